@@ -1,0 +1,308 @@
+//! Types exchanged between the UI, the engine and its adapters: sessions, messages, tool calls and
+//! the events a turn emits while it runs.
+
+use serde::{Deserialize, Serialize};
+
+/// Who wrote a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    System,
+    User,
+    Assistant,
+    Tool,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::System => "system",
+            Role::User => "user",
+            Role::Assistant => "assistant",
+            Role::Tool => "tool",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Role> {
+        match s {
+            "system" => Some(Role::System),
+            "user" => Some(Role::User),
+            "assistant" => Some(Role::Assistant),
+            "tool" => Some(Role::Tool),
+            _ => None,
+        }
+    }
+}
+
+/// Lifecycle of a stored message. A reply is `streaming` while the model writes it; rows still
+/// `streaming` at start-up (the process died) become `interrupted`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageStatus {
+    Complete,
+    Streaming,
+    Interrupted,
+    Failed,
+}
+
+impl MessageStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MessageStatus::Complete => "complete",
+            MessageStatus::Streaming => "streaming",
+            MessageStatus::Interrupted => "interrupted",
+            MessageStatus::Failed => "failed",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<MessageStatus> {
+        match s {
+            "complete" => Some(MessageStatus::Complete),
+            "streaming" => Some(MessageStatus::Streaming),
+            "interrupted" => Some(MessageStatus::Interrupted),
+            "failed" => Some(MessageStatus::Failed),
+            _ => None,
+        }
+    }
+}
+
+/// One piece of a message's content.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ContentPart {
+    Text {
+        text: String,
+    },
+    /// An image for vision-capable models; `data` is base64 without a `data:` prefix.
+    Image {
+        mime_type: String,
+        data: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// A file the user attached that was copied into the workspace; the model is told its path.
+    File {
+        name: String,
+        path: String,
+        size: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        mime_type: Option<String>,
+    },
+}
+
+impl ContentPart {
+    pub fn text(text: impl Into<String>) -> ContentPart {
+        ContentPart::Text { text: text.into() }
+    }
+}
+
+/// Concatenated text of a message's parts (images omitted, files named).
+pub fn parts_text(parts: &[ContentPart]) -> String {
+    let mut out = String::new();
+    for part in parts {
+        let piece = match part {
+            ContentPart::Text { text } => text.clone(),
+            ContentPart::Image { name, .. } => match name {
+                Some(n) => format!("[image: {n}]"),
+                None => "[image]".to_string(),
+            },
+            ContentPart::File { name, path, .. } => format!("[file: {name} at {path}]"),
+        };
+        if !out.is_empty() && !piece.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&piece);
+    }
+    out
+}
+
+/// A tool call the model asked for. `arguments` is the raw JSON text the model produced.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolCall {
+    pub id: String,
+    pub name: String,
+    pub arguments: String,
+}
+
+/// The outcome of one tool call, as stored and as shown to the model. `content` is JSON text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolResult {
+    pub call_id: String,
+    pub name: String,
+    pub content: String,
+    pub is_error: bool,
+    pub duration_ms: u64,
+}
+
+/// Token usage reported by a provider.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Usage {
+    pub input_tokens: u64,
+    pub output_tokens: u64,
+}
+
+impl Usage {
+    pub fn add(&mut self, other: Usage) {
+        self.input_tokens += other.input_tokens;
+        self.output_tokens += other.output_tokens;
+    }
+}
+
+/// Why the model stopped producing output.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    EndTurn,
+    ToolUse,
+    MaxTokens,
+    ContentFilter,
+    Other(String),
+}
+
+/// What a stored message is: an ordinary turn message, or a summary standing in for older ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageKind {
+    Normal,
+    /// Summarizes every message of the session with an id up to `Message::summary_through`.
+    Summary,
+}
+
+/// A stored message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Message {
+    pub id: i64,
+    pub session_id: String,
+    pub role: Role,
+    pub kind: MessageKind,
+    pub content: Vec<ContentPart>,
+    #[serde(default)]
+    pub tool_calls: Vec<ToolCall>,
+    #[serde(default)]
+    pub tool_result: Option<ToolResult>,
+    pub status: MessageStatus,
+    #[serde(default)]
+    pub model: Option<String>,
+    #[serde(default)]
+    pub usage: Option<Usage>,
+    #[serde(default)]
+    pub error: Option<String>,
+    /// For summaries: the id of the last message the summary covers.
+    #[serde(default)]
+    pub summary_through: Option<i64>,
+    /// Unix milliseconds.
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+impl Message {
+    pub fn text(&self) -> String {
+        parts_text(&self.content)
+    }
+}
+
+/// A stored conversation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    /// `<channel>:<id>`, e.g. `desktop:<uuid>` or `cli:<uuid>`.
+    pub id: String,
+    pub title: String,
+    #[serde(default)]
+    pub model: Option<String>,
+    #[serde(default)]
+    pub workspace: Option<String>,
+    pub tool_profile: String,
+    pub pinned: bool,
+    pub message_count: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// A full-text search hit over messages.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SearchHit {
+    pub message_id: i64,
+    pub session_id: String,
+    pub session_title: String,
+    pub role: Role,
+    pub snippet: String,
+    pub created_at: i64,
+}
+
+/// Progress of a turn, streamed to whoever started it (the desktop window, the CLI).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EngineEvent {
+    /// The user's message is committed to the store.
+    TurnStarted {
+        session_id: String,
+        user_message_id: i64,
+    },
+    /// A new assistant message row exists and will receive deltas.
+    AssistantStarted {
+        message_id: i64,
+        model: String,
+    },
+    TextDelta {
+        message_id: i64,
+        text: String,
+    },
+    /// The model finished one response (possibly with tool calls).
+    AssistantFinished {
+        message_id: i64,
+        usage: Usage,
+        stop_reason: StopReason,
+    },
+    ToolCallStarted {
+        message_id: i64,
+        call: ToolCall,
+    },
+    /// Policy wants the user's decision before this call runs.
+    ApprovalRequested {
+        request_id: String,
+        session_id: String,
+        call: ToolCall,
+        reason: String,
+    },
+    ApprovalResolved {
+        request_id: String,
+        decision: ApprovalDecision,
+    },
+    ToolCallFinished {
+        message_id: i64,
+        result: ToolResult,
+    },
+    /// Older turns were folded into a stored summary message.
+    Compacted {
+        summary_message_id: i64,
+        summarized_through: i64,
+    },
+    TurnFinished {
+        session_id: String,
+        iterations: u32,
+        usage: Usage,
+        reason: TurnEnd,
+    },
+    TurnFailed {
+        session_id: String,
+        error: String,
+    },
+}
+
+/// How a turn ended without failing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnEnd {
+    Completed,
+    MaxIterations,
+    Cancelled,
+}
+
+/// The user's answer to an approval request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ApprovalDecision {
+    AllowOnce,
+    AllowSession,
+    Deny,
+}
