@@ -2,9 +2,14 @@
 //! the events a turn emits while it runs.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+mod settings;
+pub use settings::*;
 
 /// Who wrote a message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     System,
@@ -36,7 +41,8 @@ impl Role {
 
 /// Lifecycle of a stored message. A reply is `streaming` while the model writes it; rows still
 /// `streaming` at start-up (the process died) become `interrupted`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "snake_case")]
 pub enum MessageStatus {
     Complete,
@@ -67,7 +73,8 @@ impl MessageStatus {
 }
 
 /// One piece of a message's content.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ContentPart {
     Text {
@@ -117,7 +124,8 @@ pub fn parts_text(parts: &[ContentPart]) -> String {
 }
 
 /// A tool call the model asked for. `arguments` is the raw JSON text the model produced.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct ToolCall {
     pub id: String,
     pub name: String,
@@ -125,7 +133,8 @@ pub struct ToolCall {
 }
 
 /// The outcome of one tool call, as stored and as shown to the model. `content` is JSON text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct ToolResult {
     pub call_id: String,
     pub name: String,
@@ -135,7 +144,8 @@ pub struct ToolResult {
 }
 
 /// Token usage reported by a provider.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct Usage {
     pub input_tokens: u64,
     pub output_tokens: u64,
@@ -149,7 +159,8 @@ impl Usage {
 }
 
 /// Why the model stopped producing output.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "snake_case")]
 pub enum StopReason {
     EndTurn,
@@ -160,7 +171,8 @@ pub enum StopReason {
 }
 
 /// What a stored message is: an ordinary turn message, or a summary standing in for older ones.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "snake_case")]
 pub enum MessageKind {
     Normal,
@@ -169,7 +181,8 @@ pub enum MessageKind {
 }
 
 /// A stored message.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct Message {
     pub id: i64,
     pub session_id: String,
@@ -202,7 +215,8 @@ impl Message {
 }
 
 /// A stored conversation.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct Session {
     /// `<channel>:<id>`, e.g. `desktop:<uuid>` or `cli:<uuid>`.
     pub id: String,
@@ -219,7 +233,8 @@ pub struct Session {
 }
 
 /// A full-text search hit over messages.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct SearchHit {
     pub message_id: i64,
     pub session_id: String,
@@ -230,7 +245,8 @@ pub struct SearchHit {
 }
 
 /// Progress of a turn, streamed to whoever started it (the desktop window, the CLI).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EngineEvent {
     /// The user's message is committed to the store.
@@ -290,7 +306,8 @@ pub enum EngineEvent {
 }
 
 /// How a turn ended without failing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "snake_case")]
 pub enum TurnEnd {
     Completed,
@@ -299,7 +316,8 @@ pub enum TurnEnd {
 }
 
 /// The user's answer to an approval request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(rename_all = "snake_case")]
 pub enum ApprovalDecision {
     AllowOnce,

@@ -1,0 +1,74 @@
+//! User settings as stored in `config.toml` and shown in the settings UI. API keys are never
+//! part of these types: they live in the OS keychain, and the UI only sees a masked hint.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// A configured model endpoint.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ProviderEntry {
+    /// Stable id, used as the keychain account name (`provider:<id>`).
+    pub id: String,
+    /// Display name, e.g. "OpenRouter".
+    pub name: String,
+    /// Wire format: `openai`, `anthropic`, `ollama` or `gemini`.
+    pub kind: String,
+    /// Base URL; empty means the provider's default.
+    #[serde(default)]
+    pub base_url: String,
+    #[serde(default)]
+    pub default_model: Option<String>,
+}
+
+/// Everything in `config.toml`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(default)]
+pub struct Settings {
+    pub providers: Vec<ProviderEntry>,
+    /// Id of the provider new chats use.
+    pub default_provider: Option<String>,
+    pub default_model: Option<String>,
+    /// `minimal`, `messaging`, `coding` or `full`.
+    pub tool_profile: String,
+    /// `personal_cli`, `daemon` or `public_gateway`.
+    pub security_profile: String,
+    /// `en` or `zh-CN`.
+    pub language: String,
+    /// `light`, `dark` or `system`.
+    pub theme: String,
+    pub start_at_login: bool,
+    /// Tool-loop iterations allowed per turn.
+    pub max_iterations: u32,
+    /// Context window assumed when the provider does not report one.
+    pub context_window: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            providers: Vec::new(),
+            default_provider: None,
+            default_model: None,
+            tool_profile: "coding".to_string(),
+            security_profile: "personal_cli".to_string(),
+            language: "en".to_string(),
+            theme: "system".to_string(),
+            start_at_login: false,
+            max_iterations: 50,
+            context_window: 128_000,
+        }
+    }
+}
+
+/// What the settings UI knows about a provider's key: whether one is stored, and its last four
+/// characters.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct KeyStatus {
+    pub provider_id: String,
+    pub stored: bool,
+    /// e.g. `••••abcd`.
+    pub masked: Option<String>,
+}
