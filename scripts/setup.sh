@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Sets up everything Hearth needs on a fresh Debian/Ubuntu machine: system packages, the UI's
+# npm packages, and the built UI (ui/dist). Safe to run again: finished steps are skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash .ci/setup-system.sh
+
+if ! command -v cargo >/dev/null 2>&1; then
+  echo "setup: cargo not found; install Rust from https://rustup.rs and run again" >&2
+  exit 1
+fi
+
+if [ -f ui/package.json ]; then
+  if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
+    npm --prefix ui ci --no-audit --no-fund
+  fi
+  npm --prefix ui run build
+else
+  mkdir -p ui/dist
+  [ -f ui/dist/index.html ] || echo '<!doctype html><title>Hearth</title>' > ui/dist/index.html
+fi

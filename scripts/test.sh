@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Sets everything up and runs every check CI runs: formatting, lints, the engine-without-tauri
+# rule, the Rust tests (unit, integration, end to end) and the UI tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "the engine must not depend on tauri"
+if cargo tree -p hearth-engine -e normal --prefix none | grep -E '^tauri( |-)'; then
+  echo "hearth-engine depends on tauri (see above): keep tauri in src-tauri only" >&2
+  exit 1
+fi
+
+step "cargo clippy"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "cargo test"
+bash scripts/with-headless-session.sh cargo test --workspace
+
+if [ -f ui/package.json ]; then
+  step "UI: svelte-check, vitest, playwright"
+  npm --prefix ui run check
+  npm --prefix ui run test
+  npm --prefix ui run test:e2e
+fi
+step "all checks passed"
