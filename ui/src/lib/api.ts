@@ -1,0 +1,61 @@
+// Typed wrappers over the Tauri commands the backend exposes (one function per command; argument
+// names are the camelCase keys the commands expect). Errors reject with the backend's string.
+import { Channel, invoke } from '@tauri-apps/api/core';
+import type { ApprovalDecision } from './bindings/ApprovalDecision';
+import type { ContentPart } from './bindings/ContentPart';
+import type { EngineEvent } from './bindings/EngineEvent';
+import type { KeyStatus } from './bindings/KeyStatus';
+import type { Message } from './bindings/Message';
+import type { ProviderEntry } from './bindings/ProviderEntry';
+import type { SearchHit } from './bindings/SearchHit';
+import type { Session } from './bindings/Session';
+import type { Settings } from './bindings/Settings';
+import type { AuditRecord } from './types';
+
+export type EventHandler = (event: EngineEvent) => void;
+
+function channel(onEvent: EventHandler): Channel<EngineEvent> {
+  return new Channel<EngineEvent>(onEvent);
+}
+
+export const api = {
+  listSessions: () => invoke<Session[]>('list_sessions'),
+  createSession: (title: string | null = null) => invoke<Session>('create_session', { title }),
+  renameSession: (id: string, title: string) => invoke<void>('rename_session', { id, title }),
+  setSessionPinned: (id: string, pinned: boolean) => invoke<void>('set_session_pinned', { id, pinned }),
+  deleteSession: (id: string) => invoke<void>('delete_session', { id }),
+  setSessionModel: (id: string, model: string | null) => invoke<void>('set_session_model', { id, model }),
+  setSessionWorkspace: (id: string, workspace: string) => invoke<void>('set_session_workspace', { id, workspace }),
+  listMessages: (sessionId: string) => invoke<Message[]>('list_messages', { sessionId }),
+  searchMessages: (query: string) => invoke<SearchHit[]>('search_messages', { query }),
+
+  sendMessage: (sessionId: string, content: ContentPart[], onEvent: EventHandler) =>
+    invoke<void>('send_message', { sessionId, content, onEvent: channel(onEvent) }),
+  cancelTurn: (sessionId: string) => invoke<void>('cancel_turn', { sessionId }),
+  regenerate: (sessionId: string, onEvent: EventHandler) =>
+    invoke<void>('regenerate', { sessionId, onEvent: channel(onEvent) }),
+  editMessage: (sessionId: string, messageId: number, content: ContentPart[], onEvent: EventHandler) =>
+    invoke<Session>('edit_message', { sessionId, messageId, content, onEvent: channel(onEvent) }),
+  resolveApproval: (requestId: string, decision: ApprovalDecision) =>
+    invoke<void>('resolve_approval', { requestId, decision }),
+
+  prepareAttachment: (sessionId: string, path: string) => invoke<ContentPart>('prepare_attachment', { sessionId, path }),
+  attachBytes: (sessionId: string, name: string, mimeType: string, dataBase64: string) =>
+    invoke<ContentPart>('attach_bytes', { sessionId, name, mimeType, dataBase64 }),
+
+  getSettings: () => invoke<Settings>('get_settings'),
+  saveSettings: (settings: Settings) => invoke<void>('save_settings', { settings }),
+  getKeyStatus: (providerId: string) => invoke<KeyStatus>('get_key_status', { providerId }),
+  setApiKey: (providerId: string, key: string) => invoke<KeyStatus>('set_api_key', { providerId, key }),
+  deleteApiKey: (providerId: string) => invoke<void>('delete_api_key', { providerId }),
+  testConnection: (provider: ProviderEntry) => invoke<string[]>('test_connection', { provider }),
+  listAudit: (limit: number) => invoke<AuditRecord[]>('list_audit', { limit }),
+  appReady: () => invoke<void>('app_ready'),
+};
+
+/** The message of a rejected command: the backend rejects with a string. */
+export function errorText(error: unknown): string {
+  if (typeof error === 'string') return error;
+  if (error instanceof Error) return error.message;
+  return JSON.stringify(error);
+}

@@ -1,0 +1,91 @@
+// Attachment chips: what the composer and sent messages show for each non-body content part, and
+// the helpers that turn dropped paths and pasted images into attach requests.
+import type { ContentPart } from './bindings/ContentPart';
+
+/** Text files larger than this are not inlined (the backend caps them); shown in the composer. */
+export const TEXT_INLINE_CAP_BYTES = 200 * 1024;
+
+export interface Chip {
+  /** Unique within the composer. */
+  id: string;
+  kind: 'image' | 'text' | 'file';
+  label: string;
+  /** Byte size when known. */
+  size: number | null;
+  part: ContentPart;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Last path segment, for both `/` and `\` separators. */
+export function baseName(path: string): string {
+  const parts = path.split(/[\\/]/).filter((p) => p.length > 0);
+  return parts.length ? parts[parts.length - 1] : path;
+}
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+/** Bytes of base64 data (without padding overhead). */
+export function base64Size(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
+}
+
+/** The first non-empty line of a text part, shortened: the label of attached text. */
+function textLabel(text: string): string {
+  const line = text.split('\n').find((l) => l.trim().length > 0)?.trim() ?? '';
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
+}
+
+/** A chip for `part`; `source` (the dropped path or pasted file name) names text parts. */
+export function chipFor(part: ContentPart, id: string, source?: string): Chip {
+  switch (part.type) {
+    case 'image':
+      return { id, kind: 'image', label: part.name ?? (source ? baseName(source) : 'image'), size: base64Size(part.data), part };
+    case 'file':
+      return { id, kind: 'file', label: part.name, size: part.size, part };
+    case 'text':
+      return { id, kind: 'text', label: source ? baseName(source) : textLabel(part.text), size: utf8Length(part.text), part };
+  }
+}
+
+/** Removes the chip with `id`, keeping the order of the others. */
+export function removeChip(chips: readonly Chip[], id: string): Chip[] {
+  return chips.filter((c) => c.id !== id);
+}
+
+/** The content to send: the typed text (if any) first, then every attachment. */
+export function composeContent(text: string, chips: readonly Chip[]): ContentPart[] {
+  const parts: ContentPart[] = [];
+  if (text.trim().length > 0) parts.push({ type: 'text', text });
+  for (const chip of chips) parts.push(chip.part);
+  return parts;
+}
+
+/** The dialog plugin returns null (cancelled), one path, or many: always a list. */
+export function pickedPaths(picked: string | string[] | null): string[] {
+  if (picked === null) return [];
+  return Array.isArray(picked) ? picked : [picked];
+}
+
+/** Base64 of raw bytes, chunked so large images do not overflow the call stack. */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = '';
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  }
+  return btoa(binary);
+}
+
+/** A name for a pasted image without one, e.g. `pasted-1.png`. */
+export function pastedName(mimeType: string, n: number): string {
+  const ext = mimeType.split('/')[1]?.replace('jpeg', 'jpg').replace(/[^a-z0-9]/gi, '') || 'bin';
+  return `pasted-${n}.${ext}`;
+}

@@ -1,0 +1,221 @@
+// Applies the EngineEvents of a running turn to a chat's rows: streaming text, tool cards,
+// approvals, compaction, and how the turn ended.
+import type { ContentPart } from '../bindings/ContentPart';
+import type { EngineEvent } from '../bindings/EngineEvent';
+import type { Usage } from '../bindings/Usage';
+import { finishCard, messageKey, splitContent, type ChatRow, type NoticeKind, type ToolCard } from './rows';
+
+export interface ChatState {
+  sessionId: string;
+  rows: ChatRow[];
+  /** True from the moment the user sends until the turn ends. */
+  running: boolean;
+  /** Usage of the last finished turn. */
+  lastTurnUsage: Usage | null;
+}
+
+export function newChatState(sessionId: string, rows: ChatRow[] = []): ChatState {
+  return { sessionId, rows, running: false, lastTurnUsage: null };
+}
+
+let localCounter = 0;
+
+function emptyRow(kind: ChatRow['kind'], now: number): ChatRow {
+  localCounter += 1;
+  return {
+    key: `local${localCounter}`,
+    id: null,
+    kind,
+    text: '',
+    attachments: [],
+    tools: [],
+    status: 'complete',
+    model: null,
+    usage: null,
+    error: null,
+    notice: null,
+    createdAt: now,
+  };
+}
+
+/** Adds the user's message optimistically (no id until `turn_started`) and marks the turn running. */
+export function addPendingUser(state: ChatState, content: ContentPart[], now = Date.now()): ChatRow {
+  const row = emptyRow('user', now);
+  const { text, attachments } = splitContent(content);
+  row.text = text;
+  row.attachments = attachments;
+  state.rows.push(row);
+  state.running = true;
+  return row;
+}
+
+/** Drops the last reply (every row after the last user message) before regenerating it. */
+export function dropLastReply(state: ChatState): void {
+  let lastUser = -1;
+  for (let i = state.rows.length - 1; i >= 0; i--) {
+    if (state.rows[i].kind === 'user') {
+      lastUser = i;
+      break;
+    }
+  }
+  if (lastUser >= 0) state.rows.splice(lastUser + 1);
+  state.running = true;
+}
+
+/** The state of the fork an edit creates: the rows before `messageId`, then the edited message. */
+export function forkForEdit(
+  state: ChatState,
+  messageId: number,
+  content: ContentPart[],
+  now = Date.now(),
+): ChatState {
+  const index = state.rows.findIndex((r) => r.id === messageId);
+  const kept = index < 0 ? [...state.rows] : state.rows.slice(0, index);
+  const fork = newChatState(state.sessionId, kept.map((r) => ({ ...r, tools: r.tools.map((c) => ({ ...c })) })));
+  addPendingUser(fork, content, now);
+  return fork;
+}
+
+function findRow(state: ChatState, id: number): ChatRow | undefined {
+  for (let i = state.rows.length - 1; i >= 0; i--) if (state.rows[i].id === id) return state.rows[i];
+  return undefined;
+}
+
+function assistantRow(state: ChatState, id: number, now: number): ChatRow {
+  const existing = findRow(state, id);
+  if (existing) return existing;
+  const row = emptyRow('assistant', now);
+  row.key = messageKey(id);
+  row.id = id;
+  row.status = 'streaming';
+  state.rows.push(row);
+  return row;
+}
+
+function findCard(state: ChatState, match: (card: ToolCard) => boolean): ToolCard | undefined {
+  for (let i = state.rows.length - 1; i >= 0; i--) {
+    const card = state.rows[i].tools.find(match);
+    if (card) return card;
+  }
+  return undefined;
+}
+
+function lastAssistant(state: ChatState, now: number): ChatRow {
+  for (let i = state.rows.length - 1; i >= 0; i--) if (state.rows[i].kind === 'assistant') return state.rows[i];
+  const row = emptyRow('assistant', now);
+  state.rows.push(row);
+  return row;
+}
+
+function pushNotice(state: ChatState, notice: NoticeKind, error: string | null, now: number): void {
+  const row = emptyRow('notice', now);
+  row.notice = notice;
+  row.error = error;
+  state.rows.push(row);
+}
+
+/** Ends whatever was still in flight: streaming text and unfinished tool calls. */
+function settle(state: ChatState, status: 'interrupted' | 'failed'): void {
+  for (const row of state.rows) {
+    if (row.status === 'streaming') row.status = status;
+    for (const card of row.tools) if (card.status === 'running' || card.status === 'awaiting_approval') card.status = 'error';
+  }
+}
+
+/** Applies one event in place. Unknown ids never throw: a row or card is created where needed. */
+export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now()): void {
+  switch (event.type) {
+    case 'turn_started': {
+      state.running = true;
+      state.sessionId = event.session_id;
+      if (findRow(state, event.user_message_id)) break;
+      for (let i = state.rows.length - 1; i >= 0; i--) {
+        const row = state.rows[i];
+        if (row.kind === 'user' && row.id === null) {
+          row.id = event.user_message_id;
+          break;
+        }
+      }
+      break;
+    }
+    case 'assistant_started': {
+      const row = assistantRow(state, event.message_id, now);
+      row.model = event.model;
+      row.status = 'streaming';
+      break;
+    }
+    case 'text_delta':
+      assistantRow(state, event.message_id, now).text += event.text;
+      break;
+    case 'assistant_finished': {
+      const row = assistantRow(state, event.message_id, now);
+      row.usage = event.usage;
+      row.status = 'complete';
+      break;
+    }
+    case 'tool_call_started': {
+      const row = assistantRow(state, event.message_id, now);
+      const card = row.tools.find((c) => c.call.id === event.call.id);
+      if (card) card.status = 'running';
+      else row.tools.push({ call: event.call, status: 'running', result: null, approval: null });
+      break;
+    }
+    case 'approval_requested': {
+      let card = findCard(state, (c) => c.call.id === event.call.id);
+      if (!card) {
+        card = { call: event.call, status: 'running', result: null, approval: null };
+        lastAssistant(state, now).tools.push(card);
+      }
+      card.status = 'awaiting_approval';
+      card.approval = { requestId: event.request_id, reason: event.reason, decision: null, sent: null };
+      break;
+    }
+    case 'approval_resolved': {
+      const card = findCard(state, (c) => c.approval?.requestId === event.request_id);
+      if (!card || !card.approval) break;
+      card.approval.decision = event.decision;
+      card.approval.sent = null;
+      if (card.status === 'awaiting_approval') card.status = event.decision === 'deny' ? 'error' : 'running';
+      break;
+    }
+    case 'tool_call_finished': {
+      const row = assistantRow(state, event.message_id, now);
+      let card = row.tools.find((c) => c.call.id === event.result.call_id);
+      if (!card) {
+        card = {
+          call: { id: event.result.call_id, name: event.result.name, arguments: '' },
+          status: 'running',
+          result: null,
+          approval: null,
+        };
+        row.tools.push(card);
+      }
+      finishCard(card, event.result);
+      break;
+    }
+    case 'compacted':
+      pushNotice(state, 'compacted', null, now);
+      break;
+    case 'turn_finished':
+      state.running = false;
+      state.lastTurnUsage = event.usage;
+      if (event.reason === 'cancelled') {
+        settle(state, 'interrupted');
+        pushNotice(state, 'cancelled', null, now);
+      } else if (event.reason === 'max_iterations') {
+        settle(state, 'interrupted');
+        pushNotice(state, 'max_iterations', null, now);
+      }
+      break;
+    case 'turn_failed':
+      failTurn(state, event.error, now);
+      break;
+  }
+}
+
+/** Marks the turn failed: used for `turn_failed` and when the command itself rejects. */
+export function failTurn(state: ChatState, error: string, now = Date.now()): void {
+  state.running = false;
+  settle(state, 'failed');
+  pushNotice(state, 'failed', error, now);
+}

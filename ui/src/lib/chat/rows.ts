@@ -1,0 +1,155 @@
+// The chat view model: stored messages folded into display rows (assistant text plus its tool
+// cards, with tool results merged into the card of the call they answer).
+import type { ApprovalDecision } from '../bindings/ApprovalDecision';
+import type { ContentPart } from '../bindings/ContentPart';
+import type { Message } from '../bindings/Message';
+import type { MessageStatus } from '../bindings/MessageStatus';
+import type { ToolCall } from '../bindings/ToolCall';
+import type { ToolResult } from '../bindings/ToolResult';
+import type { Usage } from '../bindings/Usage';
+
+export type ToolStatus = 'running' | 'awaiting_approval' | 'ok' | 'error';
+
+export interface ApprovalState {
+  requestId: string;
+  reason: string;
+  /** The decision the engine confirmed (approval_resolved), if any. */
+  decision: ApprovalDecision | null;
+  /** The decision the user clicked, while it is being sent. */
+  sent: ApprovalDecision | null;
+}
+
+export interface ToolCard {
+  call: ToolCall;
+  status: ToolStatus;
+  result: ToolResult | null;
+  approval: ApprovalState | null;
+}
+
+export type NoticeKind = 'compacted' | 'cancelled' | 'failed' | 'max_iterations';
+
+export interface ChatRow {
+  /** Stable identity for keyed rendering; survives the pending user row getting its real id. */
+  key: string;
+  /** Stored message id; null for rows not (yet) stored. */
+  id: number | null;
+  kind: 'user' | 'assistant' | 'summary' | 'notice';
+  text: string;
+  /** Parts beyond the message text: images, files, attached text. */
+  attachments: ContentPart[];
+  tools: ToolCard[];
+  status: MessageStatus;
+  model: string | null;
+  usage: Usage | null;
+  error: string | null;
+  notice: NoticeKind | null;
+  createdAt: number;
+}
+
+/** The first text part is the message body; every other part is an attachment. */
+export function splitContent(parts: ContentPart[]): { text: string; attachments: ContentPart[] } {
+  const first = parts.findIndex((p) => p.type === 'text');
+  if (first < 0) return { text: '', attachments: [...parts] };
+  const body = parts[first];
+  return {
+    text: body.type === 'text' ? body.text : '',
+    attachments: parts.filter((_, i) => i !== first),
+  };
+}
+
+export function messageKey(id: number): string {
+  return `m${id}`;
+}
+
+function rowFromMessage(m: Message): ChatRow {
+  const { text, attachments } = splitContent(m.content);
+  return {
+    key: messageKey(m.id),
+    id: m.id,
+    kind: m.kind === 'summary' ? 'summary' : m.role === 'user' ? 'user' : 'assistant',
+    text,
+    attachments,
+    tools: m.tool_calls.map((call) => ({ call, status: 'running', result: null, approval: null })),
+    status: m.status,
+    model: m.model,
+    usage: m.usage,
+    error: m.error,
+    notice: null,
+    createdAt: m.created_at,
+  };
+}
+
+export function finishCard(card: ToolCard, result: ToolResult): void {
+  card.result = result;
+  card.status = result.is_error ? 'error' : 'ok';
+}
+
+/** Folds stored messages into rows. Tool messages fill their call's card; system messages and
+ * orphan tool results are not shown. Cards of calls that never got a result (the process died
+ * mid-call) are marked as errors once the message is no longer streaming. */
+export function buildRows(messages: Message[]): ChatRow[] {
+  const rows: ChatRow[] = [];
+  const cards = new Map<string, ToolCard>();
+  for (const m of messages) {
+    if (m.role === 'system' && m.kind !== 'summary') continue;
+    if (m.role === 'tool') {
+      const card = m.tool_result ? cards.get(m.tool_result.call_id) : undefined;
+      if (card && m.tool_result) finishCard(card, m.tool_result);
+      continue;
+    }
+    const row = rowFromMessage(m);
+    for (const card of row.tools) cards.set(card.call.id, card);
+    rows.push(row);
+  }
+  for (const row of rows) {
+    if (row.status === 'streaming') continue;
+    for (const card of row.tools) if (card.status === 'running') card.status = 'error';
+  }
+  return rows;
+}
+
+/** Sum of the usage of every reply in the chat. */
+export function chatUsage(rows: ChatRow[]): Usage {
+  const total: Usage = { input_tokens: 0, output_tokens: 0 };
+  for (const row of rows) {
+    if (!row.usage) continue;
+    total.input_tokens += row.usage.input_tokens;
+    total.output_tokens += row.usage.output_tokens;
+  }
+  return total;
+}
+
+/** `text` without whitespace outside JSON strings. */
+function minifyJson(text: string): string {
+  let out = '';
+  let inString = false;
+  let escaped = false;
+  for (const ch of text) {
+    if (inString) {
+      out += ch;
+      if (escaped) escaped = false;
+      else if (ch === '\\') escaped = true;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') {
+      inString = true;
+      out += ch;
+    } else if (!/\s/.test(ch)) {
+      out += ch;
+    }
+  }
+  return out;
+}
+
+/**
+ * Pretty-printed JSON when `text` is JSON that survives a parse/print round trip unchanged, else
+ * the text exactly as given (so duplicate keys, huge numbers or odd escapes are never hidden).
+ */
+export function prettyJson(text: string): string {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (JSON.stringify(value) !== minifyJson(text)) return text;
+    return JSON.stringify(value, null, 2);
+  } catch {
+    return text;
+  }
+}

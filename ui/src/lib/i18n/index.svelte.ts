@@ -1,0 +1,37 @@
+// The active language and `t()`, the one way UI code turns a message key into text.
+import { en, type MessageKey } from './en';
+import { format, type Params } from './format';
+import { zhCN } from './zh-CN';
+
+export const tables = { en, 'zh-CN': zhCN } as const satisfies Record<string, Record<MessageKey, string>>;
+export type Lang = keyof typeof tables;
+export const languages: Lang[] = ['en', 'zh-CN'];
+
+const current = $state<{ lang: Lang }>({ lang: 'en' });
+
+export function isLang(value: string): value is Lang {
+  return Object.prototype.hasOwnProperty.call(tables, value);
+}
+
+export function setLanguage(lang: string): void {
+  current.lang = isLang(lang) ? lang : 'en';
+  if (typeof document !== 'undefined') document.documentElement.lang = current.lang;
+}
+
+export function language(): Lang {
+  return current.lang;
+}
+
+export function t(key: MessageKey, params?: Params): string {
+  return format(tables[current.lang][key], params);
+}
+
+/** Locale-aware number, e.g. 12,345. */
+export function num(n: number): string {
+  return n.toLocaleString(current.lang);
+}
+
+/** Locale-aware date and time from unix milliseconds. */
+export function dateTime(ms: number): string {
+  return new Date(ms).toLocaleString(current.lang);
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { ProviderEntry } from './bindings/ProviderEntry';
+import type { Settings } from './bindings/Settings';
+import { positiveInt, removeProvider, suggestId, upsertProvider, validateProvider } from './providers';
+
+const base: Settings = {
+  providers: [],
+  default_provider: null,
+  default_model: null,
+  tool_profile: 'coding',
+  security_profile: 'personal_cli',
+  language: 'en',
+  theme: 'system',
+  start_at_login: false,
+  max_iterations: 50,
+  context_window: 128000,
+};
+const entry = (id: string, model: string | null = null): ProviderEntry => ({ id, name: id.toUpperCase(), kind: 'openai', base_url: '', default_model: model });
+const field = (f: string) => f;
+
+describe('provider rules', () => {
+  it('suggests ids from names', () => {
+    expect(suggestId('My OpenRouter!')).toBe('my-openrouter');
+    expect(suggestId('  ')).toBe('');
+    expect(suggestId('通义 Qwen')).toBe('qwen');
+  });
+
+  it('validates required fields, id format and uniqueness', () => {
+    expect(validateProvider({ ...entry('a'), name: ' ' }, [], null, field)).toEqual({ key: 'settings.required', params: { field: 'name' } });
+    expect(validateProvider({ ...entry(''), name: 'x' }, [], null, field)?.key).toBe('settings.required');
+    expect(validateProvider(entry('bad id'), [], null, field)?.key).toBe('settings.idInvalid');
+    expect(validateProvider(entry('a'), [entry('a')], null, field)?.key).toBe('settings.idTaken');
+    expect(validateProvider(entry('a'), [entry('a')], 'a', field)).toBeNull();
+  });
+
+  it('makes the first provider the default with its model', () => {
+    const s = upsertProvider(base, { ...entry('a', ' gpt-x '), base_url: ' http://h ' }, null);
+    expect(s.providers).toEqual([{ id: 'a', name: 'A', kind: 'openai', base_url: 'http://h', default_model: 'gpt-x' }]);
+    expect([s.default_provider, s.default_model]).toEqual(['a', 'gpt-x']);
+    const s2 = upsertProvider(s, entry('b', 'm-b'), null);
+    expect(s2.default_provider).toBe('a');
+    expect(s2.providers).toHaveLength(2);
+  });
+
+  it('replaces an edited provider in place', () => {
+    const s = upsertProvider(upsertProvider(base, entry('a'), null), entry('b'), null);
+    const edited = upsertProvider(s, { ...entry('b'), name: 'Renamed' }, 'b');
+    expect(edited.providers.map((p) => p.name)).toEqual(['A', 'Renamed']);
+  });
+
+  it('moves the default when its provider is removed', () => {
+    const s = upsertProvider(upsertProvider(base, entry('a', 'ma'), null), entry('b', 'mb'), null);
+    const r = removeProvider(s, 'a');
+    expect([r.default_provider, r.default_model]).toEqual(['b', 'mb']);
+    const none = removeProvider(r, 'b');
+    expect([none.default_provider, none.default_model, none.providers]).toEqual([null, null, []]);
+    expect(removeProvider(s, 'b').default_provider).toBe('a');
+  });
+
+  it('accepts only positive whole numbers', () => {
+    expect(['5', '0', '-1', '2.5', 'x', ''].map(positiveInt)).toEqual([5, null, null, null, null, null]);
+  });
+});

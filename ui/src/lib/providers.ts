@@ -1,0 +1,78 @@
+// Provider list editing rules: validation, id suggestions, and keeping the default provider
+// consistent when providers are added or removed.
+import type { ProviderEntry } from './bindings/ProviderEntry';
+import type { Settings } from './bindings/Settings';
+import type { MessageKey } from './i18n/en';
+
+export const PROVIDER_KINDS = ['openai', 'anthropic', 'ollama', 'gemini'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+export const TOOL_PROFILES = ['minimal', 'messaging', 'coding', 'full'] as const;
+export const SECURITY_PROFILES = ['personal_cli', 'daemon', 'public_gateway'] as const;
+export const THEMES = ['light', 'dark', 'system'] as const;
+
+/** A lowercase id from a display name: "My OpenRouter" -> "my-openrouter". */
+export function suggestId(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+}
+
+export interface ValidationError {
+  key: MessageKey;
+  params?: Record<string, string>;
+}
+
+/** Why `entry` cannot be saved into `existing` (null when it can). `originalId` is the id of the
+ * entry being edited, if any. */
+export function validateProvider(
+  entry: ProviderEntry,
+  existing: readonly ProviderEntry[],
+  originalId: string | null,
+  fieldName: (field: 'name' | 'id') => string,
+): ValidationError | null {
+  if (!entry.name.trim()) return { key: 'settings.required', params: { field: fieldName('name') } };
+  if (!entry.id.trim()) return { key: 'settings.required', params: { field: fieldName('id') } };
+  if (!/^[A-Za-z0-9_-]+$/.test(entry.id)) return { key: 'settings.idInvalid' };
+  if (entry.id !== originalId && existing.some((p) => p.id === entry.id)) {
+    return { key: 'settings.idTaken', params: { id: entry.id } };
+  }
+  return null;
+}
+
+/** Settings with `entry` added, or replacing the provider `originalId`. The first provider
+ * becomes the default (with its default model). */
+export function upsertProvider(settings: Settings, entry: ProviderEntry, originalId: string | null): Settings {
+  const clean: ProviderEntry = {
+    ...entry,
+    name: entry.name.trim(),
+    base_url: entry.base_url.trim(),
+    default_model: entry.default_model?.trim() || null,
+  };
+  const index = originalId === null ? -1 : settings.providers.findIndex((p) => p.id === originalId);
+  const providers = [...settings.providers];
+  if (index >= 0) providers[index] = clean;
+  else providers.push(clean);
+  let { default_provider, default_model } = settings;
+  if (default_provider === null || default_provider === originalId) {
+    default_provider = clean.id;
+    default_model = default_model ?? clean.default_model;
+  }
+  return { ...settings, providers, default_provider, default_model };
+}
+
+/** Settings without provider `id`; the default moves to the first remaining provider. */
+export function removeProvider(settings: Settings, id: string): Settings {
+  const providers = settings.providers.filter((p) => p.id !== id);
+  if (settings.default_provider !== id) return { ...settings, providers };
+  const next = providers[0] ?? null;
+  return { ...settings, providers, default_provider: next?.id ?? null, default_model: next?.default_model ?? null };
+}
+
+/** A positive whole number from an input, or null. */
+export function positiveInt(value: string): number | null {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+}

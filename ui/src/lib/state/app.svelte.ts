@@ -1,0 +1,150 @@
+// App-wide state: settings, the session list (with undoable deletes) and which screen is shown.
+import { api, errorText } from '../api';
+import type { Session } from '../bindings/Session';
+import type { Settings } from '../bindings/Settings';
+import { setLanguage, t } from '../i18n/index.svelte';
+import { PendingDeletes, sortSessions, UNDO_WINDOW_MS } from '../sessions';
+import { applyTheme } from '../theme';
+import { toasts } from './toasts.svelte';
+
+export type View =
+  | { kind: 'home' }
+  | { kind: 'chat'; sessionId: string; focusMessageId: number | null }
+  | { kind: 'settings'; addProvider: boolean };
+
+class AppState {
+  ready = $state(false);
+  settings = $state<Settings | null>(null);
+  sessions = $state<Session[]>([]);
+  /** Sessions deleted but still inside their undo window. */
+  hidden = $state<string[]>([]);
+  view = $state<View>({ kind: 'home' });
+
+  readonly visibleSessions = $derived(sortSessions(this.sessions.filter((s) => !this.hidden.includes(s.id))));
+  readonly hasProvider = $derived((this.settings?.providers.length ?? 0) > 0);
+  readonly currentSession = $derived(
+    this.view.kind === 'chat' ? (this.sessions.find((s) => s.id === (this.view as { sessionId: string }).sessionId) ?? null) : null,
+  );
+
+  private readonly deletes = new PendingDeletes();
+
+  async init(): Promise<void> {
+    try {
+      const [settings, sessions] = await Promise.all([api.getSettings(), api.listSessions()]);
+      this.applySettings(settings);
+      this.sessions = sessions;
+    } catch (e) {
+      toasts.error(t('app.error', { error: errorText(e) }));
+    }
+    this.ready = true;
+  }
+
+  private applySettings(settings: Settings): void {
+    this.settings = settings;
+    setLanguage(settings.language);
+    applyTheme(settings.theme);
+  }
+
+  async saveSettings(next: Settings): Promise<boolean> {
+    try {
+      await api.saveSettings(next);
+      this.applySettings(next);
+      return true;
+    } catch (e) {
+      toasts.error(t('app.error', { error: errorText(e) }));
+      return false;
+    }
+  }
+
+  async refreshSessions(): Promise<void> {
+    try {
+      this.sessions = await api.listSessions();
+    } catch (e) {
+      toasts.error(t('app.error', { error: errorText(e) }));
+    }
+  }
+
+  openChat(sessionId: string, focusMessageId: number | null = null): void {
+    this.view = { kind: 'chat', sessionId, focusMessageId };
+  }
+
+  openSettings(addProvider = false): void {
+    this.view = { kind: 'settings', addProvider };
+  }
+
+  async newChat(): Promise<void> {
+    try {
+      const session = await api.createSession(null);
+      this.sessions.push(session);
+      this.openChat(session.id);
+    } catch (e) {
+      toasts.error(t('app.error', { error: errorText(e) }));
+    }
+  }
+
+  private patch(id: string, change: Partial<Session>): void {
+    const s = this.sessions.find((x) => x.id === id);
+    if (s) Object.assign(s, change);
+  }
+
+  private async update(id: string, change: Partial<Session>, call: () => Promise<void>): Promise<void> {
+    const before = this.sessions.find((x) => x.id === id);
+    const snapshot = before ? { ...before } : null;
+    this.patch(id, change);
+    try {
+      await call();
+    } catch (e) {
+      if (snapshot) this.patch(id, snapshot);
+      toasts.error(t('app.error', { error: errorText(e) }));
+    }
+  }
+
+  rename(id: string, title: string): Promise<void> {
+    return this.update(id, { title }, () => api.renameSession(id, title));
+  }
+
+  setPinned(id: string, pinned: boolean): Promise<void> {
+    return this.update(id, { pinned }, () => api.setSessionPinned(id, pinned));
+  }
+
+  setModel(id: string, model: string | null): Promise<void> {
+    return this.update(id, { model }, () => api.setSessionModel(id, model));
+  }
+
+  setWorkspace(id: string, workspace: string): Promise<void> {
+    return this.update(id, { workspace }, () => api.setSessionWorkspace(id, workspace));
+  }
+
+  /** Hides the session now; the backend delete runs when the undo window closes. */
+  remove(session: Session): void {
+    this.hidden.push(session.id);
+    if (this.view.kind === 'chat' && this.view.sessionId === session.id) this.view = { kind: 'home' };
+    const toastId = toasts.show(t('sidebar.deleted', { title: session.title || t('sidebar.untitled') }), {
+      action: { label: t('sidebar.undo'), run: () => this.undoRemove(session.id, toastId) },
+      ms: UNDO_WINDOW_MS,
+    });
+    this.deletes.schedule(session.id, () => void this.commitRemove(session.id));
+  }
+
+  private undoRemove(id: string, toastId: number): void {
+    if (this.deletes.undo(id)) this.hidden = this.hidden.filter((h) => h !== id);
+    toasts.dismiss(toastId);
+  }
+
+  private async commitRemove(id: string): Promise<void> {
+    try {
+      await api.deleteSession(id);
+      this.sessions = this.sessions.filter((s) => s.id !== id);
+    } catch (e) {
+      toasts.error(t('app.error', { error: errorText(e) }));
+    }
+    this.hidden = this.hidden.filter((h) => h !== id);
+  }
+
+  /** Runs deletes still waiting for their undo window (the window is closing). */
+  flushDeletes(): void {
+    this.deletes.flush();
+  }
+}
+
+export const app = new AppState();

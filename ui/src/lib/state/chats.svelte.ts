@@ -1,0 +1,142 @@
+// Per-session chat state and the turn controller: sends, stops, regenerates and edits turns,
+// feeding their streamed events through the reducer, and answers approval requests.
+import { api, errorText, type EventHandler } from '../api';
+import type { ApprovalDecision } from '../bindings/ApprovalDecision';
+import type { ContentPart } from '../bindings/ContentPart';
+import type { EngineEvent } from '../bindings/EngineEvent';
+import { t } from '../i18n/index.svelte';
+import {
+  addPendingUser,
+  applyEvent,
+  dropLastReply,
+  failTurn,
+  forkForEdit,
+  newChatState,
+  type ChatState,
+} from '../chat/reducer';
+import { buildRows, type ChatRow, type ToolCard } from '../chat/rows';
+import { app } from './app.svelte';
+import { toasts } from './toasts.svelte';
+
+/** Notices that are not stored and should survive the reload that follows a turn. */
+function turnNotices(rows: ChatRow[], from: number): ChatRow[] {
+  return rows.slice(from).filter((r) => r.kind === 'notice' && r.notice !== 'compacted');
+}
+
+class Chats {
+  byId = $state<Record<string, ChatState>>({});
+  loading = $state<Record<string, boolean>>({});
+
+  get(sessionId: string): ChatState | undefined {
+    return this.byId[sessionId];
+  }
+
+  /** Loads a chat's messages unless a turn is streaming into it. */
+  async open(sessionId: string): Promise<void> {
+    const existing = this.byId[sessionId];
+    if (existing?.running) return;
+    this.loading[sessionId] = !existing;
+    try {
+      const messages = await api.listMessages(sessionId);
+      const current = this.byId[sessionId];
+      if (current?.running) return;
+      if (current) current.rows = buildRows(messages);
+      else this.byId[sessionId] = newChatState(sessionId, buildRows(messages));
+    } catch (e) {
+      toasts.error(t('app.error', { error: errorText(e) }));
+    } finally {
+      this.loading[sessionId] = false;
+    }
+  }
+
+  private async reload(chat: ChatState, noticesFrom: number): Promise<void> {
+    const keep = turnNotices(chat.rows, noticesFrom);
+    try {
+      const messages = await api.listMessages(chat.sessionId);
+      if (!chat.running) chat.rows = [...buildRows(messages), ...keep];
+    } catch (e) {
+      toasts.error(t('app.error', { error: errorText(e) }));
+    }
+  }
+
+  /** Runs one turn: `start` invokes the command with the event handler; ends with a reload. */
+  private async runTurn(chat: ChatState, start: (onEvent: EventHandler) => Promise<unknown>): Promise<void> {
+    const from = chat.rows.length;
+    try {
+      await start((event: EngineEvent) => applyEvent(chat, event));
+    } catch (e) {
+      if (chat.running) failTurn(chat, errorText(e));
+      else toasts.error(t('app.error', { error: errorText(e) }));
+    }
+    chat.running = false;
+    await this.reload(chat, Math.min(from, chat.rows.length));
+    await app.refreshSessions();
+  }
+
+  async send(sessionId: string, content: ContentPart[]): Promise<void> {
+    const chat = this.byId[sessionId] ?? (this.byId[sessionId] = newChatState(sessionId));
+    if (chat.running || content.length === 0) return;
+    addPendingUser(chat, content);
+    await this.runTurn(chat, (onEvent) => api.sendMessage(sessionId, content, onEvent));
+  }
+
+  async regenerate(sessionId: string): Promise<void> {
+    const chat = this.byId[sessionId];
+    if (!chat || chat.running) return;
+    dropLastReply(chat);
+    await this.runTurn(chat, (onEvent) => api.regenerate(sessionId, onEvent));
+  }
+
+  async cancel(sessionId: string): Promise<void> {
+    try {
+      await api.cancelTurn(sessionId);
+    } catch (e) {
+      toasts.error(t('app.error', { error: errorText(e) }));
+    }
+  }
+
+  /** Forks the chat at `messageId` with new content; the fork opens once the backend names it. */
+  async edit(sessionId: string, messageId: number, content: ContentPart[]): Promise<void> {
+    const source = this.byId[sessionId];
+    if (!source || source.running) return;
+    const draft = forkForEdit($state.snapshot(source) as ChatState, messageId, content);
+    const slot: { fork: ChatState | null } = { fork: null };
+    const adopt = (id: string): ChatState => {
+      if (!slot.fork) {
+        draft.sessionId = id;
+        this.byId[id] = draft;
+        slot.fork = this.byId[id];
+        app.openChat(id);
+        void app.refreshSessions();
+      }
+      return slot.fork;
+    };
+    try {
+      const session = await api.editMessage(sessionId, messageId, content, (event) => {
+        if (event.type === 'turn_started') adopt(event.session_id);
+        if (slot.fork) applyEvent(slot.fork, event);
+      });
+      const chat = adopt(session.id);
+      chat.running = false;
+      await this.reload(chat, chat.rows.length);
+    } catch (e) {
+      if (slot.fork) failTurn(slot.fork, errorText(e));
+      else toasts.error(t('app.error', { error: errorText(e) }));
+    }
+    await app.refreshSessions();
+  }
+
+  async resolveApproval(card: ToolCard, decision: ApprovalDecision): Promise<void> {
+    const approval = card.approval;
+    if (!approval || approval.decision || approval.sent) return;
+    approval.sent = decision;
+    try {
+      await api.resolveApproval(approval.requestId, decision);
+    } catch (e) {
+      approval.sent = null;
+      toasts.error(t('app.error', { error: errorText(e) }));
+    }
+  }
+}
+
+export const chats = new Chats();

@@ -1,0 +1,33 @@
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { defineConfig } from 'vitest/config';
+
+// The CSP the Tauri window enforces, mirrored by `vite preview` so end-to-end tests run under it.
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self' ipc: http://ipc.localhost",
+  "object-src 'none'",
+  "frame-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+export default defineConfig({
+  plugins: [svelte()],
+  clearScreen: false,
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 700,
+  },
+  server: { port: 5173, strictPort: true },
+  preview: { port: 4173, strictPort: true, headers: { 'Content-Security-Policy': CSP } },
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+  },
+});
