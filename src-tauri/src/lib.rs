@@ -1,10 +1,97 @@
-//! The Hearth desktop shell: builds the Tauri app around the engine.
+//! The Hearth desktop shell: the composition root that wires the engine to the window, the tray,
+//! OS notifications, the keychain and the dialog plugin.
+
+mod approvals;
+mod autostart;
+mod commands;
+mod notices;
+mod state;
+mod tray;
+mod window;
+
+use tauri::Manager;
+
+use crate::commands::{attachments, sessions, settings, turns};
+use crate::state::AppState;
 
 /// Starts the desktop app and blocks until it exits.
 pub fn run() {
-    let result = tauri::Builder::default().run(tauri::generate_context!());
+    let started = std::time::Instant::now();
+    let dir = match hearth_engine::DataDir::resolve() {
+        Ok(dir) => dir,
+        Err(error) => fail(&error.to_string()),
+    };
+    init_logging(&dir);
+    let state = match AppState::open(dir, started) {
+        Ok(state) => state,
+        Err(error) => fail(&format!("cannot open Hearth's data: {error}")),
+    };
+    let result = tauri::Builder::default()
+        .plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| window::show_main(app)))
+        .plugin(tauri_plugin_dialog::init())
+        .plugin(tauri_plugin_autostart::init(
+            tauri_plugin_autostart::MacosLauncher::LaunchAgent,
+            None,
+        ))
+        .manage(state)
+        .setup(|app| {
+            tray::install(app)?;
+            let start_at_login = app.state::<AppState>().settings().start_at_login;
+            autostart::apply(app.handle(), start_at_login);
+            Ok(())
+        })
+        .on_window_event(window::on_window_event)
+        .invoke_handler(tauri::generate_handler![
+            sessions::list_sessions,
+            sessions::create_session,
+            sessions::rename_session,
+            sessions::set_session_pinned,
+            sessions::set_session_model,
+            sessions::set_session_workspace,
+            sessions::delete_session,
+            sessions::list_messages,
+            sessions::search_messages,
+            turns::send_message,
+            turns::regenerate,
+            turns::edit_message,
+            turns::cancel_turn,
+            turns::resolve_approval,
+            attachments::prepare_attachment,
+            attachments::attach_bytes,
+            settings::get_settings,
+            settings::save_settings,
+            settings::get_key_status,
+            settings::set_api_key,
+            settings::delete_api_key,
+            settings::test_connection,
+            settings::list_audit,
+            settings::app_ready,
+        ])
+        .run(tauri::generate_context!());
     if let Err(error) = result {
-        tracing::error!(%error, "Hearth could not start");
-        std::process::exit(1);
+        fail(&format!("Hearth could not start: {error}"));
     }
+}
+
+fn init_logging(dir: &hearth_engine::DataDir) {
+    let _ = std::fs::create_dir_all(dir.logs());
+    let Ok(file) = std::fs::OpenOptions::new().create(true).append(true).open(dir.logs().join("hearth.log")) else {
+        return;
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_env("HEARTH_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(false)
+        .with_writer(std::sync::Mutex::new(file))
+        .try_init();
+}
+
+fn fail(message: &str) -> ! {
+    tracing::error!(message, "fatal");
+    #[allow(clippy::print_stderr)]
+    {
+        eprintln!("hearth: {message}");
+    }
+    std::process::exit(1)
 }

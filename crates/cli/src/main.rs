@@ -1,1 +1,101 @@
-fn main() {}
+//! `hearth-cli`: the Hearth engine without a window — chat, sessions, tools and keys.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+mod approve;
+mod chat;
+mod keys;
+mod sessions;
+mod setup;
+mod tools_cmd;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Hearth's agent engine on the command line.
+#[derive(Debug, Parser)]
+#[command(name = "hearth-cli", version, about)]
+struct Cli {
+    #[command(flatten)]
+    global: GlobalArgs,
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Provider selection; anything not given comes from `config.toml` in the data dir.
+#[derive(Debug, Clone, Args)]
+pub struct GlobalArgs {
+    /// Wire format of the model provider: openai, anthropic, ollama or gemini.
+    #[arg(long, global = true)]
+    provider: Option<String>,
+    /// Base URL of the provider (OpenAI-compatible servers include /v1).
+    #[arg(long, global = true)]
+    base_url: Option<String>,
+    /// Model name.
+    #[arg(long, global = true)]
+    model: Option<String>,
+    /// Read the API key from this environment variable.
+    #[arg(long, global = true)]
+    api_key_env: Option<String>,
+}
+
+/// How high-risk calls are approved when no one is asked.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct ApprovalArgs {
+    /// Approve every call that needs approval.
+    #[arg(long, conflicts_with = "deny")]
+    approve: bool,
+    /// Deny every call that needs approval.
+    #[arg(long)]
+    deny: bool,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run one turn to completion, streaming the reply to stdout.
+    Chat {
+        /// Continue this session instead of starting a new one.
+        #[arg(long)]
+        session: Option<String>,
+        #[command(flatten)]
+        approval: ApprovalArgs,
+        /// The message to send.
+        message: String,
+    },
+    /// List and show stored sessions.
+    #[command(subcommand)]
+    Sessions(sessions::SessionsCommand),
+    /// List tools and call one through the registry and policy.
+    #[command(subcommand)]
+    Tools(tools_cmd::ToolsCommand),
+    /// Store, remove or check a provider's API key in the OS keychain.
+    #[command(subcommand)]
+    Keys(keys::KeysCommand),
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(e) => return fail(&anyhow::anyhow!("cannot start the async runtime: {e}")),
+    };
+    let result = runtime.block_on(async {
+        match cli.command {
+            Command::Chat { session, approval, message } => {
+                chat::run(&cli.global, session.as_deref(), approval, &message).await
+            }
+            Command::Sessions(command) => sessions::run(command),
+            Command::Tools(command) => tools_cmd::run(command).await,
+            Command::Keys(command) => keys::run(command),
+        }
+    });
+    match result {
+        Ok(code) => code,
+        Err(e) => fail(&e),
+    }
+}
+
+/// Prints a one-line error and returns a failing exit code.
+fn fail(error: &anyhow::Error) -> std::process::ExitCode {
+    let line = format!("{error:#}").replace('\n', " ");
+    eprintln!("hearth-cli: error: {line}");
+    std::process::ExitCode::FAILURE
+}

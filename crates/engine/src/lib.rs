@@ -1,1 +1,30 @@
-//! Engine.
+//! The Hearth engine: configuration, secrets, sessions and the turn loop, with the outside world
+//! reached only through traits (model client, approver, secret store) so that the desktop app
+//! and `hearth-cli` can both compose it.
+
+mod approval;
+mod attachments;
+mod compact;
+mod config;
+mod engine;
+mod error;
+mod history;
+mod notify;
+mod paths;
+mod prompt;
+mod response;
+mod secrets;
+mod tool_calls;
+
+pub use attachments::{image_part, prepare_attachment, IMAGE_ATTACHMENT_CAP, TEXT_ATTACHMENT_CAP};
+pub use approval::{ask_with_timeout, ApprovalRequest, Approver, FixedApprover};
+pub use config::{default_provider, load_settings, save_settings};
+pub use engine::{Engine, EngineOptions, EventSink, TurnSummary};
+pub use error::EngineError;
+pub use tool_calls::{CallScope, ToolRunner};
+pub use notify::{Notice, Notifier, NotifyError, OsNotifier};
+pub use paths::{DataDir, APP_IDENTIFIER};
+pub use secrets::{
+    mask_secret, provider_account, resolve_api_key, KeyringStore, SecretError, SecretStore,
+    KEYCHAIN_SERVICE,
+};

@@ -1,0 +1,136 @@
+//! `hearth-cli chat`: one turn to completion; the reply streams to stdout, tool activity and the
+//! session id to stderr, with a progress indicator while waiting when stderr is a terminal.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::anyhow;
+use hearth_engine::{Engine, EngineOptions, ToolRunner};
+use hearth_policy::{SecurityProfile, ToolProfile};
+use hearth_protocol::{ContentPart, EngineEvent, TurnEnd};
+use hearth_tools::{builtin_registry, Dialect};
+use tokio_util::sync::CancellationToken;
+
+use crate::setup::{choose_model, open_home};
+use crate::{approve, ApprovalArgs, GlobalArgs};
+
+pub async fn run(
+    global: &GlobalArgs,
+    session_id: Option<&str>,
+    approval: ApprovalArgs,
+    message: &str,
+) -> anyhow::Result<ExitCode> {
+    if message.trim().is_empty() {
+        return Err(anyhow!("the message is empty: pass the text to send, e.g. hearth-cli chat \"hello\""));
+    }
+    let home = open_home()?;
+    let choice = choose_model(global, &home.settings)?;
+    let mut options = EngineOptions::new(home.dir.clone(), choice.model);
+    options.tool_profile = ToolProfile::parse(&home.settings.tool_profile).unwrap_or(ToolProfile::Coding);
+    options.max_iterations = home.settings.max_iterations.max(1);
+    options.context_window = home.settings.context_window;
+    let security =
+        SecurityProfile::parse(&home.settings.security_profile).unwrap_or(SecurityProfile::PersonalCli);
+    let runner = Arc::new(ToolRunner::new(
+        Arc::new(builtin_registry(Dialect::Hearth)),
+        approve::approver(approval),
+        home.store.clone(),
+        security,
+        home.dir.root().to_path_buf(),
+    ));
+    let engine = Engine::new(home.store.clone(), choice.client, runner, options);
+    let session = match session_id {
+        Some(id) => home.store.get_session(id)?.ok_or_else(|| {
+            anyhow!("unknown session '{id}': list sessions with `hearth-cli sessions list`")
+        })?,
+        None => engine.create_session("cli", Some(&title_from(message)))?,
+    };
+    eprintln!("session: {}", session.id);
+
+    let cancel = CancellationToken::new();
+    let on_interrupt = cancel.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            on_interrupt.cancel();
+        }
+    });
+    let waiting = Arc::new(AtomicBool::new(true));
+    let spinner = spawn_spinner(waiting.clone());
+    let sink = move |event: EngineEvent| print_event(&event, &waiting);
+    let outcome = engine
+        .send(&session.id, vec![ContentPart::text(message)], &sink, cancel)
+        .await;
+    spinner.abort();
+    println!();
+    let summary = outcome?;
+    eprintln!(
+        "[{} iteration(s), {} input + {} output tokens]",
+        summary.iterations, summary.usage.input_tokens, summary.usage.output_tokens
+    );
+    match summary.end {
+        TurnEnd::Completed => Ok(ExitCode::SUCCESS),
+        TurnEnd::Cancelled => Err(anyhow!("cancelled; the partial reply is saved in session {}", session.id)),
+        TurnEnd::MaxIterations => Err(anyhow!(
+            "stopped after {} tool iterations (max_iterations in config.toml); continue with --session {}",
+            engine.options().max_iterations,
+            session.id
+        )),
+    }
+}
+
+fn title_from(message: &str) -> String {
+    let line = message.lines().next().unwrap_or(message).trim();
+    let title: String = line.chars().take(60).collect();
+    if title.is_empty() { "New chat".to_string() } else { title }
+}
+
+fn print_event(event: &EngineEvent, waiting: &AtomicBool) {
+    if waiting.swap(false, Ordering::SeqCst) && std::io::stderr().is_terminal() {
+        eprint!("\r\x1b[2K");
+    }
+    match event {
+        EngineEvent::TextDelta { text, .. } => {
+            let mut out = std::io::stdout().lock();
+            let _ = out.write_all(text.as_bytes());
+            let _ = out.flush();
+        }
+        EngineEvent::ToolCallStarted { call, .. } => {
+            eprintln!("\n→ {} {}", call.name, preview(&call.arguments));
+        }
+        EngineEvent::ToolCallFinished { result, .. } => {
+            let status = if result.is_error { "error" } else { "ok" };
+            eprintln!("← {} {status} ({} ms): {}", result.name, result.duration_ms, preview(&result.content));
+        }
+        EngineEvent::ApprovalResolved { decision, .. } => eprintln!("  approval: {decision:?}"),
+        EngineEvent::Compacted { summarized_through, .. } => {
+            eprintln!("  (older messages up to #{summarized_through} were summarized to fit the context window)");
+        }
+        EngineEvent::AssistantStarted { .. } => waiting.store(true, Ordering::SeqCst),
+        _ => {}
+    }
+}
+
+fn preview(text: &str) -> String {
+    let cut: String = text.chars().take(200).collect();
+    if cut.len() < text.len() { format!("{cut}…") } else { cut }
+}
+
+/// Shows a spinner on stderr while `waiting` is set and stderr is a terminal.
+fn spawn_spinner(waiting: Arc<AtomicBool>) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        if !std::io::stderr().is_terminal() {
+            return;
+        }
+        let frames = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+        let mut tick = tokio::time::interval(Duration::from_millis(100));
+        for frame in frames.iter().cycle() {
+            tick.tick().await;
+            if waiting.load(Ordering::SeqCst) {
+                eprint!("\r{frame} thinking…");
+            }
+        }
+    })
+}

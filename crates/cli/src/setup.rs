@@ -1,0 +1,113 @@
+//! Opening the data dir, logging, the store and the model client from flags and `config.toml`.
+
+use std::sync::Arc;
+
+use anyhow::{anyhow, Context};
+use hearth_engine::{load_settings, resolve_api_key, DataDir, KeyringStore};
+use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy, SharedModelClient};
+use hearth_protocol::{ProviderEntry, Settings};
+use hearth_store::Store;
+
+use crate::GlobalArgs;
+
+/// The data dir, settings and store, opened and recovered.
+pub struct Home {
+    pub dir: DataDir,
+    pub settings: Settings,
+    pub store: Arc<Store>,
+}
+
+/// Opens the data dir: creates it, starts file logging, opens the database and marks replies
+/// left `streaming` by a dead process as `interrupted`.
+pub fn open_home() -> anyhow::Result<Home> {
+    let dir = DataDir::resolve()?;
+    dir.ensure().with_context(|| format!("cannot create the data dir {}", dir.root().display()))?;
+    init_logging(&dir);
+    let settings = load_settings(&dir.config())?;
+    let store = Store::open(&dir.database())
+        .with_context(|| format!("cannot open {}", dir.database().display()))?;
+    let recovered = store.mark_streaming_interrupted()?;
+    if recovered > 0 {
+        tracing::info!(recovered, "marked unfinished replies as interrupted");
+    }
+    Ok(Home { dir, settings, store: Arc::new(store) })
+}
+
+fn init_logging(dir: &DataDir) {
+    let path = dir.logs().join("hearth-cli.log");
+    let Ok(file) = std::fs::OpenOptions::new().create(true).append(true).open(path) else {
+        return;
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_env("HEARTH_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(false)
+        .with_writer(std::sync::Mutex::new(file))
+        .try_init();
+}
+
+/// The provider and model chosen by flags, else by `config.toml`.
+pub struct ModelChoice {
+    pub client: SharedModelClient,
+    pub model: String,
+}
+
+pub fn choose_model(global: &GlobalArgs, settings: &Settings) -> anyhow::Result<ModelChoice> {
+    let entry = provider_entry(global, settings)?;
+    let kind = ProviderKind::parse(&entry.kind).ok_or_else(|| {
+        anyhow!("provider '{}' has unknown kind '{}': use openai, anthropic, ollama or gemini", entry.id, entry.kind)
+    })?;
+    let model = global
+        .model
+        .clone()
+        .or_else(|| entry.default_model.clone())
+        .or_else(|| settings.default_model.clone())
+        .ok_or_else(|| anyhow!("no model chosen: pass --model NAME or set default_model in config.toml"))?;
+    let api_key = resolve_api_key(kind, &entry.id, global.api_key_env.as_deref(), &KeyringStore::new())?;
+    let base_url = if entry.base_url.is_empty() { kind.default_base_url().to_string() } else { entry.base_url.clone() };
+    url_is_http(&base_url)?;
+    let client = build_client(ProviderConfig {
+        kind,
+        base_url,
+        api_key,
+        retry: RetryPolicy::default(),
+        connect_timeout: std::time::Duration::from_secs(30),
+    })?;
+    Ok(ModelChoice { client, model })
+}
+
+fn url_is_http(url: &str) -> anyhow::Result<()> {
+    if url.starts_with("http://") || url.starts_with("https://") {
+        Ok(())
+    } else {
+        Err(anyhow!("base URL '{url}' must start with http:// or https://"))
+    }
+}
+
+fn provider_entry(global: &GlobalArgs, settings: &Settings) -> anyhow::Result<ProviderEntry> {
+    if let Some(name) = &global.provider {
+        let kind = ProviderKind::parse(name).ok_or_else(|| {
+            anyhow!("unknown provider '{name}': use openai, anthropic, ollama or gemini")
+        })?;
+        let configured = settings.providers.iter().find(|p| p.id == name.as_str());
+        return Ok(ProviderEntry {
+            id: name.clone(),
+            name: name.clone(),
+            kind: kind.as_str().to_string(),
+            base_url: global
+                .base_url
+                .clone()
+                .or_else(|| configured.map(|p| p.base_url.clone()))
+                .unwrap_or_default(),
+            default_model: configured.and_then(|p| p.default_model.clone()),
+        });
+    }
+    let mut entry = hearth_engine::default_provider(settings).cloned().ok_or_else(|| {
+        anyhow!("no provider configured: pass --provider openai|anthropic|ollama|gemini (with --base-url and --model), or add one in the app's Settings")
+    })?;
+    if let Some(url) = &global.base_url {
+        entry.base_url = url.clone();
+    }
+    Ok(entry)
+}

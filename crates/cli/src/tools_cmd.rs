@@ -1,0 +1,105 @@
+//! `hearth-cli tools list|call`: the exposed tools of a dialect and profile, and one call run
+//! through the registry and policy exactly as the agent would.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::anyhow;
+use clap::Subcommand;
+use hearth_engine::{CallScope, ToolRunner};
+use hearth_policy::{SecurityProfile, ToolProfile};
+use hearth_protocol::{EngineEvent, ToolCall};
+use hearth_tools::{builtin_registry, Dialect};
+use tokio_util::sync::CancellationToken;
+
+use crate::setup::open_home;
+use crate::{approve, ApprovalArgs};
+
+#[derive(Debug, Subcommand)]
+pub enum ToolsCommand {
+    /// Names and JSON schemas of the tools a dialect exposes under a profile.
+    List {
+        /// hearth, ceecore, echo or picobot.
+        #[arg(long, default_value = "hearth")]
+        dialect: String,
+        /// minimal, messaging, coding or full.
+        #[arg(long, default_value = "full")]
+        profile: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run one tool and print its JSON result (a tool error prints the error JSON, exit 1).
+    Call {
+        name: String,
+        /// The arguments as a JSON object.
+        arguments: String,
+        #[arg(long, default_value = "hearth")]
+        dialect: String,
+        /// Folder the tool works in (default: the data dir's workspace).
+        #[arg(long)]
+        workspace: Option<PathBuf>,
+        /// personal_cli, daemon or public_gateway.
+        #[arg(long, default_value = "personal_cli")]
+        security: String,
+        /// Tool profile (default: the one in config.toml).
+        #[arg(long)]
+        profile: Option<String>,
+        #[command(flatten)]
+        approval: ApprovalArgs,
+    },
+}
+
+fn dialect(name: &str) -> anyhow::Result<Dialect> {
+    Dialect::parse(name)
+        .ok_or_else(|| anyhow!("unknown dialect '{name}': use hearth, ceecore, echo or picobot"))
+}
+
+fn profile(name: &str) -> anyhow::Result<ToolProfile> {
+    ToolProfile::parse(name)
+        .ok_or_else(|| anyhow!("unknown profile '{name}': use minimal, messaging, coding or full"))
+}
+
+pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
+    match command {
+        ToolsCommand::List { dialect: d, profile: p, json } => {
+            let specs = builtin_registry(dialect(&d)?).specs(profile(&p)?);
+            if json {
+                println!("{}", serde_json::to_string_pretty(&specs)?);
+            } else {
+                for spec in specs {
+                    println!("{}\n  {}\n  {}\n", spec.name, spec.description, spec.parameters);
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        ToolsCommand::Call { name, arguments, dialect: d, workspace, security, profile: p, approval } => {
+            let registry = Arc::new(builtin_registry(dialect(&d)?));
+            let security = SecurityProfile::parse(&security).ok_or_else(|| {
+                anyhow!("unknown security profile '{security}': use personal_cli, daemon or public_gateway")
+            })?;
+            let home = open_home()?;
+            let tool_profile = profile(p.as_deref().unwrap_or(&home.settings.tool_profile))?;
+            let workspace = workspace.unwrap_or_else(|| home.dir.workspace());
+            if !workspace.is_dir() {
+                return Err(anyhow!("workspace {} is not a folder", workspace.display()));
+            }
+            let runner = ToolRunner::new(
+                registry,
+                approve::approver(approval),
+                home.store.clone(),
+                security,
+                home.dir.root().to_path_buf(),
+            );
+            let scope = CallScope { session_id: "cli:tools", workspace: &workspace, profile: tool_profile };
+            let call = ToolCall { id: "cli".to_string(), name, arguments };
+            let sink = |_: EngineEvent| {};
+            let mut results = runner.run_calls(&scope, 0, &[call], &sink, &CancellationToken::new()).await?;
+            let result = results.pop().ok_or_else(|| anyhow!("the tool produced no result"))?;
+            let value: serde_json::Value = serde_json::from_str(&result.content)
+                .unwrap_or(serde_json::Value::String(result.content.clone()));
+            println!("{}", serde_json::to_string_pretty(&value)?);
+            Ok(if result.is_error { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! Context compaction: when the history would overflow the model's window, older turns are
+//! folded into a stored summary message (the originals stay in the store).
+
+use hearth_llm::{collect, ChatMessage, ChatRequest, ToolSpec};
+use hearth_protocol::{
+    ContentPart, EngineEvent, Message, MessageKind, MessageStatus, Role, Session,
+};
+use hearth_store::NewMessage;
+
+use crate::engine::{Engine, EventSink};
+use crate::history::{compaction_cut, estimate_tokens, to_chat_messages, visible_messages};
+use crate::EngineError;
+
+/// Messages always kept verbatim after a compaction.
+const KEEP_RECENT: usize = 6;
+
+const SUMMARY_PROMPT: &str = "You summarize conversations for an assistant that will continue \
+them. Keep every fact, decision, file path, number, open question and user preference; drop \
+pleasantries. Write a compact Markdown summary.";
+
+impl Engine {
+    /// Returns the stored messages, compacted first when they would not fit the window.
+    pub(crate) async fn compact_if_needed(
+        &self,
+        session: &Session,
+        model: &str,
+        stored: Vec<Message>,
+        system: &str,
+        tools: &[ToolSpec],
+        sink: &EventSink,
+    ) -> Result<Vec<Message>, EngineError> {
+        let budget = self.options.context_window * 3 / 4;
+        let visible = visible_messages(&stored);
+        let tools_tokens: u64 = tools
+            .iter()
+            .map(|t| (t.description.len() + t.parameters.to_string().len()) as u64 / 4)
+            .sum();
+        let used = estimate_tokens(&to_chat_messages(&visible))
+            + system.len() as u64 / 4
+            + tools_tokens;
+        if used <= budget {
+            return Ok(stored);
+        }
+        let Some(cut) = compaction_cut(&visible, KEEP_RECENT) else {
+            return Ok(stored);
+        };
+        let older: Vec<&Message> = visible
+            .iter()
+            .copied()
+            .filter(|m| m.kind == MessageKind::Summary || m.id <= cut)
+            .collect();
+        let mut messages = to_chat_messages(&older);
+        messages.push(ChatMessage::user(
+            "Summarize the conversation so far, following your instructions.",
+        ));
+        let request = ChatRequest {
+            model: model.to_string(),
+            system: SUMMARY_PROMPT.to_string(),
+            messages,
+            tools: Vec::new(),
+            max_tokens: Some(2_000),
+            temperature: None,
+        };
+        let summary = collect(self.model.stream(&request).await?).await?;
+        let stored_summary = self.store.insert_message(&NewMessage {
+            session_id: session.id.clone(),
+            role: Role::System,
+            kind: MessageKind::Summary,
+            content: vec![ContentPart::text(summary.text)],
+            tool_calls: Vec::new(),
+            tool_result: None,
+            status: MessageStatus::Complete,
+            model: Some(model.to_string()),
+            usage: Some(summary.usage),
+            error: None,
+            summary_through: Some(cut),
+        })?;
+        sink(EngineEvent::Compacted {
+            summary_message_id: stored_summary.id,
+            summarized_through: cut,
+        });
+        Ok(self.store.list_messages(&session.id)?)
+    }
+}

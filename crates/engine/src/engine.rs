@@ -1,0 +1,330 @@
+//! The engine facade: sessions and the turn loop (commit the user message, stream a reply, run
+//! its tool calls, repeat until the model stops, the iteration limit, or cancellation).
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use hearth_llm::{ChatRequest, SharedModelClient};
+use hearth_policy::ToolProfile;
+use hearth_protocol::{
+    ContentPart, EngineEvent, MessageKind, MessageStatus, Role, Session, ToolResult, TurnEnd,
+    Usage,
+};
+use hearth_store::{NewMessage, NewSession, Store};
+use tokio_util::sync::CancellationToken;
+
+use crate::history::{to_chat_messages, visible_messages};
+use crate::tool_calls::{CallScope, ToolRunner};
+use crate::{DataDir, EngineError};
+
+/// Receives a turn's progress.
+pub type EventSink = dyn Fn(EngineEvent) + Send + Sync;
+
+/// Knobs of the engine, passed explicitly by the composition root.
+#[derive(Debug, Clone)]
+pub struct EngineOptions {
+    pub data_dir: DataDir,
+    /// Model used when a session names none.
+    pub default_model: String,
+    pub tool_profile: ToolProfile,
+    pub max_iterations: u32,
+    pub context_window: u64,
+    /// How often streamed text is written to the store (at most one second).
+    pub flush_interval: Duration,
+}
+
+impl EngineOptions {
+    pub fn new(data_dir: DataDir, default_model: impl Into<String>) -> EngineOptions {
+        EngineOptions {
+            data_dir,
+            default_model: default_model.into(),
+            tool_profile: ToolProfile::Coding,
+            max_iterations: 50,
+            context_window: 128_000,
+            flush_interval: Duration::from_millis(500),
+        }
+    }
+}
+
+/// How a turn went.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TurnSummary {
+    pub session_id: String,
+    pub iterations: u32,
+    pub usage: Usage,
+    pub end: TurnEnd,
+}
+
+/// The engine. Cheap to share behind an `Arc`.
+pub struct Engine {
+    pub(crate) store: Arc<Store>,
+    pub(crate) model: SharedModelClient,
+    pub(crate) tools: Arc<ToolRunner>,
+    pub(crate) options: EngineOptions,
+    running: Mutex<HashSet<String>>,
+}
+
+/// Marks a session busy for the life of a turn.
+struct BusyGuard<'a> {
+    running: &'a Mutex<HashSet<String>>,
+    session_id: String,
+}
+
+impl Drop for BusyGuard<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut running) = self.running.lock() {
+            running.remove(&self.session_id);
+        }
+    }
+}
+
+impl Engine {
+    pub fn new(
+        store: Arc<Store>,
+        model: SharedModelClient,
+        tools: Arc<ToolRunner>,
+        options: EngineOptions,
+    ) -> Engine {
+        Engine {
+            store,
+            model,
+            tools,
+            options,
+            running: Mutex::new(HashSet::new()),
+        }
+    }
+
+    pub fn store(&self) -> &Arc<Store> {
+        &self.store
+    }
+
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    pub fn tools(&self) -> &Arc<ToolRunner> {
+        &self.tools
+    }
+
+    /// Creates a session with id `<channel>:<uuid>`.
+    pub fn create_session(&self, channel: &str, title: Option<&str>) -> Result<Session, EngineError> {
+        let new = NewSession {
+            id: format!("{channel}:{}", uuid::Uuid::new_v4()),
+            title: title.unwrap_or("New chat").to_string(),
+            model: None,
+            workspace: None,
+            tool_profile: self.options.tool_profile.as_str().to_string(),
+        };
+        Ok(self.store.create_session(&new)?)
+    }
+
+    /// The workspace folder a session's tools work in.
+    pub fn workspace_of(&self, session: &Session) -> PathBuf {
+        session
+            .workspace
+            .as_ref()
+            .map(PathBuf::from)
+            .unwrap_or_else(|| self.options.data_dir.workspace())
+    }
+
+    fn claim(&self, session_id: &str) -> Result<BusyGuard<'_>, EngineError> {
+        let mut running = self
+            .running
+            .lock()
+            .map_err(|_| EngineError::Busy(session_id.to_string()))?;
+        if !running.insert(session_id.to_string()) {
+            return Err(EngineError::Busy(session_id.to_string()));
+        }
+        Ok(BusyGuard { running: &self.running, session_id: session_id.to_string() })
+    }
+
+    /// Runs one user turn: the user message is committed before the model is called.
+    pub async fn send(
+        &self,
+        session_id: &str,
+        content: Vec<ContentPart>,
+        sink: &EventSink,
+        cancel: CancellationToken,
+    ) -> Result<TurnSummary, EngineError> {
+        let session = self.session(session_id)?;
+        let _busy = self.claim(session_id)?;
+        let user = self.store.insert_message(&NewMessage {
+            session_id: session_id.to_string(),
+            role: Role::User,
+            kind: MessageKind::Normal,
+            content,
+            tool_calls: Vec::new(),
+            tool_result: None,
+            status: MessageStatus::Complete,
+            model: None,
+            usage: None,
+            error: None,
+            summary_through: None,
+        })?;
+        self.drive(&session, user.id, sink, &cancel).await
+    }
+
+    /// Replaces the last reply: removes everything after the last user message and runs the
+    /// turn again from there.
+    pub async fn regenerate(
+        &self,
+        session_id: &str,
+        sink: &EventSink,
+        cancel: CancellationToken,
+    ) -> Result<TurnSummary, EngineError> {
+        let session = self.session(session_id)?;
+        let _busy = self.claim(session_id)?;
+        let last_user = self
+            .store
+            .list_messages(session_id)?
+            .into_iter()
+            .rev()
+            .find(|m| m.role == Role::User && m.kind == MessageKind::Normal)
+            .ok_or_else(|| EngineError::Config("nothing to regenerate: the chat has no message yet".into()))?;
+        self.store.delete_messages_after(session_id, last_user.id)?;
+        self.drive(&session, last_user.id, sink, &cancel).await
+    }
+
+    /// Copies the messages before `message_id` into a new session (stored rows, so earlier tool
+    /// calls are never run again); the caller then sends the edited message there.
+    pub fn fork(&self, session_id: &str, message_id: i64) -> Result<Session, EngineError> {
+        let source = self.session(session_id)?;
+        let channel = session_id.split(':').next().unwrap_or("desktop");
+        let fork = self.store.create_session(&NewSession {
+            id: format!("{channel}:{}", uuid::Uuid::new_v4()),
+            title: format!("{} (edited)", source.title),
+            model: source.model.clone(),
+            workspace: source.workspace.clone(),
+            tool_profile: source.tool_profile.clone(),
+        })?;
+        // Summaries point at the source's message ids, so the fork takes the originals instead.
+        let kept = self.store.list_messages(session_id)?.into_iter();
+        for m in kept.filter(|m| m.id < message_id && m.kind == MessageKind::Normal) {
+            self.store.insert_message(&NewMessage {
+                session_id: fork.id.clone(),
+                role: m.role,
+                kind: MessageKind::Normal,
+                content: m.content,
+                tool_calls: m.tool_calls,
+                tool_result: m.tool_result,
+                status: m.status,
+                model: m.model,
+                usage: m.usage,
+                error: m.error,
+                summary_through: None,
+            })?;
+        }
+        Ok(fork)
+    }
+
+    fn session(&self, session_id: &str) -> Result<Session, EngineError> {
+        self.store
+            .get_session(session_id)?
+            .ok_or_else(|| EngineError::UnknownSession(session_id.to_string()))
+    }
+
+    /// Runs the loop for a committed user message, reporting start and end as events.
+    async fn drive(
+        &self,
+        session: &Session,
+        user_message_id: i64,
+        sink: &EventSink,
+        cancel: &CancellationToken,
+    ) -> Result<TurnSummary, EngineError> {
+        sink(EngineEvent::TurnStarted { session_id: session.id.clone(), user_message_id });
+        let outcome = self.run_loop(session, sink, cancel).await;
+        match &outcome {
+            Ok(summary) => sink(EngineEvent::TurnFinished {
+                session_id: session.id.clone(),
+                iterations: summary.iterations,
+                usage: summary.usage,
+                reason: summary.end,
+            }),
+            Err(e) => sink(EngineEvent::TurnFailed { session_id: session.id.clone(), error: e.to_string() }),
+        }
+        outcome
+    }
+
+    async fn run_loop(
+        &self,
+        session: &Session,
+        sink: &EventSink,
+        cancel: &CancellationToken,
+    ) -> Result<TurnSummary, EngineError> {
+        let model = session.model.clone().unwrap_or_else(|| self.options.default_model.clone());
+        let profile = ToolProfile::parse(&session.tool_profile).unwrap_or(self.options.tool_profile);
+        let workspace = self.workspace_of(session);
+        let tools = self.tools.registry.specs(profile);
+        let mut usage = Usage::default();
+        let mut summary = |iterations, end, usage| TurnSummary {
+            session_id: session.id.clone(),
+            iterations,
+            usage,
+            end,
+        };
+        for iteration in 1..=self.options.max_iterations {
+            if cancel.is_cancelled() {
+                return Ok(summary(iteration - 1, TurnEnd::Cancelled, usage));
+            }
+            let system = crate::prompt::system_prompt(chrono::Local::now(), &workspace);
+            let stored = self.store.list_messages(&session.id)?;
+            let stored = self
+                .compact_if_needed(session, &model, stored, &system, &tools, sink)
+                .await?;
+            let request = ChatRequest {
+                model: model.clone(),
+                system,
+                messages: to_chat_messages(&visible_messages(&stored)),
+                tools: tools.clone(),
+                max_tokens: None,
+                temperature: None,
+            };
+            let response = self.stream_response(&session.id, &request, sink, cancel).await?;
+            usage.add(response.usage);
+            if response.cancelled {
+                return Ok(summary(iteration, TurnEnd::Cancelled, usage));
+            }
+            if response.tool_calls.is_empty() {
+                return Ok(summary(iteration, TurnEnd::Completed, usage));
+            }
+            let scope = CallScope { session_id: &session.id, workspace: &workspace, profile };
+            let results = self
+                .tools
+                .run_calls(&scope, response.message_id, &response.tool_calls, sink, cancel)
+                .await?;
+            self.store_results(&session.id, response.message_id, results, sink)?;
+            if cancel.is_cancelled() {
+                return Ok(summary(iteration, TurnEnd::Cancelled, usage));
+            }
+        }
+        Ok(summary(self.options.max_iterations, TurnEnd::MaxIterations, usage))
+    }
+
+    fn store_results(
+        &self,
+        session_id: &str,
+        message_id: i64,
+        results: Vec<ToolResult>,
+        sink: &EventSink,
+    ) -> Result<(), EngineError> {
+        for result in results {
+            self.store.insert_message(&NewMessage {
+                session_id: session_id.to_string(),
+                role: Role::Tool,
+                kind: MessageKind::Normal,
+                content: Vec::new(),
+                tool_calls: Vec::new(),
+                tool_result: Some(result.clone()),
+                status: MessageStatus::Complete,
+                model: None,
+                usage: None,
+                error: None,
+                summary_through: None,
+            })?;
+            sink(EngineEvent::ToolCallFinished { message_id, result });
+        }
+        Ok(())
+    }
+}

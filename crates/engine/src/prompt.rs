@@ -1,0 +1,37 @@
+//! The system prompt: who the agent is, today's date, the OS, and the workspace.
+
+use std::path::Path;
+
+use chrono::{DateTime, Local};
+
+/// Builds the system prompt for a turn.
+pub fn system_prompt(now: DateTime<Local>, workspace: &Path) -> String {
+    format!(
+        "You are Hearth, a capable assistant running on the user's computer with tools.\n\
+         Current date and time: {} ({}).\n\
+         Operating system: {} ({}).\n\
+         Workspace folder (file tools are confined to it): {}\n\
+         Use tools when they help; tool results are JSON, and errors come as {{\"error\": {{\"kind\", \"message\"}}}}. \
+         Answer in the user's language, using Markdown.",
+        now.format("%Y-%m-%d %H:%M"),
+        now.format("%A, UTC%:z"),
+        std::env::consts::OS,
+        std::env::consts::ARCH,
+        workspace.display()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    #[test]
+    fn names_date_os_and_workspace() {
+        let now = Local.with_ymd_and_hms(2026, 11, 30, 9, 5, 0).single().unwrap();
+        let prompt = system_prompt(now, Path::new("/tmp/ws"));
+        assert!(prompt.contains("2026-11-30 09:05"));
+        assert!(prompt.contains(std::env::consts::OS));
+        assert!(prompt.contains("/tmp/ws"));
+    }
+}

@@ -1,0 +1,224 @@
+//! Runs tool calls exactly as the agent does: asks policy about each, awaits approval when told
+//! to, dispatches through the registry (read-only calls concurrently), audits every decision.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use hearth_policy::{Decision, PolicyInput, Rule, SecurityProfile, ToolProfile};
+use hearth_protocol::{ApprovalDecision, EngineEvent, ToolCall, ToolResult};
+use hearth_store::{AuditEntry, Store};
+use hearth_tools::{ErrorKind, Registry, ToolContext, ToolError};
+use tokio_util::sync::CancellationToken;
+
+use crate::approval::{ask_with_timeout, ApprovalRequest, Approver};
+use crate::engine::EventSink;
+use crate::EngineError;
+
+/// Everything needed to judge and run tool calls; shared by the turn loop and `tools call`.
+pub struct ToolRunner {
+    pub registry: Arc<Registry>,
+    pub approver: Arc<dyn Approver>,
+    pub store: Arc<Store>,
+    pub security: SecurityProfile,
+    pub rules: Vec<Rule>,
+    pub approval_timeout: Duration,
+    pub data_dir: PathBuf,
+    /// Tools the user allowed "for this session", per session.
+    allowances: Mutex<HashMap<String, HashSet<String>>>,
+}
+
+/// Where and for whom calls run.
+pub struct CallScope<'a> {
+    pub session_id: &'a str,
+    pub workspace: &'a Path,
+    pub profile: ToolProfile,
+}
+
+/// A call that policy let through, or the error the model gets instead.
+enum Verdict {
+    Run,
+    Refuse(ToolError),
+}
+
+impl ToolRunner {
+    pub fn new(
+        registry: Arc<Registry>,
+        approver: Arc<dyn Approver>,
+        store: Arc<Store>,
+        security: SecurityProfile,
+        data_dir: PathBuf,
+    ) -> ToolRunner {
+        ToolRunner {
+            registry,
+            approver,
+            store,
+            security,
+            rules: Vec::new(),
+            approval_timeout: Duration::from_secs(300),
+            data_dir,
+            allowances: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Judges every call (in order, asking the user when needed), then runs the permitted ones:
+    /// concurrently when all of them are read-only, else one after another. Results come back in
+    /// call order.
+    pub async fn run_calls(
+        &self,
+        scope: &CallScope<'_>,
+        message_id: i64,
+        calls: &[ToolCall],
+        sink: &EventSink,
+        cancel: &CancellationToken,
+    ) -> Result<Vec<ToolResult>, EngineError> {
+        let mut verdicts = Vec::with_capacity(calls.len());
+        for call in calls {
+            sink(EngineEvent::ToolCallStarted { message_id, call: call.clone() });
+            verdicts.push(self.judge(scope, call, sink).await?);
+        }
+        let ctx = ToolContext {
+            workspace: scope.workspace.to_path_buf(),
+            data_dir: self.data_dir.clone(),
+            session_id: scope.session_id.to_string(),
+            cancel: cancel.child_token(),
+        };
+        let read_only = calls.iter().zip(&verdicts).all(|(call, verdict)| {
+            matches!(verdict, Verdict::Run)
+                && self.registry.facts(&call.name).is_some_and(|f| !f.mutates)
+        });
+        if read_only && calls.len() > 1 {
+            return Ok(futures::future::join_all(calls.iter().map(|call| self.execute(call, &ctx))).await);
+        }
+        let mut results = Vec::with_capacity(calls.len());
+        for (call, verdict) in calls.iter().zip(verdicts) {
+            results.push(match verdict {
+                Verdict::Run => self.execute(call, &ctx).await,
+                Verdict::Refuse(error) => error_result(call, &error, 0),
+            });
+        }
+        Ok(results)
+    }
+
+    async fn execute(&self, call: &ToolCall, ctx: &ToolContext) -> ToolResult {
+        let started = Instant::now();
+        let outcome = tokio::select! {
+            biased;
+            _ = ctx.cancel.cancelled() => Err(ToolError::new(ErrorKind::Timeout, "cancelled by the user")),
+            outcome = self.registry.dispatch(&call.name, &call.arguments, ctx) => outcome,
+        };
+        let duration_ms = started.elapsed().as_millis() as u64;
+        match outcome {
+            Ok(value) => ToolResult {
+                call_id: call.id.clone(),
+                name: call.name.clone(),
+                content: value.to_string(),
+                is_error: false,
+                duration_ms,
+            },
+            Err(error) => error_result(call, &error, duration_ms),
+        }
+    }
+
+    /// Decides whether a call may run, asking the user when policy says so; audits the outcome.
+    async fn judge(
+        &self,
+        scope: &CallScope<'_>,
+        call: &ToolCall,
+        sink: &EventSink,
+    ) -> Result<Verdict, EngineError> {
+        let Some(facts) = self.registry.facts(&call.name) else {
+            // Unknown tools are refused by the registry with the list of known ones.
+            return Ok(Verdict::Run);
+        };
+        let allowed = self.session_allowances(scope.session_id);
+        let decision = hearth_policy::decide(&PolicyInput {
+            tool: &facts,
+            tool_profile: scope.profile,
+            security: self.security,
+            rules: &self.rules,
+            workspace: Some(scope.workspace),
+            session_allowances: &allowed,
+            job_authorization: None,
+        });
+        let (verdict, decided, reason, actor) = match decision {
+            Decision::Allow => (Verdict::Run, "allow", None, "policy"),
+            Decision::Deny { reason } => (
+                Verdict::Refuse(ToolError::new(ErrorKind::NotPermitted, reason.clone())),
+                "deny",
+                Some(reason),
+                "policy",
+            ),
+            Decision::Ask { reason } => {
+                let request = ApprovalRequest {
+                    request_id: uuid::Uuid::new_v4().to_string(),
+                    session_id: scope.session_id.to_string(),
+                    call: call.clone(),
+                    reason: reason.clone(),
+                };
+                sink(EngineEvent::ApprovalRequested {
+                    request_id: request.request_id.clone(),
+                    session_id: scope.session_id.to_string(),
+                    call: call.clone(),
+                    reason: reason.clone(),
+                });
+                let (answer, actor) =
+                    ask_with_timeout(self.approver.as_ref(), &request, self.approval_timeout)
+                        .await;
+                sink(EngineEvent::ApprovalResolved {
+                    request_id: request.request_id.clone(),
+                    decision: answer,
+                });
+                match answer {
+                    ApprovalDecision::AllowOnce => (Verdict::Run, "allow_once", Some(reason), actor),
+                    ApprovalDecision::AllowSession => {
+                        self.allow_for_session(scope.session_id, &call.name);
+                        (Verdict::Run, "allow_session", Some(reason), actor)
+                    }
+                    ApprovalDecision::Deny => (
+                        Verdict::Refuse(ToolError::new(
+                            ErrorKind::DeniedByUser,
+                            format!("the user did not approve this call ({actor})"),
+                        )),
+                        "deny",
+                        Some(reason),
+                        actor,
+                    ),
+                }
+            }
+        };
+        self.store.record_audit(&AuditEntry {
+            session_id: Some(scope.session_id.to_string()),
+            tool: call.name.clone(),
+            arguments: call.arguments.clone(),
+            decision: decided.to_string(),
+            reason,
+            actor: actor.to_string(),
+        })?;
+        Ok(verdict)
+    }
+
+    fn session_allowances(&self, session_id: &str) -> HashSet<String> {
+        self.allowances
+            .lock()
+            .map(|a| a.get(session_id).cloned().unwrap_or_default())
+            .unwrap_or_default()
+    }
+
+    fn allow_for_session(&self, session_id: &str, tool: &str) {
+        if let Ok(mut allowances) = self.allowances.lock() {
+            allowances.entry(session_id.to_string()).or_default().insert(tool.to_string());
+        }
+    }
+}
+
+fn error_result(call: &ToolCall, error: &ToolError, duration_ms: u64) -> ToolResult {
+    ToolResult {
+        call_id: call.id.clone(),
+        name: call.name.clone(),
+        content: error.to_json().to_string(),
+        is_error: true,
+        duration_ms,
+    }
+}

@@ -1,0 +1,6 @@
+//! The Tauri commands: thin wrappers over the managed [`crate::state::AppState`].
+
+pub mod attachments;
+pub mod sessions;
+pub mod settings;
+pub mod turns;

@@ -1,0 +1,64 @@
+//! Session and message commands: list, create, rename, pin, delete, search.
+
+use hearth_protocol::{Message, SearchHit, Session};
+use tauri::State;
+
+use crate::state::{to_message, AppState, CommandResult};
+
+#[tauri::command]
+pub fn list_sessions(state: State<'_, AppState>) -> CommandResult<Vec<Session>> {
+    state.store.list_sessions().map_err(to_message)
+}
+
+#[tauri::command]
+pub fn create_session(state: State<'_, AppState>, title: Option<String>) -> CommandResult<Session> {
+    let settings = state.settings();
+    state
+        .store
+        .create_session(&hearth_store::NewSession {
+            id: format!("desktop:{}", uuid::Uuid::new_v4()),
+            title: title.unwrap_or_else(|| "New chat".to_string()),
+            model: None,
+            workspace: None,
+            tool_profile: settings.tool_profile,
+        })
+        .map_err(to_message)
+}
+
+#[tauri::command]
+pub fn rename_session(state: State<'_, AppState>, id: String, title: String) -> CommandResult<()> {
+    state.store.rename_session(&id, &title).map_err(to_message)
+}
+
+#[tauri::command]
+pub fn set_session_pinned(state: State<'_, AppState>, id: String, pinned: bool) -> CommandResult<()> {
+    state.store.set_session_pinned(&id, pinned).map_err(to_message)
+}
+
+#[tauri::command]
+pub fn set_session_model(state: State<'_, AppState>, id: String, model: Option<String>) -> CommandResult<()> {
+    state.store.set_session_model(&id, model.as_deref()).map_err(to_message)
+}
+
+#[tauri::command]
+pub fn set_session_workspace(state: State<'_, AppState>, id: String, workspace: String) -> CommandResult<()> {
+    if !std::path::Path::new(&workspace).is_dir() {
+        return Err(format!("{workspace} is not a folder"));
+    }
+    state.store.set_session_workspace(&id, Some(&workspace)).map_err(to_message)
+}
+
+#[tauri::command]
+pub fn delete_session(state: State<'_, AppState>, id: String) -> CommandResult<()> {
+    state.store.delete_session(&id).map_err(to_message)
+}
+
+#[tauri::command]
+pub fn list_messages(state: State<'_, AppState>, session_id: String) -> CommandResult<Vec<Message>> {
+    state.store.list_messages(&session_id).map_err(to_message)
+}
+
+#[tauri::command]
+pub fn search_messages(state: State<'_, AppState>, query: String) -> CommandResult<Vec<SearchHit>> {
+    state.store.search_messages(&query, 50, None, None).map_err(to_message)
+}
