@@ -8,14 +8,21 @@ pub enum LlmError {
     #[error("authentication failed ({status}): check the API key for this provider (set it in Settings, or with HEARTH_API_KEY / the provider's usual variable): {detail}")]
     Auth { status: u16, detail: String },
     #[error("rate limited by the provider{}: wait and retry, or lower the request rate: {detail}", retry_after.map(|d| format!(" (retry after {}s)", d.as_secs())).unwrap_or_default())]
-    RateLimited { retry_after: Option<Duration>, detail: String },
+    RateLimited {
+        retry_after: Option<Duration>,
+        detail: String,
+    },
     #[error("the conversation is too long for this model's context window: start a new chat or pick a model with a larger context: {detail}")]
     ContextTooLong { detail: String },
-    #[error("the provider rejected the request ({status}): check the model name and settings: {detail}")]
+    #[error(
+        "the provider rejected the request ({status}): check the model name and settings: {detail}"
+    )]
     BadRequest { status: u16, detail: String },
     #[error("the provider had a server error ({status}); try again later: {detail}")]
     Server { status: u16, detail: String },
-    #[error("could not reach the provider at {url}: {detail}; check the base URL and your network")]
+    #[error(
+        "could not reach the provider at {url}: {detail}; check the base URL and your network"
+    )]
     Network { url: String, detail: String },
     #[error("the provider sent a response Hearth could not understand: {detail}")]
     Protocol { detail: String },

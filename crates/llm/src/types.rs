@@ -144,7 +144,11 @@ impl ChatMessage {
         let text = text.into();
         ChatMessage {
             role: Role::Assistant,
-            content: if text.is_empty() { Vec::new() } else { vec![ContentPart::text(text)] },
+            content: if text.is_empty() {
+                Vec::new()
+            } else {
+                vec![ContentPart::text(text)]
+            },
             tool_calls,
             tool_call_id: None,
             tool_name: None,
@@ -179,12 +183,21 @@ pub struct ChatRequest {
 pub enum StreamEvent {
     TextDelta(String),
     /// A tool call begins; `index` identifies it among the calls of this response.
-    ToolCallStart { index: usize, id: String, name: String },
+    ToolCallStart {
+        index: usize,
+        id: String,
+        name: String,
+    },
     /// A fragment of a tool call's JSON arguments.
-    ToolCallDelta { index: usize, arguments: String },
+    ToolCallDelta {
+        index: usize,
+        arguments: String,
+    },
     Usage(Usage),
     /// The response is complete.
-    Done { stop_reason: StopReason },
+    Done {
+        stop_reason: StopReason,
+    },
 }
 
 pub type EventStream = Pin<Box<dyn Stream<Item = Result<StreamEvent, LlmError>> + Send>>;

@@ -1,0 +1,115 @@
+//! Gemini request bodies: `contents` with user/model roles (same-role turns merged),
+//! `systemInstruction`, function declarations, calls and responses, inline images.
+
+use hearth_protocol::{parts_text, ContentPart, Role};
+use serde_json::{json, Map, Value};
+
+use super::schema::gemini_schema;
+use crate::wire::{arguments_object, part_text, temperature_value};
+use crate::{ChatMessage, ChatRequest};
+
+/// The JSON body of a `streamGenerateContent` request.
+pub(crate) fn request_body(request: &ChatRequest) -> Value {
+    let mut system = vec![request.system.clone()];
+    let mut contents: Vec<Value> = Vec::new();
+    for message in &request.messages {
+        match message.role {
+            Role::System => system.push(parts_text(&message.content)),
+            Role::User => push(&mut contents, "user", user_parts(&message.content)),
+            Role::Assistant => push(&mut contents, "model", model_parts(message)),
+            Role::Tool => push(&mut contents, "user", vec![function_response(message)]),
+        }
+    }
+    let mut body = json!({"contents": contents});
+    let system: Vec<String> = system.into_iter().filter(|s| !s.is_empty()).collect();
+    if !system.is_empty() {
+        body["systemInstruction"] = json!({"parts": [{"text": system.join("\n\n")}]});
+    }
+    if !request.tools.is_empty() {
+        let declarations: Vec<Value> = request
+            .tools
+            .iter()
+            .map(|tool| {
+                let mut declaration = json!({"name": tool.name, "description": tool.description});
+                let parameters = gemini_schema(&tool.parameters);
+                let has_properties = parameters
+                    .get("properties")
+                    .and_then(Value::as_object)
+                    .is_some();
+                if has_properties {
+                    declaration["parameters"] = parameters;
+                }
+                declaration
+            })
+            .collect();
+        body["tools"] = json!([{"functionDeclarations": declarations}]);
+    }
+    let mut config = Map::new();
+    if let Some(max_tokens) = request.max_tokens {
+        config.insert("maxOutputTokens".into(), Value::from(max_tokens));
+    }
+    if let Some(temperature) = request.temperature {
+        config.insert("temperature".into(), temperature_value(temperature));
+    }
+    if !config.is_empty() {
+        body["generationConfig"] = Value::Object(config);
+    }
+    body
+}
+
+/// Appends a turn, merging it into the previous one when the role repeats (consecutive tool
+/// results become one user turn answering all the calls).
+fn push(contents: &mut Vec<Value>, role: &str, parts: Vec<Value>) {
+    if parts.is_empty() {
+        return;
+    }
+    if let Some(last) = contents.last_mut().filter(|c| c["role"] == role) {
+        if let Some(existing) = last["parts"].as_array_mut() {
+            existing.extend(parts);
+            return;
+        }
+    }
+    contents.push(json!({"role": role, "parts": parts}));
+}
+
+fn user_parts(parts: &[ContentPart]) -> Vec<Value> {
+    parts
+        .iter()
+        .filter_map(|part| match part {
+            ContentPart::Image {
+                mime_type, data, ..
+            } => Some(json!({"inlineData": {"mimeType": mime_type, "data": data}})),
+            other => text_part(&part_text(other)),
+        })
+        .collect()
+}
+
+fn model_parts(message: &ChatMessage) -> Vec<Value> {
+    let mut parts: Vec<Value> = text_part(&parts_text(&message.content))
+        .into_iter()
+        .collect();
+    parts.extend(message.tool_calls.iter().map(|call| {
+        json!({"functionCall": {"name": call.name, "args": arguments_object(&call.arguments)}})
+    }));
+    parts
+}
+
+/// A tool result; `response` must be an object, so other JSON (or plain text) is wrapped.
+fn function_response(message: &ChatMessage) -> Value {
+    let text = parts_text(&message.content);
+    let response = match serde_json::from_str::<Value>(&text) {
+        Ok(Value::Object(object)) => Value::Object(object),
+        Ok(other) => json!({"result": other}),
+        Err(_) => json!({"result": text}),
+    };
+    let name = message.tool_name.as_deref().unwrap_or_default();
+    json!({"functionResponse": {"name": name, "response": response}})
+}
+
+fn text_part(text: &str) -> Option<Value> {
+    (!text.is_empty()).then(|| json!({"text": text}))
+}
+
+#[cfg(test)]
+#[path = "request_tests.rs"]
+mod tests;
