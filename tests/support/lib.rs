@@ -1,1 +1,7 @@
-//! Test support.
+//! Support shared by the workspace integration suites: the scripted model server and
+//! reference decoders for its streams.
+
+pub mod decode;
+pub mod model_server;
+
+pub use model_server::{RecordedRequest, Reply, ScriptedServer, ServerOptions};
