@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatUsage, prettyJson, splitContent, type ChatRow } from './rows';
+import { carryApprovals, chatUsage, commonPrefix, prettyJson, splitContent, type ChatRow, type ToolCard } from './rows';
 
 describe('prettyJson', () => {
   it('indents JSON', () => {
@@ -43,5 +43,44 @@ describe('chatUsage', () => {
   it('adds up the usage of every reply', () => {
     const rows = [{ usage: { input_tokens: 3, output_tokens: 4 } }, { usage: null }, { usage: { input_tokens: 10, output_tokens: 1 } }] as ChatRow[];
     expect(chatUsage(rows)).toEqual({ input_tokens: 13, output_tokens: 5 });
+  });
+});
+
+describe('carryApprovals', () => {
+  const card = (id: string, approval: ToolCard['approval'] = null): ToolCard => ({
+    call: { id, name: 'exec', arguments: '{}' },
+    status: 'ok',
+    result: null,
+    approval,
+  });
+  const row = (tools: ToolCard[]) => ({ tools }) as ChatRow;
+
+  it('restores approvals onto rebuilt cards by call id', () => {
+    const approval = { requestId: 'r1', reason: 'risky', decision: 'allow_once' as const, sent: null };
+    const rebuilt = carryApprovals([row([card('a', approval), card('b')])], [row([card('b'), card('a')])]);
+    expect(rebuilt[0].tools.map((c) => c.approval?.decision ?? null)).toEqual([null, 'allow_once']);
+    expect(rebuilt[0].tools[1].approval).not.toBe(approval);
+  });
+
+  it('leaves rows alone when there were no approvals', () => {
+    const rows = [row([card('a')])];
+    expect(carryApprovals([row([card('a')])], rows)).toBe(rows);
+  });
+});
+
+describe('commonPrefix', () => {
+  const row = (id: number | null, text: string, status: ChatRow['status'] = 'complete') =>
+    ({ id, kind: 'assistant', text, status, attachments: [], tools: [] }) as unknown as ChatRow;
+
+  it('counts the leading rows that are unchanged', () => {
+    const current = [row(1, 'a'), row(2, 'b'), row(3, 'partial', 'streaming'), row(null, 'notice')];
+    const fresh = [row(1, 'a'), row(2, 'b'), row(3, 'partial and more'), row(4, 'c')];
+    expect(commonPrefix(current, fresh)).toBe(2);
+  });
+
+  it('stops at rows without an id and at inserted rows', () => {
+    expect(commonPrefix([row(null, 'x')], [row(null, 'x')])).toBe(0);
+    expect(commonPrefix([row(1, 'a'), row(3, 'c')], [row(1, 'a'), row(2, 'summary'), row(3, 'c')])).toBe(1);
+    expect(commonPrefix([], [row(1, 'a')])).toBe(0);
   });
 });

@@ -108,6 +108,43 @@ export function buildRows(messages: Message[]): ChatRow[] {
   return rows;
 }
 
+function sameRow(a: ChatRow, b: ChatRow): boolean {
+  return (
+    a.id !== null &&
+    a.id === b.id &&
+    a.kind === b.kind &&
+    a.status === b.status &&
+    a.text === b.text &&
+    a.attachments.length === b.attachments.length &&
+    a.tools.length === b.tools.length &&
+    a.tools.every((card, i) => card.call.id === b.tools[i].call.id && card.status === b.tools[i].status)
+  );
+}
+
+/** How many leading rows of `current` already show what `fresh` (rebuilt from the store) shows,
+ * so a reload only replaces the rows after them and long chats keep their row objects. */
+export function commonPrefix(current: readonly ChatRow[], fresh: readonly ChatRow[]): number {
+  const n = Math.min(current.length, fresh.length);
+  let i = 0;
+  while (i < n && sameRow(current[i], fresh[i])) i++;
+  return i;
+}
+
+/** Approvals are not stored: after rows are rebuilt from the store, give each card back the
+ * approval it had in `previous` (matched by call id). */
+export function carryApprovals(previous: ChatRow[], rows: ChatRow[]): ChatRow[] {
+  const approvals = new Map<string, ApprovalState>();
+  for (const row of previous) for (const card of row.tools) if (card.approval) approvals.set(card.call.id, card.approval);
+  if (approvals.size === 0) return rows;
+  for (const row of rows) {
+    for (const card of row.tools) {
+      const approval = approvals.get(card.call.id);
+      if (approval) card.approval = { ...approval, sent: null };
+    }
+  }
+  return rows;
+}
+
 /** Sum of the usage of every reply in the chat. */
 export function chatUsage(rows: ChatRow[]): Usage {
   const total: Usage = { input_tokens: 0, output_tokens: 0 };

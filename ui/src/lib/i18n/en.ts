@@ -52,6 +52,7 @@ export const en = {
   'chat.interrupted': 'Interrupted',
   'chat.failed': 'Failed',
   'chat.copy': 'Copy',
+  'chat.linkCopied': 'Link copied: {url}',
   'chat.copied': 'Copied',
   'chat.summary': 'Summary of earlier messages',
   'chat.jumpLatest': 'Jump to latest',

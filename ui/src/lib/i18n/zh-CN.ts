@@ -54,6 +54,7 @@ export const zhCN: Record<MessageKey, string> = {
   'chat.interrupted': '已中断',
   'chat.failed': '失败',
   'chat.copy': '复制',
+  'chat.linkCopied': '链接已复制：{url}',
   'chat.copied': '已复制',
   'chat.summary': '早前消息的摘要',
   'chat.jumpLatest': '跳到最新',

@@ -20,8 +20,20 @@ describe('sanitizeHtml', () => {
     expect(out.textContent).toBe('hi');
   });
 
-  it('strips event handlers from images', () => {
-    const out = parse(sanitizeHtml('<img src=x onerror="window.__pwned=1">'));
+  it('strips event handlers from images and turns non-inline images into text or links', () => {
+    const out = parse(sanitizeHtml('<img src=x onerror="window.__pwned=1"><img src="https://h/p.png" alt="chart">'));
+    expect(hasEventHandler(out)).toBe(false);
+    expect(out.querySelector('img')).toBeNull();
+    const links = [...out.querySelectorAll('a')];
+    expect(links.map((a) => [a.getAttribute('href'), a.textContent])).toEqual([
+      [null, '🖼 x'],
+      ['https://h/p.png', '🖼 chart'],
+    ]);
+  });
+
+  it('keeps inline data images', () => {
+    const out = parse(sanitizeHtml('<img src="data:image/png;base64,iVBORw0KGgo=" alt="dot" onload="x()">'));
+    expect(out.querySelector('img')?.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
     expect(hasEventHandler(out)).toBe(false);
   });
 

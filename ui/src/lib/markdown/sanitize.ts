@@ -1,5 +1,6 @@
 // The one gate model output passes before it becomes HTML: DOMPurify with an HTML-only profile,
-// no forms, frames, styles or SVG, and safe link targets.
+// no forms, frames, styles or SVG, safe link targets, and images only from inline data (remote
+// images are blocked by the CSP anyway; they become links).
 import DOMPurify from 'dompurify';
 
 const FORBID_TAGS = [
@@ -16,6 +17,17 @@ function installHooks(): void {
     if (node.tagName === 'A') {
       node.setAttribute('rel', 'noopener noreferrer');
       node.removeAttribute('target');
+    }
+    if (node.tagName === 'IMG') {
+      const src = node.getAttribute('src') ?? '';
+      if (/^data:image\/(png|jpeg|gif|webp);/i.test(src)) return;
+      const link = node.ownerDocument.createElement('a');
+      if (/^https?:/i.test(src)) {
+        link.setAttribute('href', src);
+        link.setAttribute('rel', 'noopener noreferrer');
+      }
+      link.textContent = `🖼 ${node.getAttribute('alt') || src || 'image'}`;
+      node.replaceWith(link);
     }
   });
 }

@@ -14,13 +14,22 @@ import {
   newChatState,
   type ChatState,
 } from '../chat/reducer';
-import { buildRows, type ChatRow, type ToolCard } from '../chat/rows';
+import { buildRows, carryApprovals, commonPrefix, type ChatRow, type ToolCard } from '../chat/rows';
 import { app } from './app.svelte';
 import { toasts } from './toasts.svelte';
 
 /** Notices that are not stored and should survive the reload that follows a turn. */
 function turnNotices(rows: ChatRow[], from: number): ChatRow[] {
   return rows.slice(from).filter((r) => r.kind === 'notice' && r.notice !== 'compacted');
+}
+
+/** Brings `chat.rows` in line with rows rebuilt from the store, replacing only the rows after
+ * the part that is unchanged (approval decisions, which are not stored, are carried over). */
+function replaceRows(chat: ChatState, fresh: ChatRow[], extra: ChatRow[] = []): void {
+  const keep = commonPrefix(chat.rows, fresh);
+  const previous = $state.snapshot(chat.rows.slice(keep)) as ChatRow[];
+  const tail = [...carryApprovals(previous, fresh.slice(keep)), ...extra];
+  chat.rows.splice(keep, chat.rows.length - keep, ...tail);
 }
 
 class Chats {
@@ -40,7 +49,7 @@ class Chats {
       const messages = await api.listMessages(sessionId);
       const current = this.byId[sessionId];
       if (current?.running) return;
-      if (current) current.rows = buildRows(messages);
+      if (current) replaceRows(current, buildRows(messages));
       else this.byId[sessionId] = newChatState(sessionId, buildRows(messages));
     } catch (e) {
       toasts.error(t('app.error', { error: errorText(e) }));
@@ -53,7 +62,7 @@ class Chats {
     const keep = turnNotices(chat.rows, noticesFrom);
     try {
       const messages = await api.listMessages(chat.sessionId);
-      if (!chat.running) chat.rows = [...buildRows(messages), ...keep];
+      if (!chat.running) replaceRows(chat, buildRows(messages), keep);
     } catch (e) {
       toasts.error(t('app.error', { error: errorText(e) }));
     }

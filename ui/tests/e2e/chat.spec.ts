@@ -1,0 +1,197 @@
+import { boot, callsTo, expect, test, withProvider } from './fixtures';
+import type { Step } from './fake-backend';
+
+const markdownReply = [
+  'Here is a **summary**:',
+  '',
+  '| Language | Year |',
+  '|----------|------|',
+  '| Rust     | 2015 |',
+  '| Svelte   | 2016 |',
+  '',
+  '```rust',
+  'fn main() {',
+  '    println!("hello");',
+  '}',
+  '```',
+  '',
+  'Done.',
+].join('\n');
+
+async function startChat(page: import('@playwright/test').Page, script: Step[]) {
+  await boot(page, { settings: withProvider, script });
+  await page.getByRole('button', { name: /New chat/ }).first().click();
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await expect(input).toBeVisible();
+  return input;
+}
+
+test('sends a message and renders the streamed markdown, code and tool card', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const input = await startChat(page, [
+    { tool: { name: 'read_file', arguments: '{"path":"notes.txt"}', result: '{"content":"hello"}' } },
+    { text: markdownReply, chunk: 6, delayMs: 8 },
+  ]);
+  await input.fill('Summarize my notes');
+  await input.press('Enter');
+
+  const user = page.locator('article.message.user');
+  await expect(user).toContainText('Summarize my notes');
+  const sent = await callsTo(page, 'send_message');
+  expect(sent).toHaveLength(1);
+  expect(sent[0].args.content).toEqual([{ type: 'text', text: 'Summarize my notes' }]);
+  expect(String(sent[0].args.onEvent)).toMatch(/^__CHANNEL__:\d+$/);
+
+  const card = page.locator('.tool-card[data-tool="read_file"]');
+  await expect(card).toHaveAttribute('data-status', 'ok');
+  await expect(card).toContainText('Done');
+  await expect(card).toContainText('20 ms');
+  await card.getByRole('button', { name: /read_file/ }).click();
+  await expect(card.locator('pre.json').first()).toHaveText('{\n  "path": "notes.txt"\n}');
+  await expect(card.locator('pre.json').nth(1)).toHaveText('{\n  "content": "hello"\n}');
+
+  const reply = page.locator('article.message.assistant').last();
+  await expect(reply.locator('table td').first()).toHaveText('Rust');
+  await expect(reply.locator('table tr')).toHaveCount(3);
+  await expect(reply.locator('.code-block .code-lang')).toHaveText('rust');
+  await expect(reply.locator('.code-block code .hljs-keyword').first()).toHaveText('fn');
+  await expect(reply).toContainText('Done.');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+
+  await reply.locator('.code-block').getByRole('button', { name: 'Copy' }).click();
+  await expect(reply.locator('.code-block').getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('fn main() {\n    println!("hello");\n}');
+
+  // Usage per reply and per chat (two model responses of 12 in / 7 out each).
+  await expect(reply.locator('.usage')).toHaveText('12 in · 7 out tokens');
+  await expect(page.locator('.chat-header .usage')).toHaveText('Chat total: 24 in · 14 out tokens');
+});
+
+test('model output with script and event handlers renders inert', async ({ page, problems }) => {
+  // DOMPurify parses the reply in an inert document; Chromium reports the inline handlers it
+  // sees there against the CSP. What matters is that none reaches the live page (checked below).
+  problems.allow(/Executing inline event handler violates/);
+  await page.addInitScript(() => {
+    const live: string[] = [];
+    (window as unknown as { __liveHandlers: string[] }).__liveHandlers = live;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) {
+          if (!(n instanceof Element)) continue;
+          for (const el of [n, ...n.querySelectorAll('*')]) {
+            for (const a of el.attributes) if (a.name.toLowerCase().startsWith('on')) live.push(el.outerHTML);
+            if (['SCRIPT', 'IFRAME', 'SVG', 'svg'].includes(el.tagName) && el.closest('.markdown')) live.push(el.outerHTML);
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const input = await startChat(page, [
+    {
+      text: 'Careful: <script>window.__pwned=1</script>\n\n<img src=x onerror="window.__pwned=1">\n\n<svg onload="window.__pwned=1"></svg>\n\n[click](javascript:window.__pwned=1)\n\nend',
+      chunk: 5,
+    },
+  ]);
+  await input.fill('attack');
+  await input.press('Enter');
+  const reply = page.locator('article.message.assistant').last();
+  await expect(reply).toContainText('end');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await reply.getByText('click').click();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator('.markdown script, .markdown svg, .markdown img, .markdown iframe').count()).toBe(0);
+  const handlers = await page.evaluate(() =>
+    [...document.querySelectorAll('.markdown *')].flatMap((el) => [...el.attributes].map((a) => a.name)).filter((n) => n.startsWith('on')),
+  );
+  expect(handlers).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __liveHandlers: string[] }).__liveHandlers)).toEqual([]);
+});
+
+for (const [label, decision, shown] of [
+  ['Allow once', 'allow_once', 'Allowed once'],
+  ['Allow for this session', 'allow_session', 'Allowed for this session'],
+  ['Deny', 'deny', 'Denied'],
+] as const) {
+  test(`approval card: ${label} sends ${decision}`, async ({ page }) => {
+    const args = '{"command":"rm -rf build","cwd":"/home/me/project"}';
+    const input = await startChat(page, [
+      { tool: { name: 'exec', arguments: args, result: '{"exit_code":0}', approval: 'exec runs commands' } },
+      { text: 'Finished.' },
+    ]);
+    await input.fill('clean the build');
+    await input.press('Enter');
+    const approval = page.locator('.approval');
+    await expect(approval).toContainText('Approval needed: exec');
+    await expect(approval).toContainText('Why: exec runs commands');
+    await expect(approval.locator('pre')).toHaveText('{\n  "command": "rm -rf build",\n  "cwd": "/home/me/project"\n}');
+    await expect(page.locator('.tool-card')).toHaveAttribute('data-status', 'awaiting_approval');
+    await approval.getByRole('button', { name: label, exact: true }).click();
+    await expect(approval.locator('.decision')).toHaveText(shown);
+    const resolved = await callsTo(page, 'resolve_approval');
+    expect(resolved).toHaveLength(1);
+    expect(resolved[0].args.decision).toBe(decision);
+    expect(String(resolved[0].args.requestId)).toMatch(/^req-/);
+    await expect(page.locator('.tool-card')).toHaveAttribute('data-status', decision === 'deny' ? 'error' : 'ok');
+    await expect(page.locator('article.message.assistant').last()).toContainText('Finished.');
+  });
+}
+
+test('the stop button cancels the running turn', async ({ page }) => {
+  const input = await startChat(page, [{ untilCancelled: true }]);
+  await input.fill('write forever');
+  await input.press('Enter');
+  const stop = page.getByRole('button', { name: /Stop/ });
+  await expect(stop).toBeVisible();
+  await expect(page.locator('article.message.assistant')).toContainText('...');
+  await stop.click();
+  await expect(page.locator('p.notice')).toHaveText('Stopped.');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  const cancels = await callsTo(page, 'cancel_turn');
+  expect(cancels).toHaveLength(1);
+  expect(cancels[0].args.sessionId).toMatch(/^desktop:/);
+  await expect(page.locator('article.message.assistant')).toHaveAttribute('data-status', 'interrupted');
+});
+
+test('a failed turn shows the error', async ({ page }) => {
+  const input = await startChat(page, [{ fail: 'provider returned 401: invalid api key' }]);
+  await input.fill('hi');
+  await input.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('The turn failed: provider returned 401: invalid api key');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+});
+
+test('regenerate replaces the last reply', async ({ page }) => {
+  const input = await startChat(page, [{ text: 'An answer.' }]);
+  await input.fill('question');
+  await input.press('Enter');
+  await expect(page.locator('article.message.assistant')).toHaveCount(1);
+  await page.getByRole('button', { name: /Regenerate/ }).click();
+  await expect.poll(async () => (await callsTo(page, 'regenerate')).length).toBe(1);
+  await expect(page.getByRole('button', { name: /Regenerate/ })).toBeVisible();
+  await expect(page.locator('article.message.assistant')).toHaveCount(1);
+  await expect(page.locator('article.message.user')).toHaveCount(1);
+});
+
+test('editing a past message forks the chat into a new session', async ({ page }) => {
+  const input = await startChat(page, [{ text: 'Reply.' }]);
+  await input.fill('first question');
+  await input.press('Enter');
+  await expect(page.getByRole('button', { name: /Regenerate/ })).toBeVisible();
+  await input.fill('second question');
+  await input.press('Enter');
+  await expect(page.locator('article.message.assistant')).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+
+  await page.locator('article.message.user').nth(1).getByRole('button', { name: /Edit/ }).click();
+  const editor = page.getByRole('textbox', { name: 'Edit' });
+  await editor.fill('second question, rephrased');
+  await page.getByRole('button', { name: 'Save and fork' }).click();
+
+  await expect(page.locator('.chat-title')).toHaveText('New chat (edited)');
+  await expect(page.locator('article.message.user')).toHaveText([/first question/, /second question, rephrased/]);
+  await expect(page.locator('.session')).toHaveCount(2);
+  const edits = await callsTo(page, 'edit_message');
+  expect(edits).toHaveLength(1);
+  expect(edits[0].args.content).toEqual([{ type: 'text', text: 'second question, rephrased' }]);
+  await expect(page.locator('article.message.user').first().getByRole('button', { name: /Edit/ })).toBeVisible();
+});

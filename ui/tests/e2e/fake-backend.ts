@@ -1,0 +1,371 @@
+// A scripted stand-in for the Rust backend, installed into the page before the app boots. It
+// speaks the same IPC shape as `@tauri-apps/api/mocks` mockIPC (`__TAURI_INTERNALS__.invoke`,
+// `transformCallback`, Channel messages `{index, message}` / `{index, end}`), keeps sessions and
+// messages in memory like the store would, streams turns from a script, and records every call in
+// `window.__hearth.calls`. `installFakeBackend` is serialized into the page: it must not use
+// anything from outside its own body.
+import type { ApprovalDecision } from '../../src/lib/bindings/ApprovalDecision';
+import type { ContentPart } from '../../src/lib/bindings/ContentPart';
+import type { EngineEvent } from '../../src/lib/bindings/EngineEvent';
+import type { KeyStatus } from '../../src/lib/bindings/KeyStatus';
+import type { Message } from '../../src/lib/bindings/Message';
+import type { Session } from '../../src/lib/bindings/Session';
+import type { Settings } from '../../src/lib/bindings/Settings';
+import type { AuditRecord } from '../../src/lib/types';
+
+/** One step of a scripted turn. */
+export type Step =
+  | { text: string; chunk?: number; delayMs?: number }
+  | { tool: { name: string; arguments: string; result: string; isError?: boolean; approval?: string } }
+  /** Streams "." until cancel_turn arrives, then ends the turn as cancelled. */
+  | { untilCancelled: true }
+  | { fail: string };
+
+export interface Scenario {
+  settings?: Partial<Settings>;
+  sessions?: Session[];
+  messages?: Record<string, Message[]>;
+  /** Generates `count` alternating user/assistant messages in session `sessionId`. */
+  bulk?: { sessionId: string; count: number };
+  script?: Step[];
+  keys?: Record<string, string>;
+  models?: string[];
+  audit?: AuditRecord[];
+  /** What the file dialog returns. */
+  dialog?: string | string[] | null;
+}
+
+export interface Call {
+  cmd: string;
+  args: Record<string, unknown>;
+}
+
+export function installFakeBackend(scenario: Scenario): void {
+  type Cb = (data: unknown) => void;
+  type ChannelRef = { id: number };
+  const w = window as unknown as Record<string, unknown>;
+  const calls: Call[] = [];
+  const callbacks = new Map<number, Cb>();
+  let nextCallback = 1;
+  let nextId = 1;
+  const now = () => Date.now();
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  const settings: Settings = {
+    providers: [],
+    default_provider: null,
+    default_model: null,
+    tool_profile: 'coding',
+    security_profile: 'personal_cli',
+    language: 'en',
+    theme: 'system',
+    start_at_login: false,
+    max_iterations: 50,
+    context_window: 128000,
+    ...(scenario.settings ?? {}),
+  };
+  const sessions: Session[] = [...(scenario.sessions ?? [])];
+  const messages: Record<string, Message[]> = {};
+  for (const [id, list] of Object.entries(scenario.messages ?? {})) {
+    messages[id] = [...list];
+    for (const m of list) nextId = Math.max(nextId, m.id + 1);
+  }
+  const keys: Record<string, string> = { ...(scenario.keys ?? {}) };
+  const cancelled = new Set<string>();
+  const approvals = new Map<string, (d: ApprovalDecision) => void>();
+  const listeners = new Map<string, number[]>();
+
+  function message(sessionId: string, part: Partial<Message>): Message {
+    const m: Message = {
+      id: nextId++,
+      session_id: sessionId,
+      role: 'user',
+      kind: 'normal',
+      content: [],
+      tool_calls: [],
+      tool_result: null,
+      status: 'complete',
+      model: null,
+      usage: null,
+      error: null,
+      summary_through: null,
+      created_at: now(),
+      updated_at: now(),
+      ...part,
+    };
+    (messages[sessionId] ??= []).push(m);
+    const s = sessions.find((x) => x.id === sessionId);
+    if (s) {
+      s.message_count += 1;
+      s.updated_at = now();
+    }
+    return m;
+  }
+
+  if (scenario.bulk) {
+    const { sessionId, count } = scenario.bulk;
+    for (let i = 1; i <= count; i++) {
+      const long = i % 7 === 0 ? '\n\nA second paragraph to vary the height of this row.\n\n- one\n- two' : '';
+      message(sessionId, {
+        role: i % 2 ? 'user' : 'assistant',
+        content: [{ type: 'text', text: `Message ${i}${long}` }],
+        usage: i % 2 ? null : { input_tokens: 1, output_tokens: 1 },
+      });
+    }
+  }
+
+  function newSession(title: string | null): Session {
+    const s: Session = {
+      id: `desktop:${nextId++}`,
+      title: title ?? 'New chat',
+      model: null,
+      workspace: null,
+      tool_profile: settings.tool_profile,
+      pinned: false,
+      message_count: 0,
+      created_at: now(),
+      updated_at: now(),
+    };
+    sessions.push(s);
+    messages[s.id] = [];
+    return s;
+  }
+
+  function keyStatus(providerId: string): KeyStatus {
+    const key = keys[providerId];
+    return { provider_id: providerId, stored: key !== undefined, masked: key === undefined ? null : `••••${key.slice(-4)}` };
+  }
+
+  /** Runs the scenario's script as one turn, streaming events over `channel`. */
+  async function runTurn(sessionId: string, channel: ChannelRef, userMessageId: number): Promise<void> {
+    let index = 0;
+    const send = (event: EngineEvent) => callbacks.get(channel.id)?.({ index: index++, message: event });
+    const usage = { input_tokens: 0, output_tokens: 0 };
+    send({ type: 'turn_started', session_id: sessionId, user_message_id: userMessageId });
+    let reason: 'completed' | 'cancelled' = 'completed';
+    const model = sessions.find((s) => s.id === sessionId)?.model ?? settings.default_model ?? 'fake-model';
+    try {
+      for (const step of scenario.script ?? [{ text: 'Hello from the fake backend.' }]) {
+        if ('fail' in step) throw new Error(step.fail);
+        const reply = message(sessionId, { role: 'assistant', status: 'streaming', model });
+        send({ type: 'assistant_started', message_id: reply.id, model });
+        const stepUsage = { input_tokens: 12, output_tokens: 7 };
+        if ('text' in step) {
+          const size = step.chunk ?? 8;
+          let text = '';
+          for (let i = 0; i < step.text.length; i += size) {
+            const piece = step.text.slice(i, i + size);
+            text += piece;
+            send({ type: 'text_delta', message_id: reply.id, text: piece });
+            await sleep(step.delayMs ?? 5);
+          }
+          reply.content = [{ type: 'text', text }];
+        } else if ('untilCancelled' in step) {
+          let text = '';
+          while (!cancelled.has(sessionId)) {
+            text += '.';
+            send({ type: 'text_delta', message_id: reply.id, text: '.' });
+            await sleep(50);
+          }
+          reply.content = [{ type: 'text', text }];
+          reply.status = 'interrupted';
+          reason = 'cancelled';
+        } else {
+          const call = { id: `call-${nextId++}`, name: step.tool.name, arguments: step.tool.arguments };
+          reply.tool_calls = [call];
+          send({ type: 'assistant_finished', message_id: reply.id, usage: stepUsage, stop_reason: 'tool_use' });
+          send({ type: 'tool_call_started', message_id: reply.id, call });
+          let decision: ApprovalDecision = 'allow_once';
+          if (step.tool.approval) {
+            const requestId = `req-${nextId++}`;
+            const decided = new Promise<ApprovalDecision>((resolve) => approvals.set(requestId, resolve));
+            send({ type: 'approval_requested', request_id: requestId, session_id: sessionId, call, reason: step.tool.approval });
+            decision = await decided;
+            send({ type: 'approval_resolved', request_id: requestId, decision });
+          }
+          await sleep(20);
+          const denied = decision === 'deny';
+          const result = {
+            call_id: call.id,
+            name: call.name,
+            content: denied ? '{"error":"denied by the user"}' : step.tool.result,
+            is_error: denied || !!step.tool.isError,
+            duration_ms: 20,
+          };
+          message(sessionId, { role: 'tool', tool_result: result });
+          send({ type: 'tool_call_finished', message_id: reply.id, result });
+        }
+        if (reply.status === 'streaming') reply.status = 'complete';
+        reply.usage = stepUsage;
+        usage.input_tokens += stepUsage.input_tokens;
+        usage.output_tokens += stepUsage.output_tokens;
+        if (!('tool' in step)) send({ type: 'assistant_finished', message_id: reply.id, usage: stepUsage, stop_reason: 'end_turn' });
+        if (reason === 'cancelled') break;
+      }
+      send({ type: 'turn_finished', session_id: sessionId, iterations: 1, usage, reason });
+    } catch (e) {
+      for (const m of messages[sessionId]) if (m.status === 'streaming') m.status = 'failed';
+      send({ type: 'turn_failed', session_id: sessionId, error: String((e as Error).message ?? e) });
+    } finally {
+      cancelled.delete(sessionId);
+      callbacks.get(channel.id)?.({ index: index++, end: true });
+    }
+  }
+
+  function userMessage(sessionId: string, content: ContentPart[]): Message {
+    return message(sessionId, { role: 'user', content });
+  }
+
+  async function invoke(cmd: string, args: Record<string, unknown> = {}): Promise<unknown> {
+    calls.push({ cmd, args });
+    const a = args as Record<string, never>;
+    switch (cmd) {
+      case 'list_sessions':
+        return sessions.map((s) => ({ ...s }));
+      case 'create_session':
+        return { ...newSession(a.title) };
+      case 'rename_session':
+      case 'set_session_pinned':
+      case 'set_session_model':
+      case 'set_session_workspace': {
+        const s = sessions.find((x) => x.id === a.id);
+        if (!s) throw `unknown session ${a.id}`;
+        if (cmd === 'rename_session') s.title = a.title;
+        if (cmd === 'set_session_pinned') s.pinned = a.pinned;
+        if (cmd === 'set_session_model') s.model = a.model;
+        if (cmd === 'set_session_workspace') s.workspace = a.workspace;
+        return null;
+      }
+      case 'delete_session': {
+        const i = sessions.findIndex((x) => x.id === a.id);
+        if (i >= 0) sessions.splice(i, 1);
+        return null;
+      }
+      case 'list_messages':
+        return (messages[a.sessionId] ?? []).map((m) => ({ ...m }));
+      case 'search_messages': {
+        const q = String(a.query).toLowerCase();
+        const hits = [];
+        for (const [sid, list] of Object.entries(messages)) {
+          for (const m of list) {
+            const text = m.content.map((p) => (p.type === 'text' ? p.text : '')).join(' ');
+            const at = text.toLowerCase().indexOf(q);
+            if (at < 0) continue;
+            hits.push({
+              message_id: m.id,
+              session_id: sid,
+              session_title: sessions.find((s) => s.id === sid)?.title ?? '',
+              role: m.role,
+              snippet: `${text.slice(0, at)}<b>${text.slice(at, at + q.length)}</b>${text.slice(at + q.length, at + q.length + 40)}`,
+              created_at: m.created_at,
+            });
+          }
+        }
+        return hits.slice(0, 20);
+      }
+      case 'send_message': {
+        const user = userMessage(a.sessionId, a.content);
+        await runTurn(a.sessionId, a.onEvent, user.id);
+        return null;
+      }
+      case 'regenerate': {
+        const list = messages[a.sessionId] ?? [];
+        let lastUser = list.length - 1;
+        while (lastUser >= 0 && list[lastUser].role !== 'user') lastUser--;
+        list.splice(lastUser + 1);
+        await runTurn(a.sessionId, a.onEvent, list[lastUser]?.id ?? 0);
+        return null;
+      }
+      case 'edit_message': {
+        const source = sessions.find((s) => s.id === a.sessionId);
+        const fork = newSession(`${source?.title ?? 'Chat'} (edited)`);
+        for (const m of messages[a.sessionId] ?? []) {
+          if (m.id === a.messageId) break;
+          const { id: _copiedId, ...rest } = m;
+          message(fork.id, { ...rest, session_id: fork.id });
+        }
+        const user = userMessage(fork.id, a.content);
+        await runTurn(fork.id, a.onEvent, user.id);
+        return { ...fork };
+      }
+      case 'cancel_turn':
+        cancelled.add(a.sessionId);
+        return null;
+      case 'resolve_approval': {
+        const resolve = approvals.get(a.requestId);
+        if (!resolve) throw `no pending approval ${a.requestId}`;
+        approvals.delete(a.requestId);
+        resolve(a.decision);
+        return null;
+      }
+      case 'prepare_attachment': {
+        const path = String(a.path);
+        const name = path.split('/').pop() ?? path;
+        if (name.endsWith('.png')) return { type: 'image', mime_type: 'image/png', data: 'iVBORw0KGgo=', name };
+        if (name.endsWith('.txt') || name.endsWith('.md')) return { type: 'text', text: `File ${name}:\nhello` };
+        if (name.startsWith('missing')) throw `no such file: ${path}`;
+        return { type: 'file', name, path: `/workspace/${name}`, size: 4096 };
+      }
+      case 'attach_bytes':
+        return { type: 'image', mime_type: a.mimeType, data: a.dataBase64, name: a.name };
+      case 'get_settings':
+        return JSON.parse(JSON.stringify(settings));
+      case 'save_settings':
+        Object.assign(settings, a.settings);
+        return null;
+      case 'get_key_status':
+        return keyStatus(a.providerId);
+      case 'set_api_key':
+        keys[a.providerId] = a.key;
+        return keyStatus(a.providerId);
+      case 'delete_api_key':
+        delete keys[a.providerId];
+        return null;
+      case 'test_connection':
+        if (!keys[(a.provider as unknown as { id: string }).id]) throw 'authentication failed: no API key';
+        return scenario.models ?? ['model-a', 'model-b'];
+      case 'list_audit':
+        return (scenario.audit ?? []).slice(0, a.limit);
+      case 'app_ready':
+        return null;
+      case 'plugin:dialog|open':
+        return scenario.dialog ?? null;
+      case 'plugin:event|listen': {
+        const list = listeners.get(a.event) ?? [];
+        list.push(a.handler);
+        listeners.set(a.event, list);
+        return a.handler;
+      }
+      case 'plugin:event|unlisten':
+        return null;
+      default:
+        throw `fake backend: unknown command ${cmd}`;
+    }
+  }
+
+  w.__TAURI_INTERNALS__ = {
+    invoke,
+    transformCallback(cb: Cb | undefined, once = false): number {
+      const id = nextCallback++;
+      callbacks.set(id, (data) => {
+        if (once) callbacks.delete(id);
+        cb?.(data);
+      });
+      return id;
+    },
+    unregisterCallback: (id: number) => callbacks.delete(id),
+    runCallback: (id: number, data: unknown) => callbacks.get(id)?.(data),
+    callbacks,
+    metadata: { currentWindow: { label: 'main' }, currentWebview: { windowLabel: 'main', label: 'main' } },
+  };
+  w.__TAURI_EVENT_PLUGIN_INTERNALS__ = { unregisterListener: () => undefined };
+  w.__hearth = {
+    calls,
+    /** Delivers a Tauri event (e.g. `tauri://drag-drop`) to the page's listeners. */
+    emit(event: string, payload: unknown) {
+      for (const handler of listeners.get(event) ?? []) callbacks.get(handler)?.({ event, id: handler, payload });
+    },
+  };
+  // Tauri runs the page with `freezePrototype`; so do the tests.
+  Object.freeze(Object.prototype);
+}

@@ -1,0 +1,91 @@
+// Shared end-to-end setup: boots the built app against the fake backend and fails a test on any
+// page error or CSP violation.
+import { test as base, expect, type Page } from '@playwright/test';
+import type { Message } from '../../src/lib/bindings/Message';
+import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
+import type { Session } from '../../src/lib/bindings/Session';
+import { installFakeBackend, type Call, type Scenario } from './fake-backend';
+
+export const provider: ProviderEntry = {
+  id: 'local',
+  name: 'Local',
+  kind: 'openai',
+  base_url: 'http://127.0.0.1:9',
+  default_model: 'fake-model',
+};
+
+/** Settings with one provider configured, so chats are available. */
+export const withProvider = { providers: [provider], default_provider: 'local', default_model: 'fake-model' };
+
+export function session(id: string, title: string, extra: Partial<Session> = {}): Session {
+  return {
+    id,
+    title,
+    model: null,
+    workspace: null,
+    tool_profile: 'coding',
+    pinned: false,
+    message_count: 0,
+    created_at: 1,
+    updated_at: 1,
+    ...extra,
+  };
+}
+
+export function textMessage(id: number, sessionId: string, role: 'user' | 'assistant', text: string): Message {
+  return {
+    id,
+    session_id: sessionId,
+    role,
+    kind: 'normal',
+    content: [{ type: 'text', text }],
+    tool_calls: [],
+    tool_result: null,
+    status: 'complete',
+    model: role === 'assistant' ? 'fake-model' : null,
+    usage: role === 'assistant' ? { input_tokens: 5, output_tokens: 3 } : null,
+    error: null,
+    summary_through: null,
+    created_at: id,
+    updated_at: id,
+  };
+}
+
+export async function boot(page: Page, scenario: Scenario): Promise<void> {
+  await page.addInitScript(installFakeBackend, scenario);
+  await page.goto('/');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+}
+
+/** The calls the app made to `cmd`, in order. */
+export async function callsTo(page: Page, cmd: string): Promise<Call[]> {
+  return page.evaluate((c) => {
+    const all = (window as unknown as { __hearth: { calls: Call[] } }).__hearth.calls;
+    return all.filter((x) => x.cmd === c).map((x) => ({ cmd: x.cmd, args: JSON.parse(JSON.stringify(x.args)) }));
+  }, cmd);
+}
+
+export interface Problems {
+  /** Accept console messages matching `pattern` in this test (e.g. CSP reports it provokes). */
+  allow(pattern: RegExp): void;
+}
+
+export const test = base.extend<{ problems: Problems }>({
+  problems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      const allowed: RegExp[] = [];
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      page.on('console', (m) => {
+        const text = m.text();
+        if (allowed.some((re) => re.test(text))) return;
+        if (m.type() === 'error' || /Content Security Policy/i.test(text)) problems.push(`console: ${text}`);
+      });
+      await use({ allow: (pattern) => void allowed.push(pattern) });
+      expect(problems, 'page errors or CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

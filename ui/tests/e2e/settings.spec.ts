@@ -1,0 +1,114 @@
+import { boot, callsTo, expect, provider, session, test, withProvider } from './fixtures';
+
+test('the API key field never shows the stored key', async ({ page }) => {
+  const stored = 'sk-stored-secret-abcdef';
+  await boot(page, { settings: withProvider, keys: { local: stored } });
+  await page.getByRole('button', { name: /Settings/ }).click();
+  await page.locator('[data-provider-id="local"]').getByRole('button', { name: 'Edit' }).click();
+  const field = page.locator('input[name="api_key"]');
+  await expect(page.locator('.key-status')).toHaveText('Stored key: ••••cdef');
+  await expect(field).toHaveValue('');
+  await expect(field).toHaveAttribute('type', 'password');
+  expect(await page.content()).not.toContain(stored);
+
+  const fresh = 'sk-new-secret-987654';
+  await field.fill(fresh);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.locator('.key-status')).toHaveText('Stored key: ••••7654');
+  await expect(field).toHaveValue('');
+  expect(await page.content()).not.toContain(fresh);
+  expect(await page.evaluate(() => [...document.querySelectorAll('input')].map((i) => i.value))).not.toContain(fresh);
+  expect((await callsTo(page, 'set_api_key')).map((c) => c.args)).toEqual([{ providerId: 'local', key: fresh }]);
+
+  await page.getByRole('button', { name: 'Delete key' }).click();
+  await expect(page.locator('.key-status')).toHaveText('No key stored.');
+  expect((await callsTo(page, 'delete_api_key')).map((c) => c.args)).toEqual([{ providerId: 'local' }]);
+});
+
+test('switching the language to 简体中文 translates the UI and is saved', async ({ page }) => {
+  await boot(page, { settings: withProvider, sessions: [session('desktop:a', 'A')] });
+  await page.getByRole('button', { name: /Settings/ }).click();
+  await page.locator('select[name="language"]').selectOption('zh-CN');
+  await expect(page.getByRole('heading', { name: '设置', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /新建对话/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '服务商' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '审计日志' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  expect((await callsTo(page, 'save_settings')).at(-1)?.args.settings).toMatchObject({ language: 'zh-CN' });
+  await page.getByRole('button', { name: /返回对话/ }).click();
+  await expect(page.getByText('在左侧选择一个对话，或开始新对话。')).toBeVisible();
+});
+
+test('a saved language applies at start-up', async ({ page }) => {
+  await boot(page, { settings: { ...withProvider, language: 'zh-CN' } });
+  await expect(page.getByRole('heading', { name: '还没有对话' })).toBeVisible();
+});
+
+test('theme follows the setting and the system preference', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await boot(page, { settings: withProvider });
+  const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'system');
+  const darkBg = await bg();
+  await page.getByRole('button', { name: /Settings/ }).click();
+  await page.locator('select[name="theme"]').selectOption('light');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  const lightBg = await bg();
+  expect(lightBg).not.toBe(darkBg);
+  await page.locator('select[name="theme"]').selectOption('dark');
+  expect(await bg()).toBe(darkBg);
+});
+
+test('general settings save each change', async ({ page }) => {
+  const second = { ...provider, id: 'claude', name: 'Claude', kind: 'anthropic', default_model: 'claude-x' };
+  await boot(page, { settings: { ...withProvider, providers: [provider, second] } });
+  await page.getByRole('button', { name: /Settings/ }).click();
+  await page.locator('select[name="default_provider"]').selectOption('claude');
+  await page.locator('select[name="tool_profile"]').selectOption('full');
+  await page.locator('select[name="security_profile"]').selectOption('public_gateway');
+  await page.locator('input[name="start_at_login"]').check();
+  await page.locator('input[name="max_iterations"]').fill('0');
+  await page.locator('input[name="max_iterations"]').blur();
+  await expect(page.locator('input[name="max_iterations"]')).toHaveValue('50');
+  await page.locator('input[name="context_window"]').fill('64000');
+  await page.locator('input[name="context_window"]').blur();
+  await expect.poll(async () => (await callsTo(page, 'save_settings')).at(-1)?.args.settings).toMatchObject({
+    default_provider: 'claude',
+    default_model: 'claude-x',
+    tool_profile: 'full',
+    security_profile: 'public_gateway',
+    start_at_login: true,
+    max_iterations: 50,
+    context_window: 64000,
+  });
+});
+
+test('removing a provider asks first and deletes its key', async ({ page }) => {
+  await boot(page, { settings: withProvider, keys: { local: 'sk-x-1111' } });
+  await page.getByRole('button', { name: /Settings/ }).click();
+  const row = page.locator('[data-provider-id="local"]');
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await expect(row).toContainText('Remove Local? Its stored API key is deleted too.');
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('No providers yet. Add one to start chatting.')).toBeVisible();
+  expect((await callsTo(page, 'save_settings')).at(-1)?.args.settings).toMatchObject({ providers: [], default_provider: null });
+  expect((await callsTo(page, 'delete_api_key')).map((c) => c.args)).toEqual([{ providerId: 'local' }]);
+});
+
+test('the audit log lists tool decisions', async ({ page }) => {
+  await boot(page, {
+    settings: withProvider,
+    audit: [
+      { id: 2, session_id: 'desktop:a', tool: 'exec', arguments: '{"command":"ls"}', decision: 'deny', reason: 'user denied', actor: 'user', created_at: 1_700_000_000_000 },
+      { id: 1, session_id: null, tool: 'read_file', arguments: '{"path":"a"}', decision: 'allow', reason: null, actor: 'policy', created_at: 1_699_999_000_000 },
+    ],
+  });
+  await page.getByRole('button', { name: /Settings/ }).click();
+  const rows = page.locator('table.audit tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('exec');
+  await expect(rows.first()).toContainText('user denied');
+  await rows.first().locator('summary').click();
+  await expect(rows.first().locator('pre')).toHaveText('{\n  "command": "ls"\n}');
+  expect((await callsTo(page, 'list_audit')).map((c) => c.args)).toEqual([{ limit: 200 }]);
+});
