@@ -1,1 +1,13 @@
-//! Pure policy decisions.
+//! Hearth's policy: pure functions over data deciding whether a tool call runs (SPEC §4).
+
+mod capability;
+mod catalogue;
+mod decide;
+mod profile;
+mod rules;
+
+pub use capability::{Capability, ParseError};
+pub use catalogue::{canonical_tool, mcp_tool_facts, CanonicalTool, ToolFacts, CANONICAL_TOOLS};
+pub use decide::{decide, Decision, PolicyInput};
+pub use profile::{exposed, SecurityProfile, ToolProfile};
+pub use rules::{Effect, Matcher, Rule};

@@ -1,1 +1,37 @@
-//! Tools.
+//! Hearth's tools: the `Tool` trait, the registry (the only dispatcher) with its dialects, the
+//! error the model reads, the output cap, and the built-in tools.
+
+mod calculator;
+mod device_info;
+mod dialect;
+mod error;
+mod output;
+mod registry;
+mod tool;
+mod validate;
+
+pub use calculator::{Action as CalculatorAction, Calculator, CalculatorArgs};
+pub use device_info::{DeviceField, DeviceInfo, DeviceInfoArgs};
+pub use dialect::{Dialect, DialectArgs, DialectTool};
+pub use error::{ErrorKind, ToolError};
+pub use output::{spill_if_large, MODEL_OUTPUT_CAP};
+pub use registry::{Registry, RegistryError, ToolSpecInfo};
+pub use tool::{DynTool, Tool, ToolContext};
+pub use validate::MAX_ARGUMENT_BYTES;
+
+/// The registry of every built-in tool a dialect has. One line per tool: the dialects that
+/// offer it (under its canonical name, or through a [`DialectTool`] wrapper) and the tool.
+/// Built-in registration cannot fail short of a programming error (a duplicate name), which
+/// tests catch; should it happen, the tool is left out and the error logged.
+pub fn builtin_registry(dialect: Dialect) -> Registry {
+    use Dialect::{Ceecore, Echo, Hearth, Picobot};
+    let mut registry = Registry::new(dialect);
+    let outcomes = [
+        registry.register_for(&[Hearth, Echo, Picobot], Calculator),
+        registry.register_for(&[Hearth, Echo, Ceecore], DeviceInfo),
+    ];
+    for error in outcomes.into_iter().filter_map(Result::err) {
+        tracing::error!(%error, %dialect, "built-in tool left out");
+    }
+    registry
+}

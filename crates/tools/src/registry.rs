@@ -1,0 +1,147 @@
+//! The registry: the only dispatcher. It holds one dialect's tools, lists their specs for a
+//! tool profile, and runs calls (lookup, argument checks, cancellation, output cap).
+
+use crate::dialect::Dialect;
+use crate::error::{ErrorKind, ToolError};
+use crate::output::spill_if_large;
+use crate::tool::{DynTool, Tool, ToolContext, Typed};
+use crate::validate::{check, compile, parse_arguments};
+use hearth_policy::{exposed, ToolFacts, ToolProfile};
+use jsonschema::Validator;
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// A tool as offered to the model.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToolSpecInfo {
+    pub name: String,
+    pub description: String,
+    /// JSON Schema of the arguments object.
+    pub parameters: Value,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RegistryError {
+    #[error("tool {0} is already registered")]
+    Duplicate(String),
+    #[error("tool {name} has an invalid argument schema: {message}")]
+    Schema { name: String, message: String },
+}
+
+struct Entry {
+    tool: Arc<dyn DynTool>,
+    parameters: Value,
+    validator: Validator,
+    facts: ToolFacts,
+}
+
+pub struct Registry {
+    dialect: Dialect,
+    tools: BTreeMap<String, Entry>,
+}
+
+impl Registry {
+    pub fn new(dialect: Dialect) -> Self {
+        Self {
+            dialect,
+            tools: BTreeMap::new(),
+        }
+    }
+
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Registers a typed tool under its name.
+    pub fn register<T: Tool>(&mut self, tool: T) -> Result<(), RegistryError> {
+        self.register_dyn(Arc::new(Typed(tool)))
+    }
+
+    /// Registers `tool` when this registry's dialect is one of `dialects` (else does nothing).
+    pub fn register_for<T: Tool>(
+        &mut self,
+        dialects: &[Dialect],
+        tool: T,
+    ) -> Result<(), RegistryError> {
+        if dialects.contains(&self.dialect) {
+            self.register(tool)?;
+        }
+        Ok(())
+    }
+
+    /// Registers an already type-erased tool (e.g. one discovered at run time).
+    pub fn register_dyn(&mut self, tool: Arc<dyn DynTool>) -> Result<(), RegistryError> {
+        let name = tool.name().to_string();
+        if self.tools.contains_key(&name) {
+            return Err(RegistryError::Duplicate(name));
+        }
+        let parameters = tool.parameters();
+        let validator = compile(&parameters).map_err(|message| RegistryError::Schema {
+            name: name.clone(),
+            message,
+        })?;
+        let facts = tool.facts();
+        let entry = Entry {
+            tool,
+            parameters,
+            validator,
+            facts,
+        };
+        self.tools.insert(name, entry);
+        Ok(())
+    }
+
+    /// The tools `profile` exposes, sorted by name (exposure is decided on canonical names).
+    pub fn specs(&self, profile: ToolProfile) -> Vec<ToolSpecInfo> {
+        self.tools
+            .iter()
+            .filter(|(_, entry)| exposed(profile, &entry.facts.name))
+            .map(|(name, entry)| ToolSpecInfo {
+                name: name.clone(),
+                description: entry.tool.description().to_string(),
+                parameters: entry.parameters.clone(),
+            })
+            .collect()
+    }
+
+    /// Policy facts of the tool the model calls `name` (facts carry the canonical name).
+    pub fn facts(&self, name: &str) -> Option<ToolFacts> {
+        self.tools.get(name).map(|entry| entry.facts.clone())
+    }
+
+    /// Runs one call: unknown tool → `not_found`; arguments checked against the schema
+    /// before the handler runs; abandoned with `cancelled` when `ctx.cancel` fires; results
+    /// over the model output cap are spilled. Policy must have been decided before.
+    pub async fn dispatch(
+        &self,
+        name: &str,
+        arguments_json: &str,
+        ctx: &ToolContext,
+    ) -> Result<Value, ToolError> {
+        let Some(entry) = self.tools.get(name) else {
+            let available: Vec<&str> = self.tools.keys().map(String::as_str).collect();
+            return Err(ToolError::new(
+                ErrorKind::NotFound,
+                format!(
+                    "no tool named `{name}` in dialect {}; available tools: {}",
+                    self.dialect,
+                    available.join(", ")
+                ),
+            ));
+        };
+        let cancelled = || ToolError::new(ErrorKind::Cancelled, format!("{name} was cancelled"));
+        if ctx.cancel.is_cancelled() {
+            return Err(cancelled());
+        }
+        let args = Value::Object(parse_arguments(arguments_json)?);
+        check(&entry.validator, &entry.parameters, &args)?;
+        let result = tokio::select! {
+            biased;
+            () = ctx.cancel.cancelled() => Err(cancelled()),
+            result = entry.tool.call(ctx, args) => result,
+        }?;
+        spill_if_large(result, &ctx.data_dir).await
+    }
+}
