@@ -52,11 +52,21 @@ fn rig(server: &ScriptedServer, tune: impl FnOnce(&mut EngineOptions)) -> Rig {
     let mut options = EngineOptions::new(dir, "test-model");
     tune(&mut options);
     let engine = Arc::new(Engine::new(store.clone(), client, runner, options));
-    Rig { engine, store, events: Arc::new(Mutex::new(Vec::new())), _home: home }
+    Rig {
+        engine,
+        store,
+        events: Arc::new(Mutex::new(Vec::new())),
+        _home: home,
+    }
 }
 
 impl Rig {
-    async fn send(&self, session: &str, text: &str, cancel: CancellationToken) -> hearth_engine::TurnSummary {
+    async fn send(
+        &self,
+        session: &str,
+        text: &str,
+        cancel: CancellationToken,
+    ) -> hearth_engine::TurnSummary {
         let events = self.events.clone();
         let sink = move |e: EngineEvent| events.lock().unwrap().push(e);
         self.engine
@@ -73,11 +83,16 @@ impl Rig {
 #[tokio::test]
 async fn a_tool_loop_emits_events_and_stores_every_step() {
     let server = ScriptedServer::start().await;
-    server.push(Reply::tool_call("calculator", json!({"action": "sum", "values": [1, 2, 3]})));
+    server.push(Reply::tool_call(
+        "calculator",
+        json!({"action": "sum", "values": [1, 2, 3]}),
+    ));
     server.push(Reply::text("Six."));
     let rig = rig(&server, |_| {});
     let session = rig.session();
-    let summary = rig.send(&session, "add 1 2 3", CancellationToken::new()).await;
+    let summary = rig
+        .send(&session, "add 1 2 3", CancellationToken::new())
+        .await;
     assert_eq!(summary.end, TurnEnd::Completed);
     assert_eq!(summary.iterations, 2);
 
@@ -116,21 +131,30 @@ async fn a_tool_loop_emits_events_and_stores_every_step() {
     assert_eq!(messages[2].role, Role::Tool);
     let result = messages[2].tool_result.as_ref().unwrap();
     assert!(!result.is_error);
-    assert_eq!(serde_json::from_str::<serde_json::Value>(&result.content).unwrap()["result"], json!(6));
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&result.content).unwrap()["result"],
+        json!(6)
+    );
     assert_eq!(messages[3].text(), "Six.");
     // The model saw the calculator tool and the system prompt.
     let first = &server.requests()[0].body;
     assert!(first.to_string().contains("calculator"));
-    assert!(first["messages"][0]["content"].as_str().unwrap().contains("Workspace folder"));
+    assert!(first["messages"][0]["content"]
+        .as_str()
+        .unwrap()
+        .contains("Workspace folder"));
 }
 
 #[tokio::test]
 async fn several_read_only_calls_in_one_response_all_run() {
     let server = ScriptedServer::start().await;
     server.push(
-        Reply::tool_call("calculator", json!({"action": "evaluate", "expression": "2+2"}))
-            .and_tool_call("calculator", json!({"action": "max", "values": [3, 9, 4]}))
-            .and_tool_call("get_device_info", json!({"fields": ["version"]})),
+        Reply::tool_call(
+            "calculator",
+            json!({"action": "evaluate", "expression": "2+2"}),
+        )
+        .and_tool_call("calculator", json!({"action": "max", "values": [3, 9, 4]}))
+        .and_tool_call("get_device_info", json!({"fields": ["version"]})),
     );
     server.push(Reply::text("done"));
     let rig = rig(&server, |_| {});
@@ -164,7 +188,12 @@ async fn cancelling_mid_stream_keeps_the_partial_reply_as_interrupted() {
     tokio::spawn(async move {
         loop {
             tokio::time::sleep(Duration::from_millis(20)).await;
-            let deltas = events.lock().unwrap().iter().filter(|e| matches!(e, EngineEvent::TextDelta { .. })).count();
+            let deltas = events
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|e| matches!(e, EngineEvent::TextDelta { .. }))
+                .count();
             if deltas >= 5 {
                 trigger.cancel();
                 return;
@@ -192,9 +221,15 @@ async fn rate_limits_are_retried_after_the_advertised_delay() {
     let started = Instant::now();
     let summary = rig.send(&session, "hi", CancellationToken::new()).await;
     assert_eq!(summary.end, TurnEnd::Completed);
-    assert!(started.elapsed() >= Duration::from_secs(1), "Retry-After was not honoured");
+    assert!(
+        started.elapsed() >= Duration::from_secs(1),
+        "Retry-After was not honoured"
+    );
     assert_eq!(server.requests().len(), 2);
-    assert_eq!(rig.store.list_messages(&session).unwrap()[1].text(), "made it");
+    assert_eq!(
+        rig.store.list_messages(&session).unwrap()[1].text(),
+        "made it"
+    );
 }
 
 #[tokio::test]
@@ -209,22 +244,39 @@ async fn server_errors_fail_the_turn_and_mark_the_reply_failed() {
     let sink = move |e: EngineEvent| events.lock().unwrap().push(e);
     let error = rig
         .engine
-        .send(&session, vec![ContentPart::text("hi")], &sink, CancellationToken::new())
+        .send(
+            &session,
+            vec![ContentPart::text("hi")],
+            &sink,
+            CancellationToken::new(),
+        )
         .await
         .unwrap_err();
     assert!(error.to_string().contains("server error"), "{error}");
     assert_eq!(server.requests().len(), 4, "one try plus three retries");
     let messages = rig.store.list_messages(&session).unwrap();
-    assert_eq!(messages[0].status, MessageStatus::Complete, "the user message is kept");
+    assert_eq!(
+        messages[0].status,
+        MessageStatus::Complete,
+        "the user message is kept"
+    );
     assert_eq!(messages[1].status, MessageStatus::Failed);
-    assert!(rig.events.lock().unwrap().iter().any(|e| matches!(e, EngineEvent::TurnFailed { .. })));
+    assert!(rig
+        .events
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|e| matches!(e, EngineEvent::TurnFailed { .. })));
 }
 
 #[tokio::test]
 async fn the_iteration_limit_stops_an_endless_tool_loop() {
     let server = ScriptedServer::start().await;
     for _ in 0..3 {
-        server.push(Reply::tool_call("calculator", json!({"action": "sum", "values": [1]})));
+        server.push(Reply::tool_call(
+            "calculator",
+            json!({"action": "sum", "values": [1]}),
+        ));
     }
     let rig = rig(&server, |o| o.max_iterations = 3);
     let session = rig.session();
@@ -257,7 +309,10 @@ async fn streamed_text_is_flushed_to_the_store_while_streaming() {
     });
     rig.send(&session, "stream", CancellationToken::new()).await;
     let seen = watcher.await.unwrap();
-    assert!(seen.iter().any(|&n| n > 0), "no partial text was visible in the store: {seen:?}");
+    assert!(
+        seen.iter().any(|&n| n > 0),
+        "no partial text was visible in the store: {seen:?}"
+    );
 }
 
 #[tokio::test]
@@ -270,7 +325,12 @@ async fn a_history_too_long_for_the_window_is_compacted_into_a_summary() {
         // Two replies per turn: a compaction consumes one for its summary.
         server.push(Reply::text(&format!("reply {i} {filler}")));
         server.push(Reply::text(&format!("summary or reply {i} {filler}")));
-        rig.send(&session, &format!("question {i} {filler}"), CancellationToken::new()).await;
+        rig.send(
+            &session,
+            &format!("question {i} {filler}"),
+            CancellationToken::new(),
+        )
+        .await;
     }
     let compacted = rig
         .events
@@ -280,9 +340,15 @@ async fn a_history_too_long_for_the_window_is_compacted_into_a_summary() {
         .any(|e| matches!(e, EngineEvent::Compacted { .. }));
     assert!(compacted, "no compaction happened");
     let last = server.requests().last().unwrap().body.to_string();
-    assert!(last.contains("Summary of the earlier part"), "the summary was not sent: {last}");
+    assert!(
+        last.contains("Summary of the earlier part"),
+        "the summary was not sent: {last}"
+    );
     let messages = rig.store.list_messages(&session).unwrap();
-    let summary = messages.iter().find(|m| m.kind == MessageKind::Summary).expect("a stored summary");
+    let summary = messages
+        .iter()
+        .find(|m| m.kind == MessageKind::Summary)
+        .expect("a stored summary");
     assert!(summary.summary_through.is_some());
     // The originals are kept.
     assert!(messages.iter().any(|m| m.text().starts_with("question 0")));

@@ -24,16 +24,19 @@ pub async fn run(
     message: &str,
 ) -> anyhow::Result<ExitCode> {
     if message.trim().is_empty() {
-        return Err(anyhow!("the message is empty: pass the text to send, e.g. hearth-cli chat \"hello\""));
+        return Err(anyhow!(
+            "the message is empty: pass the text to send, e.g. hearth-cli chat \"hello\""
+        ));
     }
     let home = open_home()?;
     let choice = choose_model(global, &home.settings)?;
     let mut options = EngineOptions::new(home.dir.clone(), choice.model);
-    options.tool_profile = ToolProfile::parse(&home.settings.tool_profile).unwrap_or(ToolProfile::Coding);
+    options.tool_profile =
+        ToolProfile::parse(&home.settings.tool_profile).unwrap_or(ToolProfile::Coding);
     options.max_iterations = home.settings.max_iterations.max(1);
     options.context_window = home.settings.context_window;
-    let security =
-        SecurityProfile::parse(&home.settings.security_profile).unwrap_or(SecurityProfile::PersonalCli);
+    let security = SecurityProfile::parse(&home.settings.security_profile)
+        .unwrap_or(SecurityProfile::PersonalCli);
     let runner = Arc::new(ToolRunner::new(
         Arc::new(builtin_registry(Dialect::Hearth)),
         approve::approver(approval),
@@ -84,7 +87,11 @@ pub async fn run(
 fn title_from(message: &str) -> String {
     let line = message.lines().next().unwrap_or(message).trim();
     let title: String = line.chars().take(60).collect();
-    if title.is_empty() { "New chat".to_string() } else { title }
+    if title.is_empty() {
+        "New chat".to_string()
+    } else {
+        title
+    }
 }
 
 fn print_event(event: &EngineEvent, waiting: &AtomicBool) {
@@ -102,10 +109,17 @@ fn print_event(event: &EngineEvent, waiting: &AtomicBool) {
         }
         EngineEvent::ToolCallFinished { result, .. } => {
             let status = if result.is_error { "error" } else { "ok" };
-            eprintln!("← {} {status} ({} ms): {}", result.name, result.duration_ms, preview(&result.content));
+            eprintln!(
+                "← {} {status} ({} ms): {}",
+                result.name,
+                result.duration_ms,
+                preview(&result.content)
+            );
         }
         EngineEvent::ApprovalResolved { decision, .. } => eprintln!("  approval: {decision:?}"),
-        EngineEvent::Compacted { summarized_through, .. } => {
+        EngineEvent::Compacted {
+            summarized_through, ..
+        } => {
             eprintln!("  (older messages up to #{summarized_through} were summarized to fit the context window)");
         }
         EngineEvent::AssistantStarted { .. } => waiting.store(true, Ordering::SeqCst),
@@ -115,7 +129,11 @@ fn print_event(event: &EngineEvent, waiting: &AtomicBool) {
 
 fn preview(text: &str) -> String {
     let cut: String = text.chars().take(200).collect();
-    if cut.len() < text.len() { format!("{cut}…") } else { cut }
+    if cut.len() < text.len() {
+        format!("{cut}…")
+    } else {
+        cut
+    }
 }
 
 /// Shows a spinner on stderr while `waiting` is set and stderr is a terminal.

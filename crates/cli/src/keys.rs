@@ -31,7 +31,10 @@ pub fn run(command: KeysCommand) -> anyhow::Result<ExitCode> {
                 return Err(anyhow!("no key on stdin: pipe it in, e.g. `hearth-cli keys set {provider_id} < keyfile`"));
             }
             store.set(&provider_account(&provider_id), key)?;
-            println!("stored {} for {provider_id} in the OS keychain", mask_secret(key));
+            println!(
+                "stored {} for {provider_id} in the OS keychain",
+                mask_secret(key)
+            );
         }
         KeysCommand::Delete { provider_id } => {
             store.delete(&provider_account(&provider_id))?;

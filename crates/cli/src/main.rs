@@ -73,15 +73,20 @@ enum Command {
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(runtime) => runtime,
         Err(e) => return fail(&anyhow::anyhow!("cannot start the async runtime: {e}")),
     };
     let result = runtime.block_on(async {
         match cli.command {
-            Command::Chat { session, approval, message } => {
-                chat::run(&cli.global, session.as_deref(), approval, &message).await
-            }
+            Command::Chat {
+                session,
+                approval,
+                message,
+            } => chat::run(&cli.global, session.as_deref(), approval, &message).await,
             Command::Sessions(command) => sessions::run(command),
             Command::Tools(command) => tools_cmd::run(command).await,
             Command::Keys(command) => keys::run(command),

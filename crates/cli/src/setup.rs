@@ -21,7 +21,8 @@ pub struct Home {
 /// left `streaming` by a dead process as `interrupted`.
 pub fn open_home() -> anyhow::Result<Home> {
     let dir = DataDir::resolve()?;
-    dir.ensure().with_context(|| format!("cannot create the data dir {}", dir.root().display()))?;
+    dir.ensure()
+        .with_context(|| format!("cannot create the data dir {}", dir.root().display()))?;
     init_logging(&dir);
     let settings = load_settings(&dir.config())?;
     let store = Store::open(&dir.database())
@@ -30,12 +31,20 @@ pub fn open_home() -> anyhow::Result<Home> {
     if recovered > 0 {
         tracing::info!(recovered, "marked unfinished replies as interrupted");
     }
-    Ok(Home { dir, settings, store: Arc::new(store) })
+    Ok(Home {
+        dir,
+        settings,
+        store: Arc::new(store),
+    })
 }
 
 fn init_logging(dir: &DataDir) {
     let path = dir.logs().join("hearth-cli.log");
-    let Ok(file) = std::fs::OpenOptions::new().create(true).append(true).open(path) else {
+    let Ok(file) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+    else {
         return;
     };
     let filter = tracing_subscriber::EnvFilter::try_from_env("HEARTH_LOG")
@@ -56,16 +65,31 @@ pub struct ModelChoice {
 pub fn choose_model(global: &GlobalArgs, settings: &Settings) -> anyhow::Result<ModelChoice> {
     let entry = provider_entry(global, settings)?;
     let kind = ProviderKind::parse(&entry.kind).ok_or_else(|| {
-        anyhow!("provider '{}' has unknown kind '{}': use openai, anthropic, ollama or gemini", entry.id, entry.kind)
+        anyhow!(
+            "provider '{}' has unknown kind '{}': use openai, anthropic, ollama or gemini",
+            entry.id,
+            entry.kind
+        )
     })?;
     let model = global
         .model
         .clone()
         .or_else(|| entry.default_model.clone())
         .or_else(|| settings.default_model.clone())
-        .ok_or_else(|| anyhow!("no model chosen: pass --model NAME or set default_model in config.toml"))?;
-    let api_key = resolve_api_key(kind, &entry.id, global.api_key_env.as_deref(), &KeyringStore::new())?;
-    let base_url = if entry.base_url.is_empty() { kind.default_base_url().to_string() } else { entry.base_url.clone() };
+        .ok_or_else(|| {
+            anyhow!("no model chosen: pass --model NAME or set default_model in config.toml")
+        })?;
+    let api_key = resolve_api_key(
+        kind,
+        &entry.id,
+        global.api_key_env.as_deref(),
+        &KeyringStore::new(),
+    )?;
+    let base_url = if entry.base_url.is_empty() {
+        kind.default_base_url().to_string()
+    } else {
+        entry.base_url.clone()
+    };
     url_is_http(&base_url)?;
     let client = build_client(ProviderConfig {
         kind,
@@ -81,7 +105,9 @@ fn url_is_http(url: &str) -> anyhow::Result<()> {
     if url.starts_with("http://") || url.starts_with("https://") {
         Ok(())
     } else {
-        Err(anyhow!("base URL '{url}' must start with http:// or https://"))
+        Err(anyhow!(
+            "base URL '{url}' must start with http:// or https://"
+        ))
     }
 }
 

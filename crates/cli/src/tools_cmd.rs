@@ -62,18 +62,33 @@ fn profile(name: &str) -> anyhow::Result<ToolProfile> {
 
 pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
     match command {
-        ToolsCommand::List { dialect: d, profile: p, json } => {
+        ToolsCommand::List {
+            dialect: d,
+            profile: p,
+            json,
+        } => {
             let specs = builtin_registry(dialect(&d)?).specs(profile(&p)?);
             if json {
                 println!("{}", serde_json::to_string_pretty(&specs)?);
             } else {
                 for spec in specs {
-                    println!("{}\n  {}\n  {}\n", spec.name, spec.description, spec.parameters);
+                    println!(
+                        "{}\n  {}\n  {}\n",
+                        spec.name, spec.description, spec.parameters
+                    );
                 }
             }
             Ok(ExitCode::SUCCESS)
         }
-        ToolsCommand::Call { name, arguments, dialect: d, workspace, security, profile: p, approval } => {
+        ToolsCommand::Call {
+            name,
+            arguments,
+            dialect: d,
+            workspace,
+            security,
+            profile: p,
+            approval,
+        } => {
             let registry = Arc::new(builtin_registry(dialect(&d)?));
             let security = SecurityProfile::parse(&security).ok_or_else(|| {
                 anyhow!("unknown security profile '{security}': use personal_cli, daemon or public_gateway")
@@ -91,15 +106,31 @@ pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
                 security,
                 home.dir.root().to_path_buf(),
             );
-            let scope = CallScope { session_id: "cli:tools", workspace: &workspace, profile: tool_profile };
-            let call = ToolCall { id: "cli".to_string(), name, arguments };
+            let scope = CallScope {
+                session_id: "cli:tools",
+                workspace: &workspace,
+                profile: tool_profile,
+            };
+            let call = ToolCall {
+                id: "cli".to_string(),
+                name,
+                arguments,
+            };
             let sink = |_: EngineEvent| {};
-            let mut results = runner.run_calls(&scope, 0, &[call], &sink, &CancellationToken::new()).await?;
-            let result = results.pop().ok_or_else(|| anyhow!("the tool produced no result"))?;
+            let mut results = runner
+                .run_calls(&scope, 0, &[call], &sink, &CancellationToken::new())
+                .await?;
+            let result = results
+                .pop()
+                .ok_or_else(|| anyhow!("the tool produced no result"))?;
             let value: serde_json::Value = serde_json::from_str(&result.content)
                 .unwrap_or(serde_json::Value::String(result.content.clone()));
             println!("{}", serde_json::to_string_pretty(&value)?);
-            Ok(if result.is_error { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+            Ok(if result.is_error {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            })
         }
     }
 }

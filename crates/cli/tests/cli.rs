@@ -19,7 +19,9 @@ struct Cli {
 
 impl Cli {
     fn new() -> Cli {
-        Cli { home: tempfile::tempdir().unwrap() }
+        Cli {
+            home: tempfile::tempdir().unwrap(),
+        }
     }
 
     fn command(&self) -> Command {
@@ -41,13 +43,26 @@ impl Cli {
 
     async fn chat(&self, server: &ScriptedServer, provider: &str, message: &str) -> Output {
         let base = base_url(server, provider);
-        self.run(&["--provider", provider, "--base-url", &base, "--model", "test-model", "chat", message])
-            .await
+        self.run(&[
+            "--provider",
+            provider,
+            "--base-url",
+            &base,
+            "--model",
+            "test-model",
+            "chat",
+            message,
+        ])
+        .await
     }
 
     async fn session_json(&self, id: &str) -> Value {
         let out = self.run(&["sessions", "show", id, "--json"]).await;
-        assert!(out.status.success(), "sessions show failed: {}", text(&out.stderr));
+        assert!(
+            out.status.success(),
+            "sessions show failed: {}",
+            text(&out.stderr)
+        );
         serde_json::from_slice(&out.stdout).unwrap()
     }
 
@@ -83,16 +98,29 @@ fn session_id(stderr: &[u8]) -> String {
 async fn chat_with_calculator(provider: &str) {
     let server = ScriptedServer::start().await;
     server.push(
-        Reply::tool_call("calculator", json!({"action": "evaluate", "expression": "6*7"}))
-            .with_text("Let me compute that."),
+        Reply::tool_call(
+            "calculator",
+            json!({"action": "evaluate", "expression": "6*7"}),
+        )
+        .with_text("Let me compute that."),
     );
     server.push(Reply::text("The answer is **42**."));
     let cli = Cli::new();
     let out = cli.chat(&server, provider, "what is 6 times 7?").await;
-    assert!(out.status.success(), "{provider}: chat failed: {}", text(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{provider}: chat failed: {}",
+        text(&out.stderr)
+    );
     let stdout = text(&out.stdout);
-    assert!(stdout.contains("Let me compute that."), "{provider}: {stdout}");
-    assert!(stdout.contains("The answer is **42**."), "{provider}: {stdout}");
+    assert!(
+        stdout.contains("Let me compute that."),
+        "{provider}: {stdout}"
+    );
+    assert!(
+        stdout.contains("The answer is **42**."),
+        "{provider}: {stdout}"
+    );
     let stderr = text(&out.stderr);
     assert!(stderr.contains("→ calculator"), "{provider}: {stderr}");
     assert!(stderr.contains("← calculator ok"), "{provider}: {stderr}");
@@ -100,9 +128,19 @@ async fn chat_with_calculator(provider: &str) {
     let id = session_id(&out.stderr);
     let shown = cli.session_json(&id).await;
     let messages = shown["messages"].as_array().unwrap();
-    let roles: Vec<&str> = messages.iter().map(|m| m["role"].as_str().unwrap()).collect();
-    assert_eq!(roles, ["user", "assistant", "tool", "assistant"], "{provider}");
-    assert!(messages.iter().all(|m| m["status"] == "complete"), "{provider}: {shown}");
+    let roles: Vec<&str> = messages
+        .iter()
+        .map(|m| m["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        roles,
+        ["user", "assistant", "tool", "assistant"],
+        "{provider}"
+    );
+    assert!(
+        messages.iter().all(|m| m["status"] == "complete"),
+        "{provider}: {shown}"
+    );
     assert_eq!(messages[1]["tool_calls"][0]["name"], "calculator");
     let result: Value =
         serde_json::from_str(messages[2]["tool_result"]["content"].as_str().unwrap()).unwrap();
@@ -145,7 +183,18 @@ async fn chat_continues_a_session() {
     let id = session_id(&out.stderr);
     let base = server.openai_base();
     let out = cli
-        .run(&["--provider", "openai", "--base-url", &base, "--model", "m", "chat", "--session", &id, "two"])
+        .run(&[
+            "--provider",
+            "openai",
+            "--base-url",
+            &base,
+            "--model",
+            "m",
+            "chat",
+            "--session",
+            &id,
+            "two",
+        ])
         .await;
     assert!(out.status.success(), "{}", text(&out.stderr));
     let shown = cli.session_json(&id).await;
@@ -164,7 +213,9 @@ fn wal_and_db_bytes(db: &Path) -> Vec<u8> {
 }
 
 fn contains(haystack: &[u8], needle: &str) -> bool {
-    haystack.windows(needle.len()).any(|w| w == needle.as_bytes())
+    haystack
+        .windows(needle.len())
+        .any(|w| w == needle.as_bytes())
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -176,7 +227,16 @@ async fn kill_mid_stream_keeps_the_user_message_and_marks_the_reply_interrupted(
     let base = server.openai_base();
     let mut child = cli
         .command()
-        .args(["--provider", "openai", "--base-url", &base, "--model", "m", "chat", "remember me"])
+        .args([
+            "--provider",
+            "openai",
+            "--base-url",
+            &base,
+            "--model",
+            "m",
+            "chat",
+            "remember me",
+        ])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -196,7 +256,10 @@ async fn kill_mid_stream_keeps_the_user_message_and_marks_the_reply_interrupted(
     .await
     .expect("the reply was never flushed while streaming");
     let pid = child.id().unwrap();
-    std::process::Command::new("kill").args(["-9", &pid.to_string()]).status().unwrap();
+    std::process::Command::new("kill")
+        .args(["-9", &pid.to_string()])
+        .status()
+        .unwrap();
     let _ = child.wait().await;
 
     // Any next start recovers the row.
@@ -211,16 +274,23 @@ async fn kill_mid_stream_keeps_the_user_message_and_marks_the_reply_interrupted(
     assert_eq!(messages[1]["role"], "assistant");
     assert_eq!(messages[1]["status"], "interrupted");
     let kept = messages[1]["content"][0]["text"].as_str().unwrap();
-    assert!(kept.starts_with(partial.trim_end()) || kept.len() >= partial.len(), "{kept}");
+    assert!(
+        kept.starts_with(partial.trim_end()) || kept.len() >= partial.len(),
+        "{kept}"
+    );
     assert!(kept.len() < long.len(), "the reply should be partial");
 
     let conn = rusqlite::Connection::open(&db).unwrap();
-    let integrity: String = conn.query_row("PRAGMA integrity_check", [], |r| r.get(0)).unwrap();
+    let integrity: String = conn
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
     assert_eq!(integrity, "ok");
 }
 
 fn streaming_text(db: &Path) -> Option<String> {
-    let conn = rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).ok()?;
+    let conn =
+        rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .ok()?;
     conn.query_row(
         "SELECT text FROM messages WHERE role = 'assistant' AND status = 'streaming'",
         [],
@@ -232,13 +302,20 @@ fn streaming_text(db: &Path) -> Option<String> {
 #[tokio::test(flavor = "multi_thread")]
 async fn the_api_key_never_reaches_the_database_or_the_logs() {
     let server = ScriptedServer::start().await;
-    server.push(Reply::tool_call("calculator", json!({"action": "sum", "values": [1, 2]})));
+    server.push(Reply::tool_call(
+        "calculator",
+        json!({"action": "sum", "values": [1, 2]}),
+    ));
     server.push(Reply::text("3"));
     let cli = Cli::new();
     let out = cli.chat(&server, "openai", "add 1 and 2").await;
     assert!(out.status.success(), "{}", text(&out.stderr));
     // The key did reach the provider…
-    let auth = server.requests()[0].headers.get("authorization").cloned().unwrap_or_default();
+    let auth = server.requests()[0]
+        .headers
+        .get("authorization")
+        .cloned()
+        .unwrap_or_default();
     assert_eq!(auth, format!("Bearer {SENTINEL_KEY}"));
     // …and nowhere else.
     assert!(!contains(&wal_and_db_bytes(&cli.db()), SENTINEL_KEY));
@@ -258,22 +335,47 @@ async fn assert_one_line_error(out: &Output, expected: &str) {
     let stderr = text(&out.stderr);
     let line = stderr.lines().last().unwrap_or_default();
     assert!(line.starts_with("hearth-cli: error:"), "{stderr}");
-    assert!(line.contains(expected), "expected '{expected}' in: {stderr}");
+    assert!(
+        line.contains(expected),
+        "expected '{expected}' in: {stderr}"
+    );
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn bad_input_gives_one_line_actionable_errors() {
     let cli = Cli::new();
-    let out = cli.run(&["--provider", "nope", "--model", "m", "chat", "hi"]).await;
+    let out = cli
+        .run(&["--provider", "nope", "--model", "m", "chat", "hi"])
+        .await;
     assert_one_line_error(&out, "unknown provider 'nope'").await;
 
     let out = cli
-        .run(&["--provider", "openai", "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "chat", "hi"])
+        .run(&[
+            "--provider",
+            "openai",
+            "--base-url",
+            "http://127.0.0.1:9/v1",
+            "--model",
+            "m",
+            "chat",
+            "hi",
+        ])
         .await;
     assert_one_line_error(&out, "could not reach the provider").await;
 
-    let out = cli.run(&["--provider", "openai", "--base-url", "ftp://x", "--model", "m", "chat", "hi"]).await;
+    let out = cli
+        .run(&[
+            "--provider",
+            "openai",
+            "--base-url",
+            "ftp://x",
+            "--model",
+            "m",
+            "chat",
+            "hi",
+        ])
+        .await;
     assert_one_line_error(&out, "must start with http").await;
 
     let out = cli.run(&["chat", "hi"]).await;
@@ -285,11 +387,25 @@ async fn bad_input_gives_one_line_actionable_errors() {
     let server = ScriptedServer::start().await;
     let base = server.openai_base();
     let out = cli
-        .run(&["--provider", "openai", "--base-url", &base, "--model", "m", "chat", "--session", "cli:missing", "hi"])
+        .run(&[
+            "--provider",
+            "openai",
+            "--base-url",
+            &base,
+            "--model",
+            "m",
+            "chat",
+            "--session",
+            "cli:missing",
+            "hi",
+        ])
         .await;
     assert_one_line_error(&out, "unknown session 'cli:missing'").await;
 
-    server.push(Reply::status(401, r#"{"error":{"message":"Incorrect API key provided"}}"#));
+    server.push(Reply::status(
+        401,
+        r#"{"error":{"message":"Incorrect API key provided"}}"#,
+    ));
     let out = cli.chat(&server, "openai", "hi").await;
     assert_one_line_error(&out, "authentication failed").await;
     assert_eq!(server.requests().len(), 1, "a 401 must not be retried");
@@ -297,7 +413,18 @@ async fn bad_input_gives_one_line_actionable_errors() {
     let out = cli
         .command()
         .env_remove("HEARTH_API_KEY")
-        .args(["--provider", "openai", "--base-url", &base, "--model", "m", "--api-key-env", "HEARTH_TEST_UNSET_VAR", "chat", "hi"])
+        .args([
+            "--provider",
+            "openai",
+            "--base-url",
+            &base,
+            "--model",
+            "m",
+            "--api-key-env",
+            "HEARTH_TEST_UNSET_VAR",
+            "chat",
+            "hi",
+        ])
         .output()
         .await
         .unwrap();
@@ -307,7 +434,14 @@ async fn bad_input_gives_one_line_actionable_errors() {
 #[tokio::test(flavor = "multi_thread")]
 async fn tools_call_runs_through_the_registry_and_reports_errors_as_json() {
     let cli = Cli::new();
-    let out = cli.run(&["tools", "call", "calculator", r#"{"action":"evaluate","expression":"2^10"}"#]).await;
+    let out = cli
+        .run(&[
+            "tools",
+            "call",
+            "calculator",
+            r#"{"action":"evaluate","expression":"2^10"}"#,
+        ])
+        .await;
     assert!(out.status.success(), "{}", text(&out.stderr));
     let value: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(value["result"], json!(1024));
@@ -315,7 +449,10 @@ async fn tools_call_runs_through_the_registry_and_reports_errors_as_json() {
     for (args, kind) in [
         ("{not json", "invalid_arguments"),
         (r#"{"expression":"1+1"}"#, "invalid_arguments"),
-        (r#"{"action":"evaluate","expression":"1/0"}"#, "invalid_arguments"),
+        (
+            r#"{"action":"evaluate","expression":"1/0"}"#,
+            "invalid_arguments",
+        ),
         (r#"{"action":"fly"}"#, "invalid_arguments"),
     ] {
         let out = cli.run(&["tools", "call", "calculator", args]).await;
@@ -329,7 +466,9 @@ async fn tools_call_runs_through_the_registry_and_reports_errors_as_json() {
     let value: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(value["error"]["kind"], "not_found");
 
-    let out = cli.run(&["tools", "call", "calculator", "{}", "--dialect", "klingon"]).await;
+    let out = cli
+        .run(&["tools", "call", "calculator", "{}", "--dialect", "klingon"])
+        .await;
     assert_one_line_error(&out, "unknown dialect 'klingon'").await;
 }
 
@@ -339,12 +478,30 @@ async fn tools_list_shows_schemas_per_dialect() {
     let out = cli.run(&["tools", "list", "--json"]).await;
     assert!(out.status.success(), "{}", text(&out.stderr));
     let tools: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let names: Vec<&str> = tools.as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
-    assert!(names.contains(&"calculator") && names.contains(&"get_device_info"), "{names:?}");
+    let names: Vec<&str> = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"calculator") && names.contains(&"get_device_info"),
+        "{names:?}"
+    );
     assert_eq!(tools[0]["parameters"]["type"], "object");
 
-    let out = cli.run(&["tools", "list", "--dialect", "ceecore", "--json"]).await;
+    let out = cli
+        .run(&["tools", "list", "--dialect", "ceecore", "--json"])
+        .await;
     let tools: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let names: Vec<&str> = tools.as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
-    assert!(!names.contains(&"calculator"), "ceecore has no calculator: {names:?}");
+    let names: Vec<&str> = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        !names.contains(&"calculator"),
+        "ceecore has no calculator: {names:?}"
+    );
 }

@@ -39,7 +39,10 @@ pub async fn ask_with_timeout(
 ) -> (ApprovalDecision, &'static str) {
     match tokio::time::timeout(timeout, approver.decide(request)).await {
         Ok(Some(decision)) => (decision, "user"),
-        Ok(None) => (ApprovalDecision::Deny, "no answer (window closed or no terminal)"),
+        Ok(None) => (
+            ApprovalDecision::Deny,
+            "no answer (window closed or no terminal)",
+        ),
         Err(_) => (ApprovalDecision::Deny, "timeout"),
     }
 }

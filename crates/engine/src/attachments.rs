@@ -25,18 +25,70 @@ const IMAGE_TYPES: &[(&str, &str)] = &[
 ];
 
 const TEXT_EXTENSIONS: &[&str] = &[
-    "txt", "md", "markdown", "csv", "tsv", "json", "jsonl", "yaml", "yml", "toml", "xml", "html",
-    "css", "js", "mjs", "ts", "tsx", "jsx", "svelte", "vue", "py", "rs", "go", "java", "kt", "c",
-    "h", "cc", "cpp", "hpp", "cs", "rb", "php", "swift", "sh", "bash", "zsh", "ps1", "sql", "ini",
-    "cfg", "conf", "log", "tex", "r", "lua", "pl", "dart", "scala", "env", "gitignore",
+    "txt",
+    "md",
+    "markdown",
+    "csv",
+    "tsv",
+    "json",
+    "jsonl",
+    "yaml",
+    "yml",
+    "toml",
+    "xml",
+    "html",
+    "css",
+    "js",
+    "mjs",
+    "ts",
+    "tsx",
+    "jsx",
+    "svelte",
+    "vue",
+    "py",
+    "rs",
+    "go",
+    "java",
+    "kt",
+    "c",
+    "h",
+    "cc",
+    "cpp",
+    "hpp",
+    "cs",
+    "rb",
+    "php",
+    "swift",
+    "sh",
+    "bash",
+    "zsh",
+    "ps1",
+    "sql",
+    "ini",
+    "cfg",
+    "conf",
+    "log",
+    "tex",
+    "r",
+    "lua",
+    "pl",
+    "dart",
+    "scala",
+    "env",
+    "gitignore",
 ];
 
 fn extension(path: &Path) -> String {
-    path.extension().and_then(|e| e.to_str()).unwrap_or_default().to_ascii_lowercase()
+    path.extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default()
+        .to_ascii_lowercase()
 }
 
 fn file_name(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "file".into())
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "file".into())
 }
 
 /// Turns a file on disk into a content part, copying it into `workspace` when it is neither an
@@ -45,7 +97,10 @@ pub fn prepare_attachment(path: &Path, workspace: &Path) -> Result<ContentPart, 
     let meta = std::fs::metadata(path)
         .map_err(|e| EngineError::Config(format!("cannot attach {}: {e}", path.display())))?;
     if !meta.is_file() {
-        return Err(EngineError::Config(format!("cannot attach {}: not a file", path.display())));
+        return Err(EngineError::Config(format!(
+            "cannot attach {}: not a file",
+            path.display()
+        )));
     }
     let name = file_name(path);
     let ext = extension(path);
@@ -58,7 +113,9 @@ pub fn prepare_attachment(path: &Path, workspace: &Path) -> Result<ContentPart, 
     if TEXT_EXTENSIONS.contains(&ext.as_str()) && meta.len() <= TEXT_ATTACHMENT_CAP {
         let bytes = std::fs::read(path)?;
         if let Ok(text) = String::from_utf8(bytes) {
-            return Ok(ContentPart::text(format!("Attached file `{name}`:\n```{ext}\n{text}\n```")));
+            return Ok(ContentPart::text(format!(
+                "Attached file `{name}`:\n```{ext}\n{text}\n```"
+            )));
         }
     }
     copy_into_workspace(path, &name, meta.len(), workspace)
@@ -83,8 +140,17 @@ fn copy_into_workspace(
     std::fs::create_dir_all(&folder)?;
     let target = unique_target(&folder, name);
     std::fs::copy(source, &target)?;
-    let relative = target.strip_prefix(workspace).unwrap_or(&target).to_string_lossy().into_owned();
-    Ok(ContentPart::File { name: name.to_string(), path: relative, size, mime_type: None })
+    let relative = target
+        .strip_prefix(workspace)
+        .unwrap_or(&target)
+        .to_string_lossy()
+        .into_owned();
+    Ok(ContentPart::File {
+        name: name.to_string(),
+        path: relative,
+        size,
+        mime_type: None,
+    })
 }
 
 /// `name`, or `name (2)`, `name (3)`… when taken.
@@ -114,23 +180,34 @@ mod tests {
         std::fs::create_dir_all(&ws).unwrap();
         let png = dir.path().join("a.png");
         std::fs::write(&png, [0x89, b'P', b'N', b'G']).unwrap();
-        assert!(matches!(prepare_attachment(&png, &ws).unwrap(), ContentPart::Image { mime_type, .. } if mime_type == "image/png"));
+        assert!(
+            matches!(prepare_attachment(&png, &ws).unwrap(), ContentPart::Image { mime_type, .. } if mime_type == "image/png")
+        );
 
         let csv = dir.path().join("t.csv");
         std::fs::write(&csv, "a,b\n1,2\n").unwrap();
-        let ContentPart::Text { text } = prepare_attachment(&csv, &ws).unwrap() else { panic!() };
+        let ContentPart::Text { text } = prepare_attachment(&csv, &ws).unwrap() else {
+            panic!()
+        };
         assert!(text.contains("`t.csv`") && text.contains("1,2"));
 
         let big = dir.path().join("big.txt");
         std::fs::write(&big, "x".repeat(TEXT_ATTACHMENT_CAP as usize + 1)).unwrap();
         let zip = dir.path().join("data.zip");
         std::fs::write(&zip, [0u8, 1, 2]).unwrap();
-        for (source, expected) in [(&big, "attachments/big.txt"), (&zip, "attachments/data.zip")] {
-            let ContentPart::File { path, .. } = prepare_attachment(source, &ws).unwrap() else { panic!() };
+        for (source, expected) in [
+            (&big, "attachments/big.txt"),
+            (&zip, "attachments/data.zip"),
+        ] {
+            let ContentPart::File { path, .. } = prepare_attachment(source, &ws).unwrap() else {
+                panic!()
+            };
             assert_eq!(path, expected);
             assert!(ws.join(expected).exists());
         }
-        let ContentPart::File { path, .. } = prepare_attachment(&zip, &ws).unwrap() else { panic!() };
+        let ContentPart::File { path, .. } = prepare_attachment(&zip, &ws).unwrap() else {
+            panic!()
+        };
         assert_eq!(path, "attachments/data (2).zip");
     }
 

@@ -2,9 +2,7 @@
 //! folded into a stored summary message (the originals stay in the store).
 
 use hearth_llm::{collect, ChatMessage, ChatRequest, ToolSpec};
-use hearth_protocol::{
-    ContentPart, EngineEvent, Message, MessageKind, MessageStatus, Role, Session,
-};
+use hearth_protocol::{ContentPart, EngineEvent, Message, MessageKind, Role, Session};
 use hearth_store::NewMessage;
 
 use crate::engine::{Engine, EventSink};
@@ -35,9 +33,8 @@ impl Engine {
             .iter()
             .map(|t| (t.description.len() + t.parameters.to_string().len()) as u64 / 4)
             .sum();
-        let used = estimate_tokens(&to_chat_messages(&visible))
-            + system.len() as u64 / 4
-            + tools_tokens;
+        let used =
+            estimate_tokens(&to_chat_messages(&visible)) + system.len() as u64 / 4 + tools_tokens;
         if used <= budget {
             return Ok(stored);
         }
@@ -63,17 +60,15 @@ impl Engine {
         };
         let summary = collect(self.model.stream(&request).await?).await?;
         let stored_summary = self.store.insert_message(&NewMessage {
-            session_id: session.id.clone(),
-            role: Role::System,
             kind: MessageKind::Summary,
-            content: vec![ContentPart::text(summary.text)],
-            tool_calls: Vec::new(),
-            tool_result: None,
-            status: MessageStatus::Complete,
             model: Some(model.to_string()),
             usage: Some(summary.usage),
-            error: None,
             summary_through: Some(cut),
+            ..NewMessage::new(
+                &session.id,
+                Role::System,
+                vec![ContentPart::text(summary.text)],
+            )
         })?;
         sink(EngineEvent::Compacted {
             summary_message_id: stored_summary.id,

@@ -11,10 +11,18 @@ pub fn load_settings(path: &Path) -> Result<Settings, EngineError> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Settings::default()),
-        Err(e) => return Err(EngineError::Config(format!("cannot read {}: {e}", path.display()))),
+        Err(e) => {
+            return Err(EngineError::Config(format!(
+                "cannot read {}: {e}",
+                path.display()
+            )))
+        }
     };
     toml::from_str(&text).map_err(|e| {
-        EngineError::Config(format!("{} is not valid: {e}; fix or delete it", path.display()))
+        EngineError::Config(format!(
+            "{} is not valid: {e}; fix or delete it",
+            path.display()
+        ))
     })
 }
 

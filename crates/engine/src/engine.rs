@@ -9,8 +9,7 @@ use std::time::Duration;
 use hearth_llm::{ChatRequest, SharedModelClient};
 use hearth_policy::ToolProfile;
 use hearth_protocol::{
-    ContentPart, EngineEvent, MessageKind, MessageStatus, Role, Session, ToolResult, TurnEnd,
-    Usage,
+    ContentPart, EngineEvent, MessageKind, Role, Session, ToolResult, TurnEnd, Usage,
 };
 use hearth_store::{NewMessage, NewSession, Store};
 use tokio_util::sync::CancellationToken;
@@ -109,7 +108,11 @@ impl Engine {
     }
 
     /// Creates a session with id `<channel>:<uuid>`.
-    pub fn create_session(&self, channel: &str, title: Option<&str>) -> Result<Session, EngineError> {
+    pub fn create_session(
+        &self,
+        channel: &str,
+        title: Option<&str>,
+    ) -> Result<Session, EngineError> {
         let new = NewSession {
             id: format!("{channel}:{}", uuid::Uuid::new_v4()),
             title: title.unwrap_or("New chat").to_string(),
@@ -137,7 +140,10 @@ impl Engine {
         if !running.insert(session_id.to_string()) {
             return Err(EngineError::Busy(session_id.to_string()));
         }
-        Ok(BusyGuard { running: &self.running, session_id: session_id.to_string() })
+        Ok(BusyGuard {
+            running: &self.running,
+            session_id: session_id.to_string(),
+        })
     }
 
     /// Runs one user turn: the user message is committed before the model is called.
@@ -150,19 +156,9 @@ impl Engine {
     ) -> Result<TurnSummary, EngineError> {
         let session = self.session(session_id)?;
         let _busy = self.claim(session_id)?;
-        let user = self.store.insert_message(&NewMessage {
-            session_id: session_id.to_string(),
-            role: Role::User,
-            kind: MessageKind::Normal,
-            content,
-            tool_calls: Vec::new(),
-            tool_result: None,
-            status: MessageStatus::Complete,
-            model: None,
-            usage: None,
-            error: None,
-            summary_through: None,
-        })?;
+        let user = self
+            .store
+            .insert_message(&NewMessage::new(session_id, Role::User, content))?;
         self.drive(&session, user.id, sink, &cancel).await
     }
 
@@ -182,7 +178,9 @@ impl Engine {
             .into_iter()
             .rev()
             .find(|m| m.role == Role::User && m.kind == MessageKind::Normal)
-            .ok_or_else(|| EngineError::Config("nothing to regenerate: the chat has no message yet".into()))?;
+            .ok_or_else(|| {
+                EngineError::Config("nothing to regenerate: the chat has no message yet".into())
+            })?;
         self.store.delete_messages_after(session_id, last_user.id)?;
         self.drive(&session, last_user.id, sink, &cancel).await
     }
@@ -203,17 +201,13 @@ impl Engine {
         let kept = self.store.list_messages(session_id)?.into_iter();
         for m in kept.filter(|m| m.id < message_id && m.kind == MessageKind::Normal) {
             self.store.insert_message(&NewMessage {
-                session_id: fork.id.clone(),
-                role: m.role,
-                kind: MessageKind::Normal,
-                content: m.content,
                 tool_calls: m.tool_calls,
                 tool_result: m.tool_result,
                 status: m.status,
                 model: m.model,
                 usage: m.usage,
                 error: m.error,
-                summary_through: None,
+                ..NewMessage::new(&fork.id, m.role, m.content)
             })?;
         }
         Ok(fork)
@@ -233,7 +227,10 @@ impl Engine {
         sink: &EventSink,
         cancel: &CancellationToken,
     ) -> Result<TurnSummary, EngineError> {
-        sink(EngineEvent::TurnStarted { session_id: session.id.clone(), user_message_id });
+        sink(EngineEvent::TurnStarted {
+            session_id: session.id.clone(),
+            user_message_id,
+        });
         let outcome = self.run_loop(session, sink, cancel).await;
         match &outcome {
             Ok(summary) => sink(EngineEvent::TurnFinished {
@@ -242,7 +239,10 @@ impl Engine {
                 usage: summary.usage,
                 reason: summary.end,
             }),
-            Err(e) => sink(EngineEvent::TurnFailed { session_id: session.id.clone(), error: e.to_string() }),
+            Err(e) => sink(EngineEvent::TurnFailed {
+                session_id: session.id.clone(),
+                error: e.to_string(),
+            }),
         }
         outcome
     }
@@ -253,12 +253,16 @@ impl Engine {
         sink: &EventSink,
         cancel: &CancellationToken,
     ) -> Result<TurnSummary, EngineError> {
-        let model = session.model.clone().unwrap_or_else(|| self.options.default_model.clone());
-        let profile = ToolProfile::parse(&session.tool_profile).unwrap_or(self.options.tool_profile);
+        let model = session
+            .model
+            .clone()
+            .unwrap_or_else(|| self.options.default_model.clone());
+        let profile =
+            ToolProfile::parse(&session.tool_profile).unwrap_or(self.options.tool_profile);
         let workspace = self.workspace_of(session);
-        let tools = self.tools.registry.specs(profile);
+        let tools = self.tools.specs(profile);
         let mut usage = Usage::default();
-        let mut summary = |iterations, end, usage| TurnSummary {
+        let summary = |iterations, end, usage| TurnSummary {
             session_id: session.id.clone(),
             iterations,
             usage,
@@ -281,7 +285,9 @@ impl Engine {
                 max_tokens: None,
                 temperature: None,
             };
-            let response = self.stream_response(&session.id, &request, sink, cancel).await?;
+            let response = self
+                .stream_response(&session.id, &request, sink, cancel)
+                .await?;
             usage.add(response.usage);
             if response.cancelled {
                 return Ok(summary(iteration, TurnEnd::Cancelled, usage));
@@ -289,17 +295,31 @@ impl Engine {
             if response.tool_calls.is_empty() {
                 return Ok(summary(iteration, TurnEnd::Completed, usage));
             }
-            let scope = CallScope { session_id: &session.id, workspace: &workspace, profile };
+            let scope = CallScope {
+                session_id: &session.id,
+                workspace: &workspace,
+                profile,
+            };
             let results = self
                 .tools
-                .run_calls(&scope, response.message_id, &response.tool_calls, sink, cancel)
+                .run_calls(
+                    &scope,
+                    response.message_id,
+                    &response.tool_calls,
+                    sink,
+                    cancel,
+                )
                 .await?;
             self.store_results(&session.id, response.message_id, results, sink)?;
             if cancel.is_cancelled() {
                 return Ok(summary(iteration, TurnEnd::Cancelled, usage));
             }
         }
-        Ok(summary(self.options.max_iterations, TurnEnd::MaxIterations, usage))
+        Ok(summary(
+            self.options.max_iterations,
+            TurnEnd::MaxIterations,
+            usage,
+        ))
     }
 
     fn store_results(
@@ -311,17 +331,8 @@ impl Engine {
     ) -> Result<(), EngineError> {
         for result in results {
             self.store.insert_message(&NewMessage {
-                session_id: session_id.to_string(),
-                role: Role::Tool,
-                kind: MessageKind::Normal,
-                content: Vec::new(),
-                tool_calls: Vec::new(),
                 tool_result: Some(result.clone()),
-                status: MessageStatus::Complete,
-                model: None,
-                usage: None,
-                error: None,
-                summary_through: None,
+                ..NewMessage::new(session_id, Role::Tool, Vec::new())
             })?;
             sink(EngineEvent::ToolCallFinished { message_id, result });
         }

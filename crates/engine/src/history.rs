@@ -7,8 +7,7 @@ use hearth_llm::ChatMessage;
 use hearth_protocol::{ContentPart, Message, MessageKind, Role};
 
 /// Result text sent for a call whose result was never stored (the process died mid-call).
-const MISSING_RESULT: &str =
-    r#"{"error":{"kind":"interrupted","message":"the tool call was interrupted before it finished"}}"#;
+const MISSING_RESULT: &str = r#"{"error":{"kind":"interrupted","message":"the tool call was interrupted before it finished"}}"#;
 
 /// Rough token count (4 characters per token, plus per-message overhead); images count 1,000.
 pub fn estimate_tokens(messages: &[ChatMessage]) -> u64 {
@@ -24,7 +23,11 @@ pub fn estimate_tokens(messages: &[ChatMessage]) -> u64 {
                     ContentPart::File { path, .. } => path.len() as u64 / 4 + 8,
                 })
                 .sum();
-            let calls: u64 = m.tool_calls.iter().map(|c| (c.arguments.len() as u64) / 4 + 8).sum();
+            let calls: u64 = m
+                .tool_calls
+                .iter()
+                .map(|c| (c.arguments.len() as u64) / 4 + 8)
+                .sum();
             parts + calls + 4
         })
         .sum()
@@ -38,7 +41,11 @@ pub fn visible_messages(stored: &[Message]) -> Vec<&Message> {
     if let Some(s) = summary {
         out.push(s);
     }
-    out.extend(stored.iter().filter(|m| m.kind == MessageKind::Normal && m.id > covered));
+    out.extend(
+        stored
+            .iter()
+            .filter(|m| m.kind == MessageKind::Normal && m.id > covered),
+    );
     out
 }
 
@@ -61,8 +68,16 @@ pub fn to_chat_messages(messages: &[&Message]) -> Vec<ChatMessage> {
                     continue;
                 }
                 out.push(ChatMessage::assistant(text, m.tool_calls.clone()));
-                for call in m.tool_calls.iter().filter(|c| !answered.contains(c.id.as_str())) {
-                    out.push(ChatMessage::tool_result(&call.id, &call.name, MISSING_RESULT));
+                for call in m
+                    .tool_calls
+                    .iter()
+                    .filter(|c| !answered.contains(c.id.as_str()))
+                {
+                    out.push(ChatMessage::tool_result(
+                        &call.id,
+                        &call.name,
+                        MISSING_RESULT,
+                    ));
                 }
             }
             (_, Role::Tool) => {
@@ -91,7 +106,10 @@ pub fn to_chat_messages(messages: &[&Message]) -> Vec<ChatMessage> {
 /// summary, keeping at least `keep_recent` messages and never separating a tool call from its
 /// result (the cut falls just before a user message).
 pub fn compaction_cut(visible: &[&Message], keep_recent: usize) -> Option<i64> {
-    let normal: Vec<&&Message> = visible.iter().filter(|m| m.kind == MessageKind::Normal).collect();
+    let normal: Vec<&&Message> = visible
+        .iter()
+        .filter(|m| m.kind == MessageKind::Normal)
+        .collect();
     if normal.len() <= keep_recent {
         return None;
     }

@@ -23,7 +23,11 @@ fn msg(id: i64, role: Role, text: &str) -> Message {
 }
 
 fn call(id: &str) -> ToolCall {
-    ToolCall { id: id.into(), name: "calculator".into(), arguments: "{}".into() }
+    ToolCall {
+        id: id.into(),
+        name: "calculator".into(),
+        arguments: "{}".into(),
+    }
 }
 
 #[test]
@@ -51,12 +55,19 @@ fn summary_replaces_the_messages_it_covers() {
     let mut s = msg(10, Role::System, "they said hi");
     s.kind = MessageKind::Summary;
     s.summary_through = Some(2);
-    let stored = [msg(1, Role::User, "hi"), msg(2, Role::Assistant, "hello"), msg(3, Role::User, "next"), s];
+    let stored = [
+        msg(1, Role::User, "hi"),
+        msg(2, Role::Assistant, "hello"),
+        msg(3, Role::User, "next"),
+        s,
+    ];
     let visible = visible_messages(&stored);
     let ids: Vec<i64> = visible.iter().map(|m| m.id).collect();
     assert_eq!(ids, vec![10, 3]);
     let chat = to_chat_messages(&visible);
-    assert!(matches!(&chat[0].content[0], ContentPart::Text { text } if text.contains("they said hi")));
+    assert!(
+        matches!(&chat[0].content[0], ContentPart::Text { text } if text.contains("they said hi"))
+    );
 }
 
 #[test]

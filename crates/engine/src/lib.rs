@@ -16,15 +16,15 @@ mod response;
 mod secrets;
 mod tool_calls;
 
-pub use attachments::{image_part, prepare_attachment, IMAGE_ATTACHMENT_CAP, TEXT_ATTACHMENT_CAP};
 pub use approval::{ask_with_timeout, ApprovalRequest, Approver, FixedApprover};
+pub use attachments::{image_part, prepare_attachment, IMAGE_ATTACHMENT_CAP, TEXT_ATTACHMENT_CAP};
 pub use config::{default_provider, load_settings, save_settings};
 pub use engine::{Engine, EngineOptions, EventSink, TurnSummary};
 pub use error::EngineError;
-pub use tool_calls::{CallScope, ToolRunner};
 pub use notify::{Notice, Notifier, NotifyError, OsNotifier};
 pub use paths::{DataDir, APP_IDENTIFIER};
 pub use secrets::{
     mask_secret, provider_account, resolve_api_key, KeyringStore, SecretError, SecretStore,
     KEYCHAIN_SERVICE,
 };
+pub use tool_calls::{CallScope, ToolRunner};

@@ -28,7 +28,9 @@ pub struct OsNotifier;
 impl Notifier for OsNotifier {
     fn show(&self, notice: &Notice) -> Result<String, NotifyError> {
         let mut n = notify_rust::Notification::new();
-        n.appname("Hearth").summary(&notice.title).body(&notice.body);
+        n.appname("Hearth")
+            .summary(&notice.title)
+            .body(&notice.body);
         #[cfg(all(unix, not(target_os = "macos")))]
         {
             n.urgency(if notice.urgent {

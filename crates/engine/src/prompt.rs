@@ -28,7 +28,10 @@ mod tests {
 
     #[test]
     fn names_date_os_and_workspace() {
-        let now = Local.with_ymd_and_hms(2026, 11, 30, 9, 5, 0).single().unwrap();
+        let now = Local
+            .with_ymd_and_hms(2026, 11, 30, 9, 5, 0)
+            .single()
+            .unwrap();
         let prompt = system_prompt(now, Path::new("/tmp/ws"));
         assert!(prompt.contains("2026-11-30 09:05"));
         assert!(prompt.contains(std::env::consts::OS));

@@ -3,9 +3,7 @@
 
 use futures::StreamExt;
 use hearth_llm::{ChatRequest, StreamEvent, ToolCallAccumulator};
-use hearth_protocol::{
-    ContentPart, EngineEvent, MessageKind, MessageStatus, Role, StopReason, ToolCall, Usage,
-};
+use hearth_protocol::{ContentPart, EngineEvent, MessageStatus, Role, StopReason, ToolCall, Usage};
 use hearth_store::NewMessage;
 use tokio_util::sync::CancellationToken;
 
@@ -37,20 +35,15 @@ impl Engine {
         cancel: &CancellationToken,
     ) -> Result<Response, EngineError> {
         let message = self.store.insert_message(&NewMessage {
-            session_id: session_id.to_string(),
-            role: Role::Assistant,
-            kind: MessageKind::Normal,
-            content: Vec::new(),
-            tool_calls: Vec::new(),
-            tool_result: None,
             status: MessageStatus::Streaming,
             model: Some(request.model.clone()),
-            usage: None,
-            error: None,
-            summary_through: None,
+            ..NewMessage::new(session_id, Role::Assistant, Vec::new())
         })?;
         let id = message.id;
-        sink(EngineEvent::AssistantStarted { message_id: id, model: request.model.clone() });
+        sink(EngineEvent::AssistantStarted {
+            message_id: id,
+            model: request.model.clone(),
+        });
 
         let started = tokio::select! {
             biased;
@@ -59,11 +52,18 @@ impl Engine {
         };
         let mut stream = match started {
             None => {
-                self.store.finish_message(id, MessageStatus::Interrupted, None, None)?;
-                return Ok(Response { message_id: id, tool_calls: Vec::new(), usage: Usage::default(), cancelled: true });
+                self.store
+                    .finish_message(id, MessageStatus::Interrupted, None, None)?;
+                return Ok(Response {
+                    message_id: id,
+                    tool_calls: Vec::new(),
+                    usage: Usage::default(),
+                    cancelled: true,
+                });
             }
             Some(Err(e)) => {
-                self.store.finish_message(id, MessageStatus::Failed, None, Some(&e.to_string()))?;
+                self.store
+                    .finish_message(id, MessageStatus::Failed, None, Some(&e.to_string()))?;
                 return Err(e.into());
             }
             Some(Ok(stream)) => stream,
@@ -113,9 +113,20 @@ impl Engine {
             }
         }
         let tool_calls = calls.finish();
-        self.store.update_streaming(id, &text_parts(&text), &tool_calls)?;
-        self.store.finish_message(id, MessageStatus::Complete, Some(usage), None)?;
-        sink(EngineEvent::AssistantFinished { message_id: id, usage, stop_reason });
-        Ok(Response { message_id: id, tool_calls, usage, cancelled: false })
+        self.store
+            .update_streaming(id, &text_parts(&text), &tool_calls)?;
+        self.store
+            .finish_message(id, MessageStatus::Complete, Some(usage), None)?;
+        sink(EngineEvent::AssistantFinished {
+            message_id: id,
+            usage,
+            stop_reason,
+        });
+        Ok(Response {
+            message_id: id,
+            tool_calls,
+            usage,
+            cancelled: false,
+        })
     }
 }

@@ -33,7 +33,9 @@ pub struct KeyringStore {
 
 impl KeyringStore {
     pub fn new() -> KeyringStore {
-        KeyringStore { service: KEYCHAIN_SERVICE.to_string() }
+        KeyringStore {
+            service: KEYCHAIN_SERVICE.to_string(),
+        }
     }
 
     fn entry(&self, account: &str) -> Result<keyring::Entry, SecretError> {
@@ -102,7 +104,9 @@ pub fn resolve_api_key(
 ) -> Result<Option<String>, EngineError> {
     if let Some(var) = explicit_env {
         return env_value(var).map(Some).ok_or_else(|| {
-            EngineError::Config(format!("--api-key-env {var}: the variable {var} is not set"))
+            EngineError::Config(format!(
+                "--api-key-env {var}: the variable {var} is not set"
+            ))
         });
     }
     if let Some(key) = env_value("HEARTH_API_KEY").or_else(|| env_value(kind.key_env_var())) {

@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use hearth_llm::ToolSpec;
 use hearth_policy::{Decision, PolicyInput, Rule, SecurityProfile, ToolProfile};
 use hearth_protocol::{ApprovalDecision, EngineEvent, ToolCall, ToolResult};
-use hearth_store::{AuditEntry, Store};
+use hearth_store::{AuditDecision, AuditEntry, Store};
 use hearth_tools::{ErrorKind, Registry, ToolContext, ToolError};
 use tokio_util::sync::CancellationToken;
 
@@ -62,6 +63,19 @@ impl ToolRunner {
         }
     }
 
+    /// The tools `profile` exposes, as the model sees them.
+    pub fn specs(&self, profile: ToolProfile) -> Vec<ToolSpec> {
+        self.registry
+            .specs(profile)
+            .into_iter()
+            .map(|s| ToolSpec {
+                name: s.name,
+                description: s.description,
+                parameters: s.parameters,
+            })
+            .collect()
+    }
+
     /// Judges every call (in order, asking the user when needed), then runs the permitted ones:
     /// concurrently when all of them are read-only, else one after another. Results come back in
     /// call order.
@@ -75,7 +89,10 @@ impl ToolRunner {
     ) -> Result<Vec<ToolResult>, EngineError> {
         let mut verdicts = Vec::with_capacity(calls.len());
         for call in calls {
-            sink(EngineEvent::ToolCallStarted { message_id, call: call.clone() });
+            sink(EngineEvent::ToolCallStarted {
+                message_id,
+                call: call.clone(),
+            });
             verdicts.push(self.judge(scope, call, sink).await?);
         }
         let ctx = ToolContext {
@@ -89,7 +106,10 @@ impl ToolRunner {
                 && self.registry.facts(&call.name).is_some_and(|f| !f.mutates)
         });
         if read_only && calls.len() > 1 {
-            return Ok(futures::future::join_all(calls.iter().map(|call| self.execute(call, &ctx))).await);
+            return Ok(futures::future::join_all(
+                calls.iter().map(|call| self.execute(call, &ctx)),
+            )
+            .await);
         }
         let mut results = Vec::with_capacity(calls.len());
         for (call, verdict) in calls.iter().zip(verdicts) {
@@ -103,11 +123,10 @@ impl ToolRunner {
 
     async fn execute(&self, call: &ToolCall, ctx: &ToolContext) -> ToolResult {
         let started = Instant::now();
-        let outcome = tokio::select! {
-            biased;
-            _ = ctx.cancel.cancelled() => Err(ToolError::new(ErrorKind::Timeout, "cancelled by the user")),
-            outcome = self.registry.dispatch(&call.name, &call.arguments, ctx) => outcome,
-        };
+        let outcome = self
+            .registry
+            .dispatch(&call.name, &call.arguments, ctx)
+            .await;
         let duration_ms = started.elapsed().as_millis() as u64;
         match outcome {
             Ok(value) => ToolResult {
@@ -143,10 +162,10 @@ impl ToolRunner {
             job_authorization: None,
         });
         let (verdict, decided, reason, actor) = match decision {
-            Decision::Allow => (Verdict::Run, "allow", None, "policy"),
+            Decision::Allow => (Verdict::Run, AuditDecision::Allow, None, "policy"),
             Decision::Deny { reason } => (
                 Verdict::Refuse(ToolError::new(ErrorKind::NotPermitted, reason.clone())),
-                "deny",
+                AuditDecision::Deny,
                 Some(reason),
                 "policy",
             ),
@@ -164,24 +183,33 @@ impl ToolRunner {
                     reason: reason.clone(),
                 });
                 let (answer, actor) =
-                    ask_with_timeout(self.approver.as_ref(), &request, self.approval_timeout)
-                        .await;
+                    ask_with_timeout(self.approver.as_ref(), &request, self.approval_timeout).await;
                 sink(EngineEvent::ApprovalResolved {
                     request_id: request.request_id.clone(),
                     decision: answer,
                 });
                 match answer {
-                    ApprovalDecision::AllowOnce => (Verdict::Run, "allow_once", Some(reason), actor),
+                    ApprovalDecision::AllowOnce => (
+                        Verdict::Run,
+                        AuditDecision::Allow,
+                        Some(format!("allowed once: {reason}")),
+                        actor,
+                    ),
                     ApprovalDecision::AllowSession => {
-                        self.allow_for_session(scope.session_id, &call.name);
-                        (Verdict::Run, "allow_session", Some(reason), actor)
+                        self.allow_for_session(scope.session_id, &facts.name);
+                        (
+                            Verdict::Run,
+                            AuditDecision::Allow,
+                            Some(format!("allowed for this session: {reason}")),
+                            actor,
+                        )
                     }
                     ApprovalDecision::Deny => (
                         Verdict::Refuse(ToolError::new(
                             ErrorKind::DeniedByUser,
                             format!("the user did not approve this call ({actor})"),
                         )),
-                        "deny",
+                        AuditDecision::Deny,
                         Some(reason),
                         actor,
                     ),
@@ -192,7 +220,7 @@ impl ToolRunner {
             session_id: Some(scope.session_id.to_string()),
             tool: call.name.clone(),
             arguments: call.arguments.clone(),
-            decision: decided.to_string(),
+            decision: decided,
             reason,
             actor: actor.to_string(),
         })?;
@@ -208,7 +236,10 @@ impl ToolRunner {
 
     fn allow_for_session(&self, session_id: &str, tool: &str) {
         if let Ok(mut allowances) = self.allowances.lock() {
-            allowances.entry(session_id.to_string()).or_default().insert(tool.to_string());
+            allowances
+                .entry(session_id.to_string())
+                .or_default()
+                .insert(tool.to_string());
         }
     }
 }
