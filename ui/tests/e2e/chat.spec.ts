@@ -126,7 +126,7 @@ for (const [label, decision, shown] of [
     await expect(approval.locator('pre')).toHaveText('{\n  "command": "rm -rf build",\n  "cwd": "/home/me/project"\n}');
     await expect(page.locator('.tool-card')).toHaveAttribute('data-status', 'awaiting_approval');
     await approval.getByRole('button', { name: label, exact: true }).click();
-    await expect(approval.locator('.decision')).toHaveText(shown);
+    await expect(page.locator('.approval.decision')).toHaveText(shown);
     const resolved = await callsTo(page, 'resolve_approval');
     expect(resolved).toHaveLength(1);
     expect(resolved[0].args.decision).toBe(decision);
@@ -158,6 +158,9 @@ test('a failed turn shows the error', async ({ page }) => {
   await input.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('The turn failed: provider returned 401: invalid api key');
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  // The failed turn can be tried again.
+  await page.getByRole('button', { name: /Regenerate/ }).click();
+  await expect.poll(async () => (await callsTo(page, 'regenerate')).length).toBe(1);
 });
 
 test('regenerate replaces the last reply', async ({ page }) => {

@@ -54,3 +54,33 @@ test('a 10,000-message chat keeps the DOM small and scrolls to both ends', async
   const atEnd = await viewport.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
   expect(atEnd).toBeLessThan(40);
 });
+
+test('scrolling up through unmeasured rows keeps the visible content in place', async ({ page }) => {
+  await boot(page, {
+    settings: withProvider,
+    sessions: [session('desktop:big', 'Big chat', { message_count: 2000 })],
+    bulk: { sessionId: 'desktop:big', count: 2000 },
+  });
+  await page.locator('[data-session-id="desktop:big"] .session-open').click();
+  await expect(page.locator('article[data-message-id]').filter({ hasText: 'Message 2000' })).toBeInViewport();
+  const viewport = page.getByRole('log', { name: 'Messages' });
+  /** The first message whose top is inside the viewport, and its offset from the viewport top. */
+  const probe = () =>
+    viewport.evaluate((vp) => {
+      const top = vp.getBoundingClientRect().top;
+      const el = [...vp.querySelectorAll('article[data-message-id]')].find((a) => a.getBoundingClientRect().top >= top);
+      return el ? { id: el.getAttribute('data-message-id'), y: Math.round(el.getBoundingClientRect().top - top) } : null;
+    });
+  const jumps: string[] = [];
+  let previous: string | null = null;
+  for (let i = 0; i < 30; i++) {
+    await viewport.evaluate((el) => el.scrollBy(0, -400));
+    const before = await probe();
+    await page.waitForTimeout(100);
+    const after = await probe();
+    if (JSON.stringify(before) !== JSON.stringify(after)) jumps.push(`${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
+    expect(after?.id).not.toBe(previous);
+    previous = after?.id ?? null;
+  }
+  expect(jumps).toEqual([]);
+});

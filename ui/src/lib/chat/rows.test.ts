@@ -78,6 +78,16 @@ describe('commonPrefix', () => {
     expect(commonPrefix(current, fresh)).toBe(2);
   });
 
+  it('compares settled rows by key only and stops at the first changed key', () => {
+    const a = { ...row(1, 'old text'), key: 'm1' } as ChatRow;
+    const b = { ...row(2, 'b'), key: 'm2' } as ChatRow;
+    const fresh = [{ ...a, text: 'edited elsewhere' }, { ...b, text: 'b2' }];
+    expect(commonPrefix([a, b], fresh, 1)).toBe(1);
+    expect(commonPrefix([a, b], fresh, 2)).toBe(2);
+    expect(commonPrefix([a, b], [{ ...b }], 2)).toBe(0);
+    expect(commonPrefix([a, b], fresh, 0)).toBe(0);
+  });
+
   it('stops at rows without an id and at inserted rows', () => {
     expect(commonPrefix([row(null, 'x')], [row(null, 'x')])).toBe(0);
     expect(commonPrefix([row(1, 'a'), row(3, 'c')], [row(1, 'a'), row(2, 'summary'), row(3, 'c')])).toBe(1);

@@ -122,10 +122,13 @@ function sameRow(a: ChatRow, b: ChatRow): boolean {
 }
 
 /** How many leading rows of `current` already show what `fresh` (rebuilt from the store) shows,
- * so a reload only replaces the rows after them and long chats keep their row objects. */
-export function commonPrefix(current: readonly ChatRow[], fresh: readonly ChatRow[]): number {
+ * so a reload only replaces the rows after them and long chats keep their row objects. Rows
+ * before `settled` were reconciled earlier and are compared by key only (cheap for long chats). */
+export function commonPrefix(current: readonly ChatRow[], fresh: readonly ChatRow[], settled = 0): number {
   const n = Math.min(current.length, fresh.length);
   let i = 0;
+  while (i < n && i < settled && current[i].key === fresh[i].key) i++;
+  if (i < Math.min(settled, n)) return i;
   while (i < n && sameRow(current[i], fresh[i])) i++;
   return i;
 }

@@ -26,12 +26,19 @@ export function t(key: MessageKey, params?: Params): string {
   return format(tables[current.lang][key], params);
 }
 
+const numberFormats = new Map<Lang, Intl.NumberFormat>();
+const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
+
 /** Locale-aware number, e.g. 12,345. */
 export function num(n: number): string {
-  return n.toLocaleString(current.lang);
+  let f = numberFormats.get(current.lang);
+  if (!f) numberFormats.set(current.lang, (f = new Intl.NumberFormat(current.lang)));
+  return f.format(n);
 }
 
 /** Locale-aware date and time from unix milliseconds. */
 export function dateTime(ms: number): string {
-  return new Date(ms).toLocaleString(current.lang);
+  let f = dateFormats.get(current.lang);
+  if (!f) dateFormats.set(current.lang, (f = new Intl.DateTimeFormat(current.lang, { dateStyle: 'medium', timeStyle: 'medium' })));
+  return f.format(ms);
 }

@@ -25,8 +25,8 @@ function turnNotices(rows: ChatRow[], from: number): ChatRow[] {
 
 /** Brings `chat.rows` in line with rows rebuilt from the store, replacing only the rows after
  * the part that is unchanged (approval decisions, which are not stored, are carried over). */
-function replaceRows(chat: ChatState, fresh: ChatRow[], extra: ChatRow[] = []): void {
-  const keep = commonPrefix(chat.rows, fresh);
+function replaceRows(chat: ChatState, fresh: ChatRow[], extra: ChatRow[] = [], settled = 0): void {
+  const keep = commonPrefix(chat.rows, fresh, settled);
   const previous = $state.snapshot(chat.rows.slice(keep)) as ChatRow[];
   const tail = [...carryApprovals(previous, fresh.slice(keep)), ...extra];
   chat.rows.splice(keep, chat.rows.length - keep, ...tail);
@@ -62,7 +62,7 @@ class Chats {
     const keep = turnNotices(chat.rows, noticesFrom);
     try {
       const messages = await api.listMessages(chat.sessionId);
-      if (!chat.running) replaceRows(chat, buildRows(messages), keep);
+      if (!chat.running) replaceRows(chat, buildRows(messages), keep, noticesFrom);
     } catch (e) {
       toasts.error(t('app.error', { error: errorText(e) }));
     }
