@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  attachedTextName,
   base64Size,
   baseName,
   bytesToBase64,
@@ -18,6 +19,14 @@ describe('attachment chips', () => {
     expect(chipFor({ type: 'image', mime_type: 'image/png', data: 'AA==' }, 'b', '/tmp/x/pic.png')).toMatchObject({ label: 'pic.png', size: 1 });
     expect(chipFor({ type: 'file', name: 'data.bin', path: '/w/data.bin', size: 2048 }, 'c')).toMatchObject({ kind: 'file', label: 'data.bin', size: 2048 });
     expect(chipFor({ type: 'text', text: 'héllo' }, 'd', 'C:\\docs\\notes.md')).toMatchObject({ kind: 'text', label: 'notes.md', size: 6 });
+  });
+
+  it('names attached text files by the name the backend put in them', () => {
+    const part = { type: 'text' as const, text: 'Attached file `report.csv`:\n```csv\na,b\n```' };
+    expect(chipFor(part, 'f').label).toBe('report.csv');
+    expect(attachedTextName(part.text)).toBe('report.csv');
+    expect(attachedTextName('Attached file report.csv')).toBeNull();
+    expect(attachedTextName('hello')).toBeNull();
   });
 
   it('names unsourced text by its first line, shortened', () => {

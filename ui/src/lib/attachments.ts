@@ -37,8 +37,18 @@ export function base64Size(data: string): number {
   return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
 }
 
-/** The first non-empty line of a text part, shortened: the label of attached text. */
+/** How the backend wraps an attached text file: "Attached file `name`:" then a fenced block. */
+const ATTACHED_TEXT = /^Attached file `([^`\n]+)`:\n/;
+
+/** The file name of a text part that holds an attached file, or null for typed text. */
+export function attachedTextName(text: string): string | null {
+  return ATTACHED_TEXT.exec(text)?.[1] ?? null;
+}
+
+/** The label of attached text: its file name, else its first non-empty line, shortened. */
 function textLabel(text: string): string {
+  const name = attachedTextName(text);
+  if (name) return name;
   const line = text.split('\n').find((l) => l.trim().length > 0)?.trim() ?? '';
   return line.length > 40 ? `${line.slice(0, 39)}…` : line;
 }

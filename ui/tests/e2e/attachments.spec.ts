@@ -55,6 +55,15 @@ test('files dropped on the window are attached; failures are reported', async ({
   await expect(page.locator('.composer .chip .chip-label')).toHaveText(['x.md']);
   await expect(page.locator('.composer .chip')).toContainText('text');
   await expect(page.locator('.toast.error')).toContainText('Could not attach missing.bin: no such file: /tmp/missing.bin');
+
+  // A file alone can be sent; the attached text shows as a chip, not as the message body.
+  await page.getByRole('button', { name: 'Send' }).click();
+  const sent = (await callsTo(page, 'send_message'))[0].args.content as { type: string; text: string }[];
+  expect(sent).toHaveLength(1);
+  expect(sent[0].text.startsWith('Attached file `x.md`:')).toBe(true);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(page.locator('article.message.user .chip-label')).toHaveText(['x.md']);
+  await expect(page.locator('article.message.user .user-text')).toHaveCount(0);
 });
 
 test('a pasted image is attached through attach_bytes', async ({ page }) => {

@@ -158,6 +158,7 @@ test('a failed turn shows the error', async ({ page }) => {
   await input.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('The turn failed: provider returned 401: invalid api key');
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+  await expect(page.locator('.toast')).toHaveCount(0);
   // The failed turn can be tried again.
   await page.getByRole('button', { name: /Regenerate/ }).click();
   await expect.poll(async () => (await callsTo(page, 'regenerate')).length).toBe(1);

@@ -138,6 +138,8 @@ export function installFakeBackend(scenario: Scenario): void {
 
   /** Runs the scenario's script as one turn, streaming events over `channel`. */
   async function runTurn(sessionId: string, channel: ChannelRef, userMessageId: number): Promise<void> {
+    // Like the real command: a failed turn reports turn_failed and then rejects.
+    let failure: string | null = null;
     let index = 0;
     const send = (event: EngineEvent) => callbacks.get(channel.id)?.({ index: index++, message: event });
     const usage = { input_tokens: 0, output_tokens: 0 };
@@ -205,11 +207,13 @@ export function installFakeBackend(scenario: Scenario): void {
       send({ type: 'turn_finished', session_id: sessionId, iterations: 1, usage, reason });
     } catch (e) {
       for (const m of messages[sessionId]) if (m.status === 'streaming') m.status = 'failed';
-      send({ type: 'turn_failed', session_id: sessionId, error: String((e as Error).message ?? e) });
+      failure = String((e as Error).message ?? e);
+      send({ type: 'turn_failed', session_id: sessionId, error: failure });
     } finally {
       cancelled.delete(sessionId);
       callbacks.get(channel.id)?.({ index: index++, end: true });
     }
+    if (failure !== null) throw failure;
   }
 
   function userMessage(sessionId: string, content: ContentPart[]): Message {
@@ -302,7 +306,10 @@ export function installFakeBackend(scenario: Scenario): void {
         const path = String(a.path);
         const name = path.split('/').pop() ?? path;
         if (name.endsWith('.png')) return { type: 'image', mime_type: 'image/png', data: 'iVBORw0KGgo=', name };
-        if (name.endsWith('.txt') || name.endsWith('.md')) return { type: 'text', text: `File ${name}:\nhello` };
+        if (name.endsWith('.txt') || name.endsWith('.md')) {
+          const ext = name.split('.').pop();
+          return { type: 'text', text: `Attached file \`${name}\`:\n\`\`\`${ext}\nhello\n\`\`\`` };
+        }
         if (name.startsWith('missing')) throw `no such file: ${path}`;
         return { type: 'file', name, path: `/workspace/${name}`, size: 4096 };
       }

@@ -34,6 +34,12 @@ describe('splitContent', () => {
     expect(attachments.map((p) => p.type)).toEqual(['image', 'text']);
   });
 
+  it('never takes an attached text file for the body', () => {
+    const file = { type: 'text' as const, text: 'Attached file `a.md`:\n```md\nhi\n```' };
+    expect(splitContent([file])).toEqual({ text: '', attachments: [file] });
+    expect(splitContent([file, { type: 'text', text: 'typed' }])).toEqual({ text: 'typed', attachments: [file] });
+  });
+
   it('handles content without text', () => {
     expect(splitContent([])).toEqual({ text: '', attachments: [] });
   });

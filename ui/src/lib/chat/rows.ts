@@ -1,5 +1,6 @@
 // The chat view model: stored messages folded into display rows (assistant text plus its tool
 // cards, with tool results merged into the card of the call they answer).
+import { attachedTextName } from '../attachments';
 import type { ApprovalDecision } from '../bindings/ApprovalDecision';
 import type { ContentPart } from '../bindings/ContentPart';
 import type { Message } from '../bindings/Message';
@@ -46,9 +47,10 @@ export interface ChatRow {
   createdAt: number;
 }
 
-/** The first text part is the message body; every other part is an attachment. */
+/** The first typed text part is the message body; every other part (attached text files
+ * included) is an attachment. */
 export function splitContent(parts: ContentPart[]): { text: string; attachments: ContentPart[] } {
-  const first = parts.findIndex((p) => p.type === 'text');
+  const first = parts.findIndex((p) => p.type === 'text' && attachedTextName(p.text) === null);
   if (first < 0) return { text: '', attachments: [...parts] };
   const body = parts[first];
   return {

@@ -68,14 +68,19 @@ class Chats {
     }
   }
 
-  /** Runs one turn: `start` invokes the command with the event handler; ends with a reload. */
+  /** Runs one turn: `start` invokes the command with the event handler; ends with a reload. A
+   * command that rejects after its turn already reported `turn_failed` adds nothing more. */
   private async runTurn(chat: ChatState, start: (onEvent: EventHandler) => Promise<unknown>): Promise<void> {
     const from = chat.rows.length;
+    let reported = false;
     try {
-      await start((event: EngineEvent) => applyEvent(chat, event));
+      await start((event: EngineEvent) => {
+        if (event.type === 'turn_failed') reported = true;
+        applyEvent(chat, event);
+      });
     } catch (e) {
       if (chat.running) failTurn(chat, errorText(e));
-      else toasts.error(t('app.error', { error: errorText(e) }));
+      else if (!reported) toasts.error(t('app.error', { error: errorText(e) }));
     }
     chat.running = false;
     await this.reload(chat, Math.min(from, chat.rows.length));
@@ -109,7 +114,7 @@ class Chats {
     const source = this.byId[sessionId];
     if (!source || source.running) return;
     const draft = forkForEdit($state.snapshot(source) as ChatState, messageId, content);
-    const slot: { fork: ChatState | null } = { fork: null };
+    const slot: { fork: ChatState | null; reported: boolean } = { fork: null, reported: false };
     const adopt = (id: string): ChatState => {
       if (!slot.fork) {
         draft.sessionId = id;
@@ -123,14 +128,17 @@ class Chats {
     try {
       const session = await api.editMessage(sessionId, messageId, content, (event) => {
         if (event.type === 'turn_started') adopt(event.session_id);
+        if (event.type === 'turn_failed') slot.reported = true;
         if (slot.fork) applyEvent(slot.fork, event);
       });
-      const chat = adopt(session.id);
-      chat.running = false;
-      await this.reload(chat, chat.rows.length);
+      adopt(session.id);
     } catch (e) {
-      if (slot.fork) failTurn(slot.fork, errorText(e));
-      else toasts.error(t('app.error', { error: errorText(e) }));
+      if (slot.fork?.running) failTurn(slot.fork, errorText(e));
+      else if (!slot.reported) toasts.error(t('app.error', { error: errorText(e) }));
+    }
+    if (slot.fork) {
+      slot.fork.running = false;
+      await this.reload(slot.fork, slot.fork.rows.length);
     }
     await app.refreshSessions();
   }
