@@ -1,5 +1,6 @@
 // Entry point: mounts the app, loads settings and sessions, and tells the backend once the first
 // screen is on display (start-up measurement).
+import { listen } from '@tauri-apps/api/event';
 import { mount, tick } from 'svelte';
 import App from './App.svelte';
 import './app.css';
@@ -11,6 +12,11 @@ if (!target) throw new Error('missing #app element');
 mount(App, { target });
 
 window.addEventListener('pagehide', () => app.flushDeletes());
+
+// The tray menu's "New chat" (the backend has already shown the window).
+listen('tray://new-chat', () => void app.newChat()).catch(() => {
+  // Outside the desktop shell (a plain browser): there is no tray.
+});
 
 void app.init().then(async () => {
   await tick();

@@ -49,10 +49,6 @@ export class PendingDeletes {
     return true;
   }
 
-  has(id: string): boolean {
-    return this.pending.has(id);
-  }
-
   flush(): void {
     for (const [id, entry] of [...this.pending]) {
       this.timers.clear(entry.handle);

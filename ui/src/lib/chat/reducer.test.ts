@@ -120,10 +120,9 @@ describe('applyEvent', () => {
     expect(s.rows.at(-1)).toMatchObject({ kind: 'notice', notice: 'failed', error: 'provider: 401 unauthorized' });
   });
 
-  it('completes a turn without notices and keeps its usage', () => {
+  it('completes a turn without notices', () => {
     const s = run(started(), [{ type: 'turn_finished', session_id: 'desktop:1', iterations: 1, usage, reason: 'completed' }]);
     expect(s.running).toBe(false);
-    expect(s.lastTurnUsage).toEqual(usage);
     expect(s.rows.some((r) => r.kind === 'notice')).toBe(false);
   });
 

@@ -2,7 +2,6 @@
 // approvals, compaction, and how the turn ended.
 import type { ContentPart } from '../bindings/ContentPart';
 import type { EngineEvent } from '../bindings/EngineEvent';
-import type { Usage } from '../bindings/Usage';
 import { finishCard, messageKey, splitContent, type ChatRow, type NoticeKind, type ToolCard } from './rows';
 
 export interface ChatState {
@@ -10,12 +9,10 @@ export interface ChatState {
   rows: ChatRow[];
   /** True from the moment the user sends until the turn ends. */
   running: boolean;
-  /** Usage of the last finished turn. */
-  lastTurnUsage: Usage | null;
 }
 
 export function newChatState(sessionId: string, rows: ChatRow[] = []): ChatState {
-  return { sessionId, rows, running: false, lastTurnUsage: null };
+  return { sessionId, rows, running: false };
 }
 
 let localCounter = 0;
@@ -198,7 +195,6 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
       break;
     case 'turn_finished':
       state.running = false;
-      state.lastTurnUsage = event.usage;
       if (event.reason === 'cancelled') {
         settle(state, 'interrupted');
         pushNotice(state, 'cancelled', null, now);

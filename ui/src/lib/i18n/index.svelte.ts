@@ -18,10 +18,6 @@ export function setLanguage(lang: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = current.lang;
 }
 
-export function language(): Lang {
-  return current.lang;
-}
-
 export function t(key: MessageKey, params?: Params): string {
   return format(tables[current.lang][key], params);
 }

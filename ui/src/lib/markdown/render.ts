@@ -21,11 +21,6 @@ export function renderToken(token: Token): string {
   return sanitizeHtml(marked.parser([token]));
 }
 
-/** Sanitized HTML for a whole markdown string (used where streaming does not matter). */
-export function renderMarkdown(text: string): string {
-  return sanitizeHtml(marked.parser(marked.lexer(text)));
-}
-
 export interface BlockRenderer {
   render(raw: string, token: Token): string;
   /** How many times a block was actually rendered (cache misses). */

@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './render';
+import { splitBlocks } from './blocks';
+import { renderToken } from './render';
 import { sanitizeHtml } from './sanitize';
+
+/** Renders markdown the way messages do: block by block through the sanitizing renderer. */
+function renderMarkdown(text: string): string {
+  return splitBlocks(text).blocks.map((b) => renderToken(b.token)).join('');
+}
 
 function parse(html: string): HTMLElement {
   const div = document.createElement('div');
@@ -66,7 +72,7 @@ describe('sanitizeHtml', () => {
   });
 });
 
-describe('renderMarkdown', () => {
+describe('rendered markdown', () => {
   it('renders GFM and keeps it inert', () => {
     const html = renderMarkdown(
       '| a | b |\n|---|---|\n| 1 | 2 |\n\n<script>window.__pwned=1</script>\n\n<img src=x onerror="window.__pwned=1">\n\n[x](javascript:alert(1))',

@@ -22,9 +22,6 @@ class AppState {
 
   readonly visibleSessions = $derived(sortSessions(this.sessions.filter((s) => !this.hidden.includes(s.id))));
   readonly hasProvider = $derived((this.settings?.providers.length ?? 0) > 0);
-  readonly currentSession = $derived(
-    this.view.kind === 'chat' ? (this.sessions.find((s) => s.id === (this.view as { sessionId: string }).sessionId) ?? null) : null,
-  );
 
   private readonly deletes = new PendingDeletes();
 

@@ -34,7 +34,6 @@ function replaceRows(chat: ChatState, fresh: ChatRow[], extra: ChatRow[] = [], s
 
 class Chats {
   byId = $state<Record<string, ChatState>>({});
-  loading = $state<Record<string, boolean>>({});
 
   get(sessionId: string): ChatState | undefined {
     return this.byId[sessionId];
@@ -44,7 +43,6 @@ class Chats {
   async open(sessionId: string): Promise<void> {
     const existing = this.byId[sessionId];
     if (existing?.running) return;
-    this.loading[sessionId] = !existing;
     try {
       const messages = await api.listMessages(sessionId);
       const current = this.byId[sessionId];
@@ -53,8 +51,6 @@ class Chats {
       else this.byId[sessionId] = newChatState(sessionId, buildRows(messages));
     } catch (e) {
       toasts.error(t('app.error', { error: errorText(e) }));
-    } finally {
-      this.loading[sessionId] = false;
     }
   }
 
