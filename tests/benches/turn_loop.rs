@@ -1,0 +1,102 @@
+//! Turn-loop overhead: an engine turn (with one calculator call) against a zero-latency scripted
+//! server, minus the time the same model responses take when streamed directly; and the cost of
+//! one tool dispatch through policy, audit and the registry. Prints p50/p95 per measurement.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use hearth_engine::{CallScope, DataDir, Engine, EngineOptions, FixedApprover, ToolRunner};
+use hearth_llm::{build_client, collect, ChatMessage, ChatRequest, ProviderConfig, ProviderKind, RetryPolicy};
+use hearth_policy::{SecurityProfile, ToolProfile};
+use hearth_protocol::{ApprovalDecision, ContentPart, EngineEvent, ToolCall};
+use hearth_store::Store;
+use hearth_tests::{Reply, ScriptedServer};
+use hearth_tools::{builtin_registry, Dialect};
+use serde_json::json;
+use tokio_util::sync::CancellationToken;
+
+const ROUNDS: usize = 200;
+
+fn percentiles(mut samples: Vec<Duration>) -> (f64, f64) {
+    samples.sort();
+    let at = |q: f64| samples[((samples.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1e3;
+    (at(0.50), at(0.95))
+}
+
+fn replies(server: &ScriptedServer) {
+    server.push(Reply::tool_call("calculator", json!({"action": "evaluate", "expression": "6*7"})));
+    server.push(Reply::text("The answer is 42."));
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    let server = ScriptedServer::start().await;
+    let home = tempfile::tempdir().unwrap();
+    let dir = DataDir::at(home.path().to_path_buf());
+    dir.ensure().unwrap();
+    let store = Arc::new(Store::open(&dir.database()).unwrap());
+    let client = build_client(ProviderConfig {
+        kind: ProviderKind::Openai,
+        base_url: server.openai_base(),
+        api_key: Some("bench".into()),
+        retry: RetryPolicy::default(),
+        connect_timeout: Duration::from_secs(5),
+    })
+    .unwrap();
+    let runner = Arc::new(ToolRunner::new(
+        Arc::new(builtin_registry(Dialect::Hearth)),
+        Arc::new(FixedApprover(ApprovalDecision::Deny)),
+        store.clone(),
+        SecurityProfile::PersonalCli,
+        dir.root().to_path_buf(),
+    ));
+    let engine = Engine::new(store.clone(), client.clone(), runner.clone(), EngineOptions::new(dir.clone(), "bench"));
+
+    // Model time alone: the same two responses streamed straight from the provider client.
+    let request = ChatRequest {
+        model: "bench".into(),
+        system: "s".into(),
+        messages: vec![ChatMessage::user("what is 6*7?")],
+        tools: runner.specs(ToolProfile::Coding),
+        max_tokens: None,
+        temperature: None,
+    };
+    let mut model = Vec::with_capacity(ROUNDS);
+    let mut turns = Vec::with_capacity(ROUNDS);
+    let sink = |_: EngineEvent| {};
+    for _ in 0..ROUNDS {
+        replies(&server);
+        let started = Instant::now();
+        collect(client.stream(&request).await.unwrap()).await.unwrap();
+        collect(client.stream(&request).await.unwrap()).await.unwrap();
+        model.push(started.elapsed());
+
+        replies(&server);
+        let session = engine.create_session("bench", None).unwrap();
+        let started = Instant::now();
+        engine
+            .send(&session.id, vec![ContentPart::text("what is 6*7?")], &sink, CancellationToken::new())
+            .await
+            .unwrap();
+        turns.push(started.elapsed());
+    }
+    let overhead: Vec<Duration> = turns.iter().zip(&model).map(|(t, m)| t.saturating_sub(*m)).collect();
+    let (m50, m95) = percentiles(model);
+    let (t50, t95) = percentiles(turns);
+    let (o50, o95) = percentiles(overhead);
+    println!("model time (2 responses)      p50 {m50:.3} ms  p95 {m95:.3} ms");
+    println!("engine turn (2 iterations)    p50 {t50:.3} ms  p95 {t95:.3} ms");
+    println!("turn-loop overhead per turn   p50 {o50:.3} ms  p95 {o95:.3} ms");
+
+    let scope = CallScope { session_id: "bench", workspace: &dir.workspace(), profile: ToolProfile::Coding };
+    let call = ToolCall { id: "c".into(), name: "calculator".into(), arguments: r#"{"action":"evaluate","expression":"6*7"}"#.into() };
+    let mut dispatch = Vec::with_capacity(ROUNDS * 5);
+    for _ in 0..ROUNDS * 5 {
+        let started = Instant::now();
+        runner.run_calls(&scope, 0, std::slice::from_ref(&call), &sink, &CancellationToken::new()).await.unwrap();
+        dispatch.push(started.elapsed());
+    }
+    let (d50, d95) = percentiles(dispatch);
+    println!("tool dispatch (policy+audit+registry) p50 {d50:.3} ms  p95 {d95:.3} ms");
+}
