@@ -1,1 +1,102 @@
-//! Store.
+//! SQLite storage for Hearth: the `Store` handle, its connection settings and schema migrations.
+
+mod audit;
+mod error;
+mod messages;
+mod migrations;
+mod search;
+mod sessions;
+
+#[cfg(test)]
+mod test_support;
+
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use rusqlite::Connection;
+
+pub use audit::{AuditDecision, AuditEntry, AuditRecord};
+pub use error::StoreError;
+pub use messages::NewMessage;
+pub use sessions::NewSession;
+
+/// Result of every store operation.
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// How long a statement waits for another connection's lock before failing.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Page cache per connection, in KiB (SQLite's default is 2 MiB). Searches touch index pages
+/// all over a large file; with the default each one becomes a read from the OS.
+const CACHE_KIB: i64 = 32 * 1024;
+
+/// The Hearth database. One connection behind a mutex: every method is short and synchronous, so
+/// callers on async runtimes can call them directly (or from `spawn_blocking` for bulk work).
+pub struct Store {
+    conn: Mutex<Connection>,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database at `path` and its parent directory, then applies
+    /// pending migrations. The file uses WAL journaling with foreign keys enforced.
+    pub fn open(path: &Path) -> Result<Store> {
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|source| StoreError::Io {
+                path: parent.to_path_buf(),
+                source,
+            })?;
+        }
+        Store::init(Connection::open(path)?)
+    }
+
+    /// A private database that lives as long as the returned value.
+    pub fn open_in_memory() -> Result<Store> {
+        Store::init(Connection::open_in_memory()?)
+    }
+
+    fn init(mut conn: Connection) -> Result<Store> {
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        // Answers the mode in effect ("memory" for in-memory databases), which needs no check.
+        conn.query_row("PRAGMA journal_mode = WAL", [], |row| {
+            row.get::<_, String>(0)
+        })?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", true)?;
+        conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
+        migrations::apply(&mut conn, migrations::MIGRATIONS)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    /// The connection. A panic while it was held cannot leave a transaction open (dropping a
+    /// `Transaction` rolls it back), so a poisoned lock is safe to reuse.
+    fn conn(&self) -> MutexGuard<'_, Connection> {
+        self.conn
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Runs `PRAGMA integrity_check`: `"ok"`, or the problems SQLite found, one per line.
+    pub fn integrity_check(&self) -> Result<String> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare("PRAGMA integrity_check")?;
+        let lines = stmt
+            .query_map([], |row| row.get::<_, String>(0))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(lines.join("\n"))
+    }
+}
+
+/// The current time in unix milliseconds (0 if the clock is before 1970).
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|elapsed| i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+#[path = "store_tests.rs"]
+mod tests;

@@ -1,0 +1,34 @@
+//! The store's error type.
+
+use std::path::PathBuf;
+
+/// Why a store operation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("{what} not found: {id}")]
+    NotFound { what: &'static str, id: String },
+    #[error("stored data is not valid JSON: {0}")]
+    Json(#[from] serde_json::Error),
+    #[error("cannot create {}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "the database was written by a newer Hearth (schema version {found}; this version \
+         understands up to {supported}); update Hearth to open it"
+    )]
+    SchemaTooNew { found: i64, supported: i64 },
+}
+
+impl StoreError {
+    pub(crate) fn not_found(what: &'static str, id: impl ToString) -> StoreError {
+        StoreError::NotFound {
+            what,
+            id: id.to_string(),
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! Messages: insert, stream into, finish, read, page and prune a session's messages.
+
+use hearth_protocol::{
+    ContentPart, Message, MessageKind, MessageStatus, Role, ToolCall, ToolResult, Usage,
+};
+use rusqlite::types::Type;
+use rusqlite::{params, Connection, OptionalExtension, Row};
+use serde::de::DeserializeOwned;
+
+use crate::search::text::{searchable_text, word_form};
+use crate::{now_ms, sessions, Result, Store, StoreError};
+
+/// What a new message is made of; ids and timestamps are assigned by the store.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewMessage {
+    pub session_id: String,
+    pub role: Role,
+    pub kind: MessageKind,
+    pub content: Vec<ContentPart>,
+    pub tool_calls: Vec<ToolCall>,
+    pub tool_result: Option<ToolResult>,
+    pub status: MessageStatus,
+    pub model: Option<String>,
+    pub usage: Option<Usage>,
+    pub error: Option<String>,
+    pub summary_through: Option<i64>,
+}
+
+impl NewMessage {
+    /// A complete, normal message with `content` and nothing else; set other fields as needed.
+    pub fn new(session_id: impl Into<String>, role: Role, content: Vec<ContentPart>) -> Self {
+        NewMessage {
+            session_id: session_id.into(),
+            role,
+            kind: MessageKind::Normal,
+            content,
+            tool_calls: Vec::new(),
+            tool_result: None,
+            status: MessageStatus::Complete,
+            model: None,
+            usage: None,
+            error: None,
+            summary_through: None,
+        }
+    }
+}
+
+const MESSAGE_SELECT: &str = "SELECT id, session_id, role, kind, content, tool_calls, \
+     tool_result, status, model, usage, error, summary_through, created_at, updated_at \
+     FROM messages";
+
+fn kind_str(kind: MessageKind) -> &'static str {
+    match kind {
+        MessageKind::Normal => "normal",
+        MessageKind::Summary => "summary",
+    }
+}
+
+fn parse_kind(value: &str) -> Option<MessageKind> {
+    match value {
+        "normal" => Some(MessageKind::Normal),
+        "summary" => Some(MessageKind::Summary),
+        _ => None,
+    }
+}
+
+/// Reads a text column holding one of a fixed set of names.
+pub(crate) fn enum_column<T>(
+    row: &Row<'_>,
+    idx: usize,
+    parse: fn(&str) -> Option<T>,
+) -> rusqlite::Result<T> {
+    let value: String = row.get(idx)?;
+    parse(&value).ok_or_else(|| {
+        let message = format!("unexpected value {value:?}");
+        rusqlite::Error::FromSqlConversionFailure(idx, Type::Text, message.into())
+    })
+}
+
+/// Reads a JSON text column (NULL reads as `None` when `T` is an `Option`).
+fn json_column<T: DeserializeOwned>(row: &Row<'_>, idx: usize) -> rusqlite::Result<T> {
+    let value: Option<String> = row.get(idx)?;
+    serde_json::from_str(value.as_deref().unwrap_or("null"))
+        .map_err(|e| rusqlite::Error::FromSqlConversionFailure(idx, Type::Text, Box::new(e)))
+}
+
+fn message_from_row(row: &Row<'_>) -> rusqlite::Result<Message> {
+    Ok(Message {
+        id: row.get(0)?,
+        session_id: row.get(1)?,
+        role: enum_column(row, 2, Role::parse)?,
+        kind: enum_column(row, 3, parse_kind)?,
+        content: json_column(row, 4)?,
+        tool_calls: json_column(row, 5)?,
+        tool_result: json_column(row, 6)?,
+        status: enum_column(row, 7, MessageStatus::parse)?,
+        model: row.get(8)?,
+        usage: json_column(row, 9)?,
+        error: row.get(10)?,
+        summary_through: row.get(11)?,
+        created_at: row.get(12)?,
+        updated_at: row.get(13)?,
+    })
+}
+
+fn query_messages(
+    conn: &Connection,
+    filter: &str,
+    params: impl rusqlite::Params,
+) -> Result<Vec<Message>> {
+    let mut stmt = conn.prepare_cached(&format!("{MESSAGE_SELECT} {filter}"))?;
+    let messages = stmt
+        .query_map(params, message_from_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    Ok(messages)
+}
+
+fn optional_json<T: serde::Serialize>(value: Option<&T>) -> Result<Option<String>> {
+    Ok(value.map(serde_json::to_string).transpose()?)
+}
+
+/// SQLite integers are signed; counts past `i64::MAX` mean "no limit".
+fn sql_count(n: usize) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+impl Store {
+    /// Stores a message at the end of its session and marks the session active. `NotFound` if the
+    /// session does not exist.
+    pub fn insert_message(&self, new: &NewMessage) -> Result<Message> {
+        let text = searchable_text(&new.content, &new.tool_calls, new.tool_result.as_ref());
+        let words = word_form(&text);
+        let content = serde_json::to_string(&new.content)?;
+        let tool_calls = serde_json::to_string(&new.tool_calls)?;
+        let tool_result = optional_json(new.tool_result.as_ref())?;
+        let usage = optional_json(new.usage.as_ref())?;
+        let now = now_ms();
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        sessions::touch(&tx, &new.session_id, now)?;
+        tx.prepare_cached(
+            "INSERT INTO messages (session_id, role, kind, content, tool_calls, tool_result, \
+             status, model, usage, error, summary_through, text, words, created_at, updated_at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)",
+        )?
+        .execute(params![
+            new.session_id,
+            new.role.as_str(),
+            kind_str(new.kind),
+            content,
+            tool_calls,
+            tool_result,
+            new.status.as_str(),
+            new.model,
+            usage,
+            new.error,
+            new.summary_through,
+            text,
+            words,
+            now
+        ])?;
+        let id = tx.last_insert_rowid();
+        tx.commit()?;
+        Ok(Message {
+            id,
+            session_id: new.session_id.clone(),
+            role: new.role,
+            kind: new.kind,
+            content: new.content.clone(),
+            tool_calls: new.tool_calls.clone(),
+            tool_result: new.tool_result.clone(),
+            status: new.status,
+            model: new.model.clone(),
+            usage: new.usage,
+            error: new.error.clone(),
+            summary_through: new.summary_through,
+            created_at: now,
+            updated_at: now,
+        })
+    }
+
+    /// Replaces the content and tool calls of a message being streamed (one flush); the search
+    /// index follows. `NotFound` for an unknown id.
+    pub fn update_streaming(
+        &self,
+        id: i64,
+        content: &[ContentPart],
+        tool_calls: &[ToolCall],
+    ) -> Result<()> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let stored: Option<String> = tx
+            .prepare_cached("SELECT tool_result FROM messages WHERE id = ?1")?
+            .query_row([id], |row| row.get(0))
+            .optional()?
+            .ok_or_else(|| StoreError::not_found("message", id))?;
+        let tool_result: Option<ToolResult> =
+            stored.map(|s| serde_json::from_str(&s)).transpose()?;
+        let text = searchable_text(content, tool_calls, tool_result.as_ref());
+        let words = word_form(&text);
+        tx.prepare_cached(
+            "UPDATE messages SET content = ?2, tool_calls = ?3, text = ?4, words = ?5, \
+             updated_at = ?6 WHERE id = ?1",
+        )?
+        .execute(params![
+            id,
+            serde_json::to_string(content)?,
+            serde_json::to_string(tool_calls)?,
+            text,
+            words,
+            now_ms()
+        ])?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Sets a message's final status, usage and error (each replacing what was stored) and marks
+    /// its session active. `NotFound` for an unknown id.
+    pub fn finish_message(
+        &self,
+        id: i64,
+        status: MessageStatus,
+        usage: Option<Usage>,
+        error: Option<&str>,
+    ) -> Result<()> {
+        let usage = optional_json(usage.as_ref())?;
+        let now = now_ms();
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let changed = tx
+            .prepare_cached(
+                "UPDATE messages SET status = ?2, usage = ?3, error = ?4, updated_at = ?5 \
+                 WHERE id = ?1",
+            )?
+            .execute(params![id, status.as_str(), usage, error, now])?;
+        if changed == 0 {
+            return Err(StoreError::not_found("message", id));
+        }
+        tx.prepare_cached(
+            "UPDATE sessions SET updated_at = ?2 \
+             WHERE id = (SELECT session_id FROM messages WHERE id = ?1)",
+        )?
+        .execute(params![id, now])?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    pub fn get_message(&self, id: i64) -> Result<Option<Message>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare_cached(&format!("{MESSAGE_SELECT} WHERE id = ?1"))?;
+        Ok(stmt.query_row([id], message_from_row).optional()?)
+    }
+
+    /// A session's messages, oldest first (empty for an unknown session).
+    pub fn list_messages(&self, session_id: &str) -> Result<Vec<Message>> {
+        query_messages(
+            &self.conn(),
+            "WHERE session_id = ?1 ORDER BY id",
+            [session_id],
+        )
+    }
+
+    /// At most `limit` of a session's messages, oldest first, skipping the first `offset`.
+    pub fn list_messages_page(
+        &self,
+        session_id: &str,
+        offset: usize,
+        limit: usize,
+    ) -> Result<Vec<Message>> {
+        query_messages(
+            &self.conn(),
+            "WHERE session_id = ?1 ORDER BY id LIMIT ?3 OFFSET ?2",
+            params![session_id, sql_count(offset), sql_count(limit)],
+        )
+    }
+
+    /// The session's newest summary message, if it was ever compacted.
+    pub fn latest_summary(&self, session_id: &str) -> Result<Option<Message>> {
+        let filter = "WHERE session_id = ?1 AND kind = 'summary' ORDER BY id DESC LIMIT 1";
+        Ok(query_messages(&self.conn(), filter, [session_id])?.pop())
+    }
+
+    /// Turns every `streaming` message into `interrupted` (their writer is gone: call at
+    /// start-up). Returns how many there were.
+    pub fn mark_streaming_interrupted(&self) -> Result<usize> {
+        let conn = self.conn();
+        let changed = conn
+            .prepare_cached(
+                "UPDATE messages SET status = 'interrupted', updated_at = ?1 \
+                 WHERE status = 'streaming'",
+            )?
+            .execute([now_ms()])?;
+        if changed > 0 {
+            tracing::info!(count = changed, "marked interrupted streaming messages");
+        }
+        Ok(changed)
+    }
+
+    /// Deletes the session's messages newer than `message_id` (to regenerate or fork from it)
+    /// and returns how many went. `NotFound` if the session does not exist.
+    pub fn delete_messages_after(&self, session_id: &str, message_id: i64) -> Result<usize> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        sessions::touch(&tx, session_id, now_ms())?;
+        let deleted = tx
+            .prepare_cached("DELETE FROM messages WHERE session_id = ?1 AND id > ?2")?
+            .execute(params![session_id, message_id])?;
+        tx.commit()?;
+        Ok(deleted)
+    }
+}
+
+#[cfg(test)]
+#[path = "messages_tests.rs"]
+mod tests;

@@ -1,0 +1,297 @@
+//! Tests of message storage.
+
+use hearth_protocol::{ContentPart, MessageKind, MessageStatus, Role, ToolCall, ToolResult, Usage};
+
+use crate::test_support::{tick, TempStore};
+use crate::{NewMessage, StoreError};
+
+fn call(id: &str, name: &str, arguments: &str) -> ToolCall {
+    ToolCall {
+        id: id.into(),
+        name: name.into(),
+        arguments: arguments.into(),
+    }
+}
+
+fn full_message() -> NewMessage {
+    NewMessage {
+        session_id: "s".into(),
+        role: Role::Assistant,
+        kind: MessageKind::Normal,
+        content: vec![
+            ContentPart::text("Here is the chart 📈 with \"quotes\" and \0 nul"),
+            ContentPart::Image {
+                mime_type: "image/png".into(),
+                data: "iVBORw0KGgo=".into(),
+                name: Some("chart.png".into()),
+            },
+            ContentPart::File {
+                name: "data.csv".into(),
+                path: "uploads/data.csv".into(),
+                size: 1234,
+                mime_type: None,
+            },
+        ],
+        tool_calls: vec![call("c1", "read_file", r#"{"path":"data.csv"}"#)],
+        tool_result: None,
+        status: MessageStatus::Complete,
+        model: Some("gpt-test".into()),
+        usage: Some(Usage {
+            input_tokens: 120,
+            output_tokens: 45,
+        }),
+        error: None,
+        summary_through: None,
+    }
+}
+
+#[test]
+fn insert_returns_what_get_reads_back_and_touches_the_session() {
+    let t = TempStore::new();
+    let session = t.session("s");
+    tick();
+    let stored = t.store.insert_message(&full_message()).unwrap();
+    assert!(stored.id > 0);
+    assert_eq!(stored.created_at, stored.updated_at);
+    assert_eq!(
+        t.store.get_message(stored.id).unwrap(),
+        Some(stored.clone())
+    );
+
+    let result = ToolResult {
+        call_id: "c1".into(),
+        name: "read_file".into(),
+        content: r#"{"content":"a,b\n1,2"}"#.into(),
+        is_error: false,
+        duration_ms: 7,
+    };
+    let mut tool = NewMessage::new("s", Role::Tool, Vec::new());
+    tool.tool_result = Some(result.clone());
+    let tool = t.store.insert_message(&tool).unwrap();
+    assert!(tool.id > stored.id);
+    assert_eq!(
+        t.store.get_message(tool.id).unwrap().unwrap().tool_result,
+        Some(result)
+    );
+
+    let after = t.store.get_session("s").unwrap().unwrap();
+    assert!(after.updated_at > session.updated_at);
+    assert_eq!(after.message_count, 2);
+    assert_eq!(t.store.get_message(9999).unwrap(), None);
+}
+
+#[test]
+fn large_messages_round_trip() {
+    let t = TempStore::new();
+    t.session("s");
+    let big = "天气 weather ".repeat(100_000); // ~1.5 MB
+    let stored = t.say("s", Role::User, &big);
+    let read = t.store.get_message(stored.id).unwrap().unwrap();
+    assert_eq!(read.text(), big);
+    assert_eq!(
+        t.store
+            .search_messages("天气", 5, None, None)
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn inserting_into_an_unknown_session_writes_nothing() {
+    let t = TempStore::new();
+    let mut new = full_message();
+    new.session_id = "missing".into();
+    let err = t.store.insert_message(&new).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StoreError::NotFound {
+                what: "session",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    let conn = t.store.conn();
+    let count: i64 = conn
+        .query_row("SELECT COUNT(*) FROM messages", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(count, 0);
+}
+
+#[test]
+fn streaming_updates_then_finish() {
+    let t = TempStore::new();
+    t.session("s");
+    let mut new = NewMessage::new("s", Role::Assistant, Vec::new());
+    new.status = MessageStatus::Streaming;
+    new.model = Some("m".into());
+    let started = t.store.insert_message(&new).unwrap();
+
+    tick();
+    t.store
+        .update_streaming(started.id, &[ContentPart::text("Hel")], &[])
+        .unwrap();
+    let calls = [call("c9", "web_search", r#"{"query":"rust"}"#)];
+    t.store
+        .update_streaming(started.id, &[ContentPart::text("Hello")], &calls)
+        .unwrap();
+    let flushed = t.store.get_message(started.id).unwrap().unwrap();
+    assert_eq!(flushed.text(), "Hello");
+    assert_eq!(flushed.tool_calls, calls);
+    assert_eq!(flushed.status, MessageStatus::Streaming);
+    assert!(flushed.updated_at > started.updated_at);
+    assert_eq!(flushed.created_at, started.created_at);
+
+    let usage = Usage {
+        input_tokens: 10,
+        output_tokens: 2,
+    };
+    t.store
+        .finish_message(started.id, MessageStatus::Complete, Some(usage), None)
+        .unwrap();
+    let done = t.store.get_message(started.id).unwrap().unwrap();
+    assert_eq!(done.status, MessageStatus::Complete);
+    assert_eq!(done.usage, Some(usage));
+    assert_eq!(done.error, None);
+
+    t.store
+        .finish_message(
+            started.id,
+            MessageStatus::Failed,
+            None,
+            Some("provider said 500"),
+        )
+        .unwrap();
+    let failed = t.store.get_message(started.id).unwrap().unwrap();
+    assert_eq!(failed.status, MessageStatus::Failed);
+    assert_eq!(failed.usage, None);
+    assert_eq!(failed.error.as_deref(), Some("provider said 500"));
+}
+
+#[test]
+fn unknown_message_ids_are_not_found() {
+    let t = TempStore::new();
+    t.session("s");
+    let err = t.store.update_streaming(42, &[], &[]).unwrap_err();
+    assert_eq!(err.to_string(), "message not found: 42");
+    let err = t
+        .store
+        .finish_message(42, MessageStatus::Complete, None, None)
+        .unwrap_err();
+    assert!(matches!(
+        err,
+        StoreError::NotFound {
+            what: "message",
+            ..
+        }
+    ));
+}
+
+#[test]
+fn listing_and_paging_follow_id_order() {
+    let t = TempStore::new();
+    t.session("s");
+    t.session("other");
+    let ids: Vec<i64> = (0..7)
+        .map(|i| {
+            t.say("other", Role::User, "noise");
+            t.say("s", Role::User, &format!("message {i}")).id
+        })
+        .collect();
+    let listed: Vec<i64> = t
+        .store
+        .list_messages("s")
+        .unwrap()
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(listed, ids);
+    let page = |offset, limit| -> Vec<i64> {
+        t.store
+            .list_messages_page("s", offset, limit)
+            .unwrap()
+            .iter()
+            .map(|m| m.id)
+            .collect()
+    };
+    assert_eq!(page(0, 3), ids[0..3]);
+    assert_eq!(page(3, 3), ids[3..6]);
+    assert_eq!(page(6, 3), ids[6..]);
+    assert!(page(7, 3).is_empty());
+    assert!(page(0, 0).is_empty());
+    assert!(page(usize::MAX, usize::MAX).is_empty());
+    assert_eq!(page(5, usize::MAX), ids[5..]);
+    assert!(t.store.list_messages("missing").unwrap().is_empty());
+}
+
+#[test]
+fn latest_summary_is_the_newest_summary() {
+    let t = TempStore::new();
+    t.session("s");
+    assert_eq!(t.store.latest_summary("s").unwrap(), None);
+    let first = t.say("s", Role::User, "first");
+    let summary = |through: i64, text: &str| {
+        let mut new = NewMessage::new("s", Role::System, vec![ContentPart::text(text)]);
+        new.kind = MessageKind::Summary;
+        new.summary_through = Some(through);
+        t.store.insert_message(&new).unwrap()
+    };
+    summary(first.id, "older summary");
+    let second = t.say("s", Role::User, "second");
+    let newest = summary(second.id, "newer summary");
+    t.say("s", Role::Assistant, "after the summary");
+    let found = t.store.latest_summary("s").unwrap().unwrap();
+    assert_eq!(found, newest);
+    assert_eq!(found.kind, MessageKind::Summary);
+    assert_eq!(found.summary_through, Some(second.id));
+    assert_eq!(t.store.latest_summary("missing").unwrap(), None);
+}
+
+#[test]
+fn streaming_rows_become_interrupted_at_start_up() {
+    let t = TempStore::new();
+    t.session("s");
+    let complete = t.say("s", Role::User, "hi");
+    let mut new = NewMessage::new("s", Role::Assistant, vec![ContentPart::text("partial")]);
+    new.status = MessageStatus::Streaming;
+    let a = t.store.insert_message(&new).unwrap();
+    let b = t.store.insert_message(&new).unwrap();
+    let t = t.reopen();
+    assert_eq!(t.store.mark_streaming_interrupted().unwrap(), 2);
+    assert_eq!(t.store.mark_streaming_interrupted().unwrap(), 0);
+    for id in [a.id, b.id] {
+        let message = t.store.get_message(id).unwrap().unwrap();
+        assert_eq!(message.status, MessageStatus::Interrupted);
+        assert_eq!(message.text(), "partial");
+    }
+    let untouched = t.store.get_message(complete.id).unwrap().unwrap();
+    assert_eq!(untouched, complete);
+}
+
+#[test]
+fn delete_after_removes_only_later_messages_of_that_session() {
+    let t = TempStore::new();
+    t.session("s");
+    t.session("other");
+    let keep = t.say("s", Role::User, "question");
+    t.say("s", Role::Assistant, "first answer");
+    let other = t.say("other", Role::User, "unrelated answer");
+    t.say("s", Role::Assistant, "second answer");
+    assert_eq!(t.store.delete_messages_after("s", keep.id).unwrap(), 2);
+    assert_eq!(t.store.list_messages("s").unwrap(), vec![keep.clone()]);
+    assert_eq!(t.store.list_messages("other").unwrap(), vec![other]);
+    assert_eq!(t.store.delete_messages_after("s", keep.id).unwrap(), 0);
+    let hits = t.store.search_messages("answer", 10, None, None).unwrap();
+    assert_eq!(hits.len(), 1);
+    assert_eq!(hits[0].session_id, "other");
+    let err = t.store.delete_messages_after("missing", 0).unwrap_err();
+    assert!(matches!(
+        err,
+        StoreError::NotFound {
+            what: "session",
+            ..
+        }
+    ));
+}

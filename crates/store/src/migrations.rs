@@ -1,0 +1,35 @@
+//! Numbered schema migrations, embedded in the binary and tracked with `PRAGMA user_version`.
+
+use rusqlite::{Connection, TransactionBehavior};
+
+use crate::{Result, StoreError};
+
+/// Migration `n` (1-based) brings the schema from version `n - 1` to `n`. Append only.
+pub(crate) const MIGRATIONS: &[&str] = &[include_str!("../migrations/0001_init.sql")];
+
+/// Applies the migrations past the database's `user_version`, each in its own immediate
+/// transaction that also re-reads the version, so two processes opening one file at once apply
+/// each migration exactly once.
+pub(crate) fn apply(conn: &mut Connection, migrations: &[&str]) -> Result<()> {
+    let supported = i64::try_from(migrations.len()).unwrap_or(i64::MAX);
+    loop {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let current: i64 = tx.pragma_query_value(None, "user_version", |row| row.get(0))?;
+        if current > supported {
+            return Err(StoreError::SchemaTooNew {
+                found: current,
+                supported,
+            });
+        }
+        let Some(sql) = usize::try_from(current)
+            .ok()
+            .and_then(|index| migrations.get(index))
+        else {
+            return Ok(());
+        };
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", current + 1)?;
+        tx.commit()?;
+        tracing::info!(version = current + 1, "applied store migration");
+    }
+}

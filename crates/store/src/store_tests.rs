@@ -1,0 +1,169 @@
+//! Tests of opening stores: connection settings, persistence, migrations, integrity.
+
+use std::sync::Arc;
+
+use hearth_protocol::Role;
+use rusqlite::Connection;
+
+use crate::migrations::{apply, MIGRATIONS};
+use crate::test_support::{new_session, TempStore};
+use crate::{Store, StoreError};
+
+fn pragma_text(store: &Store, name: &str) -> String {
+    let conn = store.conn();
+    conn.query_row(&format!("PRAGMA {name}"), [], |row| {
+        row.get::<_, rusqlite::types::Value>(0)
+    })
+    .map(|value| match value {
+        rusqlite::types::Value::Integer(i) => i.to_string(),
+        rusqlite::types::Value::Text(t) => t,
+        other => format!("{other:?}"),
+    })
+    .unwrap()
+}
+
+#[test]
+fn open_creates_missing_directories_and_configures_the_connection() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nested/data/hearth.db");
+    let store = Store::open(&path).unwrap();
+    assert!(path.exists());
+    assert_eq!(pragma_text(&store, "journal_mode"), "wal");
+    assert_eq!(pragma_text(&store, "foreign_keys"), "1");
+    assert_eq!(pragma_text(&store, "synchronous"), "1"); // NORMAL
+    assert_eq!(pragma_text(&store, "busy_timeout"), "5000");
+    assert_eq!(pragma_text(&store, "cache_size"), "-32768");
+    assert_eq!(
+        pragma_text(&store, "user_version"),
+        MIGRATIONS.len().to_string()
+    );
+    assert_eq!(store.integrity_check().unwrap(), "ok");
+}
+
+#[test]
+fn data_survives_reopening_and_migrations_run_once() {
+    let t = TempStore::new();
+    t.session("desktop:a");
+    let message = t.say("desktop:a", Role::User, "remember the weather report");
+    let t = t.reopen().reopen();
+    assert_eq!(
+        pragma_text(&t.store, "user_version"),
+        MIGRATIONS.len().to_string()
+    );
+    assert_eq!(t.store.get_message(message.id).unwrap(), Some(message));
+    assert_eq!(t.store.list_sessions().unwrap().len(), 1);
+    let hits = t.store.search_messages("weather", 10, None, None).unwrap();
+    assert_eq!(hits.len(), 1);
+    assert_eq!(t.store.integrity_check().unwrap(), "ok");
+}
+
+#[test]
+fn a_database_from_a_newer_version_is_refused_untouched() {
+    let t = TempStore::new();
+    let path = t.path();
+    drop(t.store);
+    Connection::open(&path)
+        .unwrap()
+        .pragma_update(None, "user_version", 99)
+        .unwrap();
+    let err = Store::open(&path).err().unwrap();
+    assert!(matches!(err, StoreError::SchemaTooNew { found: 99, .. }));
+    assert!(err.to_string().contains("newer Hearth"), "{err}");
+    let version: i64 = Connection::open(&path)
+        .unwrap()
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .unwrap();
+    assert_eq!(version, 99);
+}
+
+#[test]
+fn a_failing_migration_is_rolled_back_and_earlier_ones_kept() {
+    let mut conn = Connection::open_in_memory().unwrap();
+    let migrations = [
+        "CREATE TABLE a (x);",
+        "CREATE TABLE b (x); CREATE TABLE a (y);",
+    ];
+    assert!(matches!(
+        apply(&mut conn, &migrations),
+        Err(StoreError::Sqlite(_))
+    ));
+    let version: i64 = conn
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .unwrap();
+    assert_eq!(version, 1);
+    let tables: Vec<String> = conn
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert_eq!(tables, ["a"]);
+}
+
+#[test]
+fn unusable_paths_fail_with_readable_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plain-file");
+    std::fs::write(&file, "not a directory").unwrap();
+    let err = Store::open(&file.join("hearth.db")).err().unwrap();
+    assert!(matches!(err, StoreError::Io { .. }), "{err:?}");
+    assert!(err.to_string().starts_with("cannot create"), "{err}");
+
+    let err = Store::open(dir.path()).err().unwrap();
+    assert!(matches!(err, StoreError::Sqlite(_)), "{err:?}");
+
+    let garbage = dir.path().join("garbage.db");
+    std::fs::write(&garbage, vec![0x42u8; 8192]).unwrap();
+    let err = Store::open(&garbage).err().unwrap();
+    assert!(err.to_string().contains("not a database"), "{err}");
+}
+
+#[test]
+fn in_memory_stores_work_and_are_private() {
+    let one = Store::open_in_memory().unwrap();
+    let two = Store::open_in_memory().unwrap();
+    one.create_session(&new_session("cli:1")).unwrap();
+    assert_eq!(one.list_sessions().unwrap().len(), 1);
+    assert!(two.list_sessions().unwrap().is_empty());
+}
+
+#[test]
+fn the_store_is_shared_across_threads_and_connections() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<Store>();
+
+    let t = TempStore::new();
+    t.session("desktop:a");
+    let store = Arc::new(t.store);
+    let writers: Vec<_> = (0..4)
+        .map(|n| {
+            let store = Arc::clone(&store);
+            std::thread::spawn(move || {
+                for i in 0..25 {
+                    let new = crate::NewMessage::new(
+                        "desktop:a",
+                        Role::User,
+                        vec![hearth_protocol::ContentPart::text(format!(
+                            "thread {n} line {i}"
+                        ))],
+                    );
+                    store.insert_message(&new).unwrap();
+                }
+            })
+        })
+        .collect();
+    for writer in writers {
+        writer.join().unwrap();
+    }
+    // A second connection to the same file (the CLI next to the app) sees every write.
+    let other = Store::open(&t.dir.path().join("hearth.db")).unwrap();
+    assert_eq!(other.list_messages("desktop:a").unwrap().len(), 100);
+    assert_eq!(
+        other
+            .search_messages("thread", 200, None, None)
+            .unwrap()
+            .len(),
+        100
+    );
+}

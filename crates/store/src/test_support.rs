@@ -1,0 +1,59 @@
+//! Helpers for the store's unit tests: a store in a temporary directory and sample rows.
+
+use std::path::PathBuf;
+
+use hearth_protocol::{ContentPart, Message, Role, Session};
+use tempfile::TempDir;
+
+use crate::{NewMessage, NewSession, Store};
+
+/// A store backed by a real file in a directory deleted on drop.
+pub(crate) struct TempStore {
+    pub(crate) dir: TempDir,
+    pub(crate) store: Store,
+}
+
+impl TempStore {
+    pub(crate) fn new() -> TempStore {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("hearth.db")).unwrap();
+        TempStore { dir, store }
+    }
+
+    pub(crate) fn path(&self) -> PathBuf {
+        self.dir.path().join("hearth.db")
+    }
+
+    /// Closes the store and opens the same file again.
+    pub(crate) fn reopen(self) -> TempStore {
+        let TempStore { dir, store } = self;
+        drop(store);
+        let store = Store::open(&dir.path().join("hearth.db")).unwrap();
+        TempStore { dir, store }
+    }
+
+    pub(crate) fn session(&self, id: &str) -> Session {
+        self.store.create_session(&new_session(id)).unwrap()
+    }
+
+    /// Stores a complete text message.
+    pub(crate) fn say(&self, session_id: &str, role: Role, text: &str) -> Message {
+        let new = NewMessage::new(session_id, role, vec![ContentPart::text(text)]);
+        self.store.insert_message(&new).unwrap()
+    }
+}
+
+pub(crate) fn new_session(id: &str) -> NewSession {
+    NewSession {
+        id: id.to_string(),
+        title: format!("Chat {id}"),
+        model: Some("gpt-test".to_string()),
+        workspace: Some("/tmp/ws".to_string()),
+        tool_profile: "coding".to_string(),
+    }
+}
+
+/// Lets the millisecond clock move on, so timestamps of consecutive writes differ.
+pub(crate) fn tick() {
+    std::thread::sleep(std::time::Duration::from_millis(3));
+}
