@@ -2,6 +2,7 @@
 
 mod audit;
 mod error;
+mod jobs;
 mod messages;
 mod migrations;
 mod search;
@@ -18,6 +19,11 @@ use rusqlite::Connection;
 
 pub use audit::{AuditDecision, AuditEntry, AuditRecord};
 pub use error::StoreError;
+pub use jobs::{
+    authorization_hash, Authorization, AuthorizationState, Job, JobPatch, JobRun, JobsError,
+    LeaseOutcome, NewJob, NotificationReservation, NotificationStatus, RunBegin, RunKind, RunStart,
+    RunStatus, SchedulerBeat, MAX_ENABLED_JOBS,
+};
 pub use messages::NewMessage;
 pub use sessions::NewSession;
 

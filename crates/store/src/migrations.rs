@@ -5,7 +5,10 @@ use rusqlite::{Connection, TransactionBehavior};
 use crate::{Result, StoreError};
 
 /// Migration `n` (1-based) brings the schema from version `n - 1` to `n`. Append only.
-pub(crate) const MIGRATIONS: &[&str] = &[include_str!("../migrations/0001_init.sql")];
+pub(crate) const MIGRATIONS: &[&str] = &[
+    include_str!("../migrations/0001_init.sql"),
+    include_str!("../migrations/0003_jobs.sql"),
+];
 
 /// Applies the migrations past the database's `user_version`, each in its own immediate
 /// transaction that also re-reads the version, so two processes opening one file at once apply
