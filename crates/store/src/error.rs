@@ -9,6 +9,12 @@ pub enum StoreError {
     Sqlite(#[from] rusqlite::Error),
     #[error("{what} not found: {id}")]
     NotFound { what: &'static str, id: String },
+    /// A value the store refuses to keep (empty, too long, out of range), naming its field.
+    #[error("invalid {field}: {message}")]
+    Invalid {
+        field: &'static str,
+        message: String,
+    },
     #[error("stored data is not valid JSON: {0}")]
     Json(#[from] serde_json::Error),
     #[error("cannot create {}: {source}", path.display())]

@@ -3,10 +3,12 @@
 mod audit;
 mod error;
 mod jobs;
+mod memory;
 mod messages;
 mod migrations;
 mod search;
 mod sessions;
+mod summaries;
 
 #[cfg(test)]
 mod test_support;
@@ -24,8 +26,16 @@ pub use jobs::{
     LeaseOutcome, NewJob, NotificationReservation, NotificationStatus, RunBegin, RunKind, RunStart,
     RunStatus, SchedulerBeat, MAX_ENABLED_JOBS,
 };
+pub use memory::{
+    estimate_tokens, AddAction, AddOutcome, Contradiction, ContradictionStatus, Memory, MemoryEdit,
+    MemoryFilter, MemoryPage, MemorySelector, MemorySource, MemoryTarget, NewMemory, Resolution,
+    Selected, DEFAULT_CATEGORY, DEFAULT_IMPORTANCE, MAX_CATEGORY_CHARS, MAX_KEY_CHARS,
+    MAX_MEMORY_CHARS, MAX_MEMORY_RESULTS, MAX_TAGS, MAX_TAG_CHARS,
+};
 pub use messages::NewMessage;
+pub use search::text::searchable_text;
 pub use sessions::NewSession;
+pub use summaries::{SessionSummary, MAX_SUMMARY_RESULTS};
 
 /// Result of every store operation.
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;

@@ -7,6 +7,7 @@ use crate::{Result, StoreError};
 /// Migration `n` (1-based) brings the schema from version `n - 1` to `n`. Append only.
 pub(crate) const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0001_init.sql"),
+    include_str!("../migrations/0002_memory.sql"),
     include_str!("../migrations/0003_jobs.sql"),
 ];
 

@@ -3,7 +3,7 @@
 //! fewer hits than asked for and every term has three characters or more, a substring pass over
 //! the trigram index adds partial-word matches (`port` in `reports`).
 
-mod query;
+pub(crate) mod query;
 mod snippet;
 pub(crate) mod text;
 

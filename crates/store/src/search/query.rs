@@ -77,7 +77,7 @@ impl Query {
 }
 
 /// An FTS5 string: everything inside is literal text, a `"` is written twice.
-fn quote(term: &str) -> String {
+pub(crate) fn quote(term: &str) -> String {
     format!("\"{}\"", term.replace('"', "\"\""))
 }
 

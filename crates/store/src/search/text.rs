@@ -8,7 +8,7 @@ pub(crate) const WORD_BREAK: char = '\u{200B}';
 
 /// What a message is found by: its content's text, each tool call's name and arguments and the
 /// tool result's content, one per line.
-pub(crate) fn searchable_text(
+pub fn searchable_text(
     content: &[ContentPart],
     tool_calls: &[ToolCall],
     tool_result: Option<&ToolResult>,

@@ -1,0 +1,125 @@
+//! The memory tools (SPEC §3.2, §5) over the store: Echo/hearth `memory` with every action,
+//! PicoBot `memory_store` / `memory_recall` / `memory_forget` and CeeCore `search_memory`; and
+//! the store call helper the history tools share.
+
+mod actions;
+mod args;
+mod dialects;
+
+use crate::dialect::{Dialect, DialectTool};
+use crate::error::{ErrorKind, ToolError};
+use crate::registry::{Registry, RegistryError};
+use crate::tool::{Tool, ToolContext};
+use args::MemoryArgs;
+use async_trait::async_trait;
+use dialects::{MemoryForgetArgs, MemoryRecallArgs, MemoryStoreArgs, SearchMemoryArgs};
+use hearth_policy::Capability;
+use hearth_store::{Store, StoreError};
+use serde_json::Value;
+use std::sync::Arc;
+
+/// The canonical `memory` tool.
+pub(crate) struct MemoryTool {
+    store: Arc<Store>,
+}
+
+#[async_trait]
+impl Tool for MemoryTool {
+    type Args = MemoryArgs;
+
+    fn name(&self) -> &str {
+        "memory"
+    }
+
+    fn description(&self) -> &str {
+        "Long-term memory shared by every session: add, replace, remove, search and list \
+         memories, and resolve contradictions between them. Keep stable facts, preferences and \
+         decisions (one per memory), not the conversation itself. Mark what the user said \
+         `user_stated`: it outranks what you inferred. Pinned memories are always in your \
+         instructions."
+    }
+
+    fn capabilities(&self) -> &[Capability] {
+        &[Capability::MemoryRead, Capability::MemoryWrite]
+    }
+
+    fn mutates(&self) -> bool {
+        true
+    }
+
+    async fn run(&self, _ctx: &ToolContext, args: MemoryArgs) -> Result<Value, ToolError> {
+        actions::run(&self.store, args).await
+    }
+}
+
+/// Registers the memory tools of `registry`'s dialect: `memory` (hearth, echo),
+/// `memory_store` / `memory_recall` / `memory_forget` (picobot), `search_memory` (ceecore).
+pub fn register_memory(registry: &mut Registry, store: Arc<Store>) -> Result<(), RegistryError> {
+    use Dialect::{Ceecore, Echo, Hearth, Picobot};
+    let tool = || MemoryTool {
+        store: Arc::clone(&store),
+    };
+    registry.register_for(&[Hearth, Echo], tool())?;
+    registry.register_for(
+        &[Picobot],
+        DialectTool::<_, MemoryStoreArgs>::new(
+            "memory_store",
+            "Stores a long-term memory under a unique key; storing again under the same key \
+             overwrites the old value.",
+            tool(),
+        ),
+    )?;
+    registry.register_for(
+        &[Picobot],
+        DialectTool::<_, MemoryRecallArgs>::new(
+            "memory_recall",
+            "Full-text search of long-term memories by space-separated keywords (Chinese needs \
+             no spaces), best matches first, optionally only those written between since and \
+             until (unix milliseconds).",
+            tool(),
+        ),
+    )?;
+    registry.register_for(
+        &[Picobot],
+        DialectTool::<_, MemoryForgetArgs>::new(
+            "memory_forget",
+            "Deletes the long-term memory stored under a key.",
+            tool(),
+        ),
+    )?;
+    registry.register_for(
+        &[Ceecore],
+        DialectTool::<_, SearchMemoryArgs>::new(
+            "search_memory",
+            "Searches the device's memory by keywords, most relevant first; optionally only one \
+             category. Returns {results: [{content, category, timestamp}], total}.",
+            tool(),
+        ),
+    )?;
+    Ok(())
+}
+
+/// Runs `f` on the store off the async runtime (SQLite calls block).
+pub(crate) async fn on_store<T, F>(store: &Arc<Store>, f: F) -> Result<T, ToolError>
+where
+    F: FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+    T: Send + 'static,
+{
+    let store = Arc::clone(store);
+    tokio::task::spawn_blocking(move || f(&store))
+        .await
+        .map_err(|e| ToolError::internal(format!("the store task failed: {e}")))?
+        .map_err(store_error)
+}
+
+/// The tool error for a store failure: unknown records are `not_found`, refused values
+/// `invalid_arguments` naming the field, anything else `internal`.
+fn store_error(error: StoreError) -> ToolError {
+    match error {
+        StoreError::NotFound { what, id } => {
+            ToolError::new(ErrorKind::NotFound, format!("{what} {id} not found"))
+        }
+        StoreError::Invalid { field, message } => ToolError::invalid(field, message),
+        other => ToolError::internal(other.to_string()),
+    }
+}

@@ -1,0 +1,135 @@
+//! Integration tests of the memory and history tools through the registry, over a real SQLite
+//! store in a temporary directory: every dialect's names and schemas, behaviour, and malformed
+//! arguments.
+
+#[path = "memory_history/dialects.rs"]
+mod dialects;
+#[path = "memory_history/history.rs"]
+mod history;
+#[path = "memory_history/memory.rs"]
+mod memory;
+#[path = "memory_history/timeline.rs"]
+mod timeline;
+
+use hearth_protocol::{ContentPart, Message, Role};
+use hearth_store::{NewMessage, NewSession, Store};
+use hearth_tools::{
+    register_history, register_memory, Dialect, ErrorKind, Registry, ToolContext, ToolError,
+};
+use serde_json::Value;
+use std::sync::Arc;
+use tokio_util::sync::CancellationToken;
+
+/// A store in a temporary directory, and registries over it.
+pub struct Fixture {
+    pub dir: tempfile::TempDir,
+    pub store: Arc<Store>,
+}
+
+impl Fixture {
+    pub fn open() -> Fixture {
+        let dir = match tempfile::tempdir() {
+            Ok(dir) => dir,
+            Err(e) => panic!("tempdir: {e}"),
+        };
+        let store = match Store::open(&dir.path().join("hearth.db")) {
+            Ok(store) => Arc::new(store),
+            Err(e) => panic!("open store: {e}"),
+        };
+        Fixture { dir, store }
+    }
+
+    /// The memory and history tools of `dialect`.
+    pub fn registry(&self, dialect: Dialect) -> Registry {
+        let mut registry = Registry::new(dialect);
+        let registered = register_memory(&mut registry, Arc::clone(&self.store))
+            .and_then(|()| register_history(&mut registry, Arc::clone(&self.store)));
+        if let Err(e) = registered {
+            panic!("register: {e}");
+        }
+        registry
+    }
+
+    pub fn context(&self) -> ToolContext {
+        ToolContext {
+            workspace: self.dir.path().join("workspace"),
+            data_dir: self.dir.path().to_path_buf(),
+            session_id: "desktop:test".to_string(),
+            cancel: CancellationToken::new(),
+        }
+    }
+
+    pub async fn call(
+        &self,
+        dialect: Dialect,
+        tool: &str,
+        args: &Value,
+    ) -> Result<Value, ToolError> {
+        self.registry(dialect)
+            .dispatch(tool, &args.to_string(), &self.context())
+            .await
+    }
+
+    /// Calls a hearth tool and expects success.
+    pub async fn ok(&self, tool: &str, args: Value) -> Value {
+        self.ok_in(Dialect::Hearth, tool, args).await
+    }
+
+    pub async fn ok_in(&self, dialect: Dialect, tool: &str, args: Value) -> Value {
+        match self.call(dialect, tool, &args).await {
+            Ok(value) => value,
+            Err(e) => panic!("{tool} {args} failed: {e:?}"),
+        }
+    }
+
+    /// Calls a hearth tool and expects a failure.
+    pub async fn err(&self, tool: &str, args: Value) -> ToolError {
+        self.err_in(Dialect::Hearth, tool, args).await
+    }
+
+    pub async fn err_in(&self, dialect: Dialect, tool: &str, args: Value) -> ToolError {
+        match self.call(dialect, tool, &args).await {
+            Ok(value) => panic!("{tool} {args} succeeded: {value}"),
+            Err(e) => e,
+        }
+    }
+
+    /// Creates a session.
+    pub fn session(&self, id: &str, title: &str) {
+        let new = NewSession {
+            id: id.to_string(),
+            title: title.to_string(),
+            model: None,
+            workspace: None,
+            tool_profile: "full".to_string(),
+        };
+        if let Err(e) = self.store.create_session(&new) {
+            panic!("create session: {e}");
+        }
+    }
+
+    /// Stores a text message, a few milliseconds after the previous one (so sessions' activity
+    /// times differ).
+    pub fn say(&self, session: &str, role: Role, text: &str) -> Message {
+        std::thread::sleep(std::time::Duration::from_millis(3));
+        let new = NewMessage::new(session, role, vec![ContentPart::text(text)]);
+        match self.store.insert_message(&new) {
+            Ok(message) => message,
+            Err(e) => panic!("insert message: {e}"),
+        }
+    }
+}
+
+/// Asserts an `invalid_arguments` error naming `field`.
+pub fn assert_invalid(error: &ToolError, field: &str) {
+    assert_eq!(error.kind, ErrorKind::InvalidArguments, "{error:?}");
+    assert_eq!(error.field.as_deref(), Some(field), "{error:?}");
+}
+
+/// The `key` of each object in `value[list]`.
+pub fn column(value: &Value, list: &str, key: &str) -> Vec<Value> {
+    value[list]
+        .as_array()
+        .map(|items| items.iter().map(|item| item[key].clone()).collect())
+        .unwrap_or_default()
+}
