@@ -1,6 +1,36 @@
+//! Build script: Tauri's code generation, with Hearth's commands declared in the app manifest so
+//! each window's capability file must grant them explicitly (least privilege).
+
+const COMMANDS: &[&str] = &[
+    "list_sessions",
+    "create_session",
+    "rename_session",
+    "set_session_pinned",
+    "set_session_model",
+    "set_session_workspace",
+    "delete_session",
+    "list_messages",
+    "search_messages",
+    "send_message",
+    "regenerate",
+    "edit_message",
+    "cancel_turn",
+    "resolve_approval",
+    "prepare_attachment",
+    "attach_bytes",
+    "get_settings",
+    "save_settings",
+    "get_key_status",
+    "set_api_key",
+    "delete_api_key",
+    "test_connection",
+    "list_audit",
+    "app_ready",
+];
+
 fn main() {
-    tauri_build::try_build(
-        tauri_build::Attributes::new().capabilities_path_pattern("./src-tauri/capabilities/**/*"),
-    )
-    .unwrap_or_else(|e| panic!("tauri build failed: {e}"));
+    let attributes = tauri_build::Attributes::new()
+        .capabilities_path_pattern("./src-tauri/capabilities/**/*")
+        .app_manifest(tauri_build::AppManifest::new().commands(COMMANDS));
+    tauri_build::try_build(attributes).unwrap_or_else(|e| panic!("tauri build failed: {e}"));
 }

@@ -31,7 +31,11 @@ impl Drop for Pending<'_> {
 impl DesktopApprover {
     /// Delivers the user's answer; false when no such request is waiting.
     pub fn resolve(&self, request_id: &str, decision: ApprovalDecision) -> bool {
-        let sender = self.pending.lock().ok().and_then(|mut p| p.remove(request_id));
+        let sender = self
+            .pending
+            .lock()
+            .ok()
+            .and_then(|mut p| p.remove(request_id));
         sender.is_some_and(|s| s.send(decision).is_ok())
     }
 
@@ -51,8 +55,14 @@ impl DesktopApprover {
 impl Approver for DesktopApprover {
     async fn decide(&self, request: &ApprovalRequest) -> Option<ApprovalDecision> {
         let (sender, receiver) = oneshot::channel();
-        self.pending.lock().ok()?.insert(request.request_id.clone(), sender);
-        let _pending = Pending { approver: self, request_id: &request.request_id };
+        self.pending
+            .lock()
+            .ok()?
+            .insert(request.request_id.clone(), sender);
+        let _pending = Pending {
+            approver: self,
+            request_id: &request.request_id,
+        };
         receiver.await.ok()
     }
 }
@@ -67,7 +77,11 @@ mod tests {
         ApprovalRequest {
             request_id: id.into(),
             session_id: "desktop:1".into(),
-            call: ToolCall { id: "c".into(), name: "exec".into(), arguments: "{}".into() },
+            call: ToolCall {
+                id: "c".into(),
+                name: "exec".into(),
+                arguments: "{}".into(),
+            },
             reason: "high-risk".into(),
         }
     }
@@ -82,7 +96,10 @@ mod tests {
         }
         assert!(approver.resolve("r1", ApprovalDecision::AllowSession));
         assert_eq!(task.await.unwrap(), Some(ApprovalDecision::AllowSession));
-        assert!(!approver.resolve("r1", ApprovalDecision::AllowOnce), "answered only once");
+        assert!(
+            !approver.resolve("r1", ApprovalDecision::AllowOnce),
+            "answered only once"
+        );
     }
 
     #[tokio::test]

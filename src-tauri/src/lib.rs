@@ -27,7 +27,9 @@ pub fn run() {
         Err(error) => fail(&format!("cannot open Hearth's data: {error}")),
     };
     let result = tauri::Builder::default()
-        .plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| window::show_main(app)))
+        .plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
+            window::show_main(app)
+        }))
         .plugin(tauri_plugin_dialog::init())
         .plugin(tauri_plugin_autostart::init(
             tauri_plugin_autostart::MacosLauncher::LaunchAgent,
@@ -75,7 +77,11 @@ pub fn run() {
 
 fn init_logging(dir: &hearth_engine::DataDir) {
     let _ = std::fs::create_dir_all(dir.logs());
-    let Ok(file) = std::fs::OpenOptions::new().create(true).append(true).open(dir.logs().join("hearth.log")) else {
+    let Ok(file) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.logs().join("hearth.log"))
+    else {
         return;
     };
     let filter = tracing_subscriber::EnvFilter::try_from_env("HEARTH_LOG")

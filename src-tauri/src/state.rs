@@ -6,8 +6,8 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use hearth_engine::{
-    default_provider, load_settings, resolve_api_key, DataDir, Engine, EngineError,
-    EngineOptions, KeyringStore, Notifier, OsNotifier, SecretStore, ToolRunner,
+    default_provider, load_settings, resolve_api_key, DataDir, Engine, EngineError, EngineOptions,
+    KeyringStore, Notifier, OsNotifier, SecretStore, ToolRunner,
 };
 use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy, SharedModelClient};
 use hearth_policy::{SecurityProfile, ToolProfile};
@@ -100,10 +100,16 @@ impl AppState {
             .ok_or_else(|| format!("Choose a default model for '{}' in Settings", entry.name))?;
         let client = self.client_for(&entry).await?;
         let mut options = EngineOptions::new(self.dir.clone(), model);
-        options.tool_profile = ToolProfile::parse(&settings.tool_profile).unwrap_or(ToolProfile::Coding);
+        options.tool_profile =
+            ToolProfile::parse(&settings.tool_profile).unwrap_or(ToolProfile::Coding);
         options.max_iterations = settings.max_iterations.max(1);
         options.context_window = settings.context_window;
-        Ok(Engine::new(self.store.clone(), client, self.tools(), options))
+        Ok(Engine::new(
+            self.store.clone(),
+            client,
+            self.tools(),
+            options,
+        ))
     }
 
     /// A model client for a provider entry, with its key from the environment or keychain.
@@ -112,12 +118,11 @@ impl AppState {
             .ok_or_else(|| format!("unknown provider kind '{}'", entry.kind))?;
         let secrets = self.secrets.clone();
         let id = entry.id.clone();
-        let api_key = tokio::task::spawn_blocking(move || {
-            resolve_api_key(kind, &id, None, secrets.as_ref())
-        })
-        .await
-        .map_err(to_message)?
-        .map_err(to_message)?;
+        let api_key =
+            tokio::task::spawn_blocking(move || resolve_api_key(kind, &id, None, secrets.as_ref()))
+                .await
+                .map_err(to_message)?
+                .map_err(to_message)?;
         let base_url = if entry.base_url.is_empty() {
             kind.default_base_url().to_string()
         } else {
@@ -150,7 +155,11 @@ impl AppState {
 
     /// Cancels a session's running turn; false when none runs.
     pub fn cancel_turn(&self, session_id: &str) -> bool {
-        let token = self.turns.lock().ok().and_then(|t| t.get(session_id).cloned());
+        let token = self
+            .turns
+            .lock()
+            .ok()
+            .and_then(|t| t.get(session_id).cloned());
         token.map(|t| t.cancel()).is_some()
     }
 }

@@ -26,7 +26,9 @@ pub fn on_window_event(window: &Window, event: &WindowEvent) {
         api.prevent_close();
         let _ = window.hide();
         let app = window.app_handle();
-        let Some(state) = app.try_state::<AppState>() else { return };
+        let Some(state) = app.try_state::<AppState>() else {
+            return;
+        };
         state.approver.deny_all();
         let marker = state.dir.root().join(".tray-notice-shown");
         if !marker.exists() {

@@ -15,11 +15,18 @@ fn workspace(state: &AppState, session_id: &str) -> CommandResult<PathBuf> {
         .get_session(session_id)
         .map_err(to_message)?
         .ok_or_else(|| format!("unknown session '{session_id}'"))?;
-    Ok(session.workspace.map(PathBuf::from).unwrap_or_else(|| state.dir.workspace()))
+    Ok(session
+        .workspace
+        .map(PathBuf::from)
+        .unwrap_or_else(|| state.dir.workspace()))
 }
 
 #[tauri::command]
-pub fn prepare_attachment(state: State<'_, AppState>, session_id: String, path: String) -> CommandResult<ContentPart> {
+pub fn prepare_attachment(
+    state: State<'_, AppState>,
+    session_id: String,
+    path: String,
+) -> CommandResult<ContentPart> {
     let workspace = workspace(&state, &session_id)?;
     prepare(std::path::Path::new(&path), &workspace).map_err(to_message)
 }
@@ -41,7 +48,10 @@ pub fn attach_bytes(
         .decode(data_base64.as_bytes())
         .map_err(|e| format!("the pasted data is not valid base64: {e}"))?;
     if bytes.len() as u64 > IMAGE_ATTACHMENT_CAP {
-        return Err(format!("the image is larger than {} MB", IMAGE_ATTACHMENT_CAP / (1024 * 1024)));
+        return Err(format!(
+            "the image is larger than {} MB",
+            IMAGE_ATTACHMENT_CAP / (1024 * 1024)
+        ));
     }
     Ok(image_part(&name, &mime_type, &bytes))
 }

@@ -31,21 +31,42 @@ pub fn rename_session(state: State<'_, AppState>, id: String, title: String) -> 
 }
 
 #[tauri::command]
-pub fn set_session_pinned(state: State<'_, AppState>, id: String, pinned: bool) -> CommandResult<()> {
-    state.store.set_session_pinned(&id, pinned).map_err(to_message)
+pub fn set_session_pinned(
+    state: State<'_, AppState>,
+    id: String,
+    pinned: bool,
+) -> CommandResult<()> {
+    state
+        .store
+        .set_session_pinned(&id, pinned)
+        .map_err(to_message)
 }
 
 #[tauri::command]
-pub fn set_session_model(state: State<'_, AppState>, id: String, model: Option<String>) -> CommandResult<()> {
-    state.store.set_session_model(&id, model.as_deref()).map_err(to_message)
+pub fn set_session_model(
+    state: State<'_, AppState>,
+    id: String,
+    model: Option<String>,
+) -> CommandResult<()> {
+    state
+        .store
+        .set_session_model(&id, model.as_deref())
+        .map_err(to_message)
 }
 
 #[tauri::command]
-pub fn set_session_workspace(state: State<'_, AppState>, id: String, workspace: String) -> CommandResult<()> {
+pub fn set_session_workspace(
+    state: State<'_, AppState>,
+    id: String,
+    workspace: String,
+) -> CommandResult<()> {
     if !std::path::Path::new(&workspace).is_dir() {
         return Err(format!("{workspace} is not a folder"));
     }
-    state.store.set_session_workspace(&id, Some(&workspace)).map_err(to_message)
+    state
+        .store
+        .set_session_workspace(&id, Some(&workspace))
+        .map_err(to_message)
 }
 
 #[tauri::command]
@@ -54,11 +75,17 @@ pub fn delete_session(state: State<'_, AppState>, id: String) -> CommandResult<(
 }
 
 #[tauri::command]
-pub fn list_messages(state: State<'_, AppState>, session_id: String) -> CommandResult<Vec<Message>> {
+pub fn list_messages(
+    state: State<'_, AppState>,
+    session_id: String,
+) -> CommandResult<Vec<Message>> {
     state.store.list_messages(&session_id).map_err(to_message)
 }
 
 #[tauri::command]
 pub fn search_messages(state: State<'_, AppState>, query: String) -> CommandResult<Vec<SearchHit>> {
-    state.store.search_messages(&query, 50, None, None).map_err(to_message)
+    state
+        .store
+        .search_messages(&query, 50, None, None)
+        .map_err(to_message)
 }

@@ -14,7 +14,11 @@ pub fn get_settings(state: State<'_, AppState>) -> Settings {
 }
 
 #[tauri::command]
-pub fn save_settings(app: tauri::AppHandle, state: State<'_, AppState>, settings: Settings) -> CommandResult<()> {
+pub fn save_settings(
+    app: tauri::AppHandle,
+    state: State<'_, AppState>,
+    settings: Settings,
+) -> CommandResult<()> {
     validate(&settings)?;
     write_settings(&state.dir.config(), &settings).map_err(to_message)?;
     crate::autostart::apply(&app, settings.start_at_login);
@@ -26,27 +30,40 @@ fn validate(settings: &Settings) -> CommandResult<()> {
     let mut ids = std::collections::HashSet::new();
     for p in &settings.providers {
         if p.id.trim().is_empty() || !ids.insert(p.id.as_str()) {
-            return Err(format!("provider ids must be unique and not empty ('{}')", p.id));
+            return Err(format!(
+                "provider ids must be unique and not empty ('{}')",
+                p.id
+            ));
         }
         if hearth_llm::ProviderKind::parse(&p.kind).is_none() {
             return Err(format!("provider '{}': unknown kind '{}'", p.id, p.kind));
         }
-        if !p.base_url.is_empty() && !(p.base_url.starts_with("http://") || p.base_url.starts_with("https://")) {
-            return Err(format!("provider '{}': the base URL must start with http:// or https://", p.id));
+        if !p.base_url.is_empty()
+            && !(p.base_url.starts_with("http://") || p.base_url.starts_with("https://"))
+        {
+            return Err(format!(
+                "provider '{}': the base URL must start with http:// or https://",
+                p.id
+            ));
         }
     }
     if hearth_policy::ToolProfile::parse(&settings.tool_profile).is_none() {
         return Err(format!("unknown tool profile '{}'", settings.tool_profile));
     }
     if hearth_policy::SecurityProfile::parse(&settings.security_profile).is_none() {
-        return Err(format!("unknown security profile '{}'", settings.security_profile));
+        return Err(format!(
+            "unknown security profile '{}'",
+            settings.security_profile
+        ));
     }
     Ok(())
 }
 
 async fn keychain<T: Send + 'static>(
     state: &AppState,
-    op: impl FnOnce(&dyn hearth_engine::SecretStore) -> Result<T, hearth_engine::SecretError> + Send + 'static,
+    op: impl FnOnce(&dyn hearth_engine::SecretStore) -> Result<T, hearth_engine::SecretError>
+        + Send
+        + 'static,
 ) -> CommandResult<T> {
     let secrets = state.secrets.clone();
     tokio::task::spawn_blocking(move || op(secrets.as_ref()))
@@ -56,14 +73,25 @@ async fn keychain<T: Send + 'static>(
 }
 
 #[tauri::command]
-pub async fn get_key_status(state: State<'_, AppState>, provider_id: String) -> CommandResult<KeyStatus> {
+pub async fn get_key_status(
+    state: State<'_, AppState>,
+    provider_id: String,
+) -> CommandResult<KeyStatus> {
     let account = provider_account(&provider_id);
     let stored = keychain(&state, move |s| s.get(&account)).await?;
-    Ok(KeyStatus { provider_id, stored: stored.is_some(), masked: stored.as_deref().map(mask_secret) })
+    Ok(KeyStatus {
+        provider_id,
+        stored: stored.is_some(),
+        masked: stored.as_deref().map(mask_secret),
+    })
 }
 
 #[tauri::command]
-pub async fn set_api_key(state: State<'_, AppState>, provider_id: String, key: String) -> CommandResult<KeyStatus> {
+pub async fn set_api_key(
+    state: State<'_, AppState>,
+    provider_id: String,
+    key: String,
+) -> CommandResult<KeyStatus> {
     let key = key.trim().to_string();
     if key.is_empty() {
         return Err("the key is empty".to_string());
@@ -72,7 +100,11 @@ pub async fn set_api_key(state: State<'_, AppState>, provider_id: String, key: S
     let account = provider_account(&provider_id);
     keychain(&state, move |s| s.set(&account, &key)).await?;
     tracing::info!(provider = %provider_id, "API key stored in the OS keychain");
-    Ok(KeyStatus { provider_id, stored: true, masked: Some(masked) })
+    Ok(KeyStatus {
+        provider_id,
+        stored: true,
+        masked: Some(masked),
+    })
 }
 
 #[tauri::command]
@@ -83,7 +115,10 @@ pub async fn delete_api_key(state: State<'_, AppState>, provider_id: String) -> 
 
 /// Lists the models the provider offers, proving the URL and key work.
 #[tauri::command]
-pub async fn test_connection(state: State<'_, AppState>, provider: ProviderEntry) -> CommandResult<Vec<String>> {
+pub async fn test_connection(
+    state: State<'_, AppState>,
+    provider: ProviderEntry,
+) -> CommandResult<Vec<String>> {
     let client = state.client_for(&provider).await?;
     let models = client.list_models().await.map_err(to_message)?;
     Ok(models.into_iter().map(|m| m.id).collect())
@@ -91,7 +126,10 @@ pub async fn test_connection(state: State<'_, AppState>, provider: ProviderEntry
 
 #[tauri::command]
 pub fn list_audit(state: State<'_, AppState>, limit: u32) -> CommandResult<Vec<AuditRecord>> {
-    state.store.list_audit(limit.clamp(1, 1_000) as usize).map_err(to_message)
+    state
+        .store
+        .list_audit(limit.clamp(1, 1_000) as usize)
+        .map_err(to_message)
 }
 
 /// Called by the UI once its first screen is rendered: records the start-up time.

@@ -33,7 +33,12 @@ where
     outcome.map(|_| ()).map_err(to_message)
 }
 
-fn notify_if_unwatched(app: &AppHandle, state: &AppState, session_id: &str, error: Option<&EngineError>) {
+fn notify_if_unwatched(
+    app: &AppHandle,
+    state: &AppState,
+    session_id: &str,
+    error: Option<&EngineError>,
+) {
     let watched = app
         .get_webview_window("main")
         .is_some_and(|w| w.is_visible().unwrap_or(false) && w.is_focused().unwrap_or(false));
@@ -51,7 +56,17 @@ fn notify_if_unwatched(app: &AppHandle, state: &AppState, session_id: &str, erro
         None => "Hearth finished replying.".to_string(),
         Some(e) => format!("The reply failed: {e}"),
     };
-    crate::notices::show(app, state.notifier.clone(), Notice { title, body, urgent: false, sound: true }, Some(session_id.to_string()));
+    crate::notices::show(
+        app,
+        state.notifier.clone(),
+        Notice {
+            title,
+            body,
+            urgent: false,
+            sound: true,
+        },
+        Some(session_id.to_string()),
+    );
 }
 
 #[tauri::command]
@@ -80,9 +95,13 @@ pub async fn regenerate(
     on_event: Channel<EngineEvent>,
 ) -> CommandResult<()> {
     let id = session_id.clone();
-    run_turn(&app, &state, &session_id, on_event, |engine, sink, cancel| async move {
-        engine.regenerate(&id, sink.as_ref(), cancel).await
-    })
+    run_turn(
+        &app,
+        &state,
+        &session_id,
+        on_event,
+        |engine, sink, cancel| async move { engine.regenerate(&id, sink.as_ref(), cancel).await },
+    )
     .await
 }
 
@@ -96,7 +115,11 @@ pub async fn edit_message(
     content: Vec<ContentPart>,
     on_event: Channel<EngineEvent>,
 ) -> CommandResult<Session> {
-    let fork = state.engine().await?.fork(&session_id, message_id).map_err(to_message)?;
+    let fork = state
+        .engine()
+        .await?
+        .fork(&session_id, message_id)
+        .map_err(to_message)?;
     let id = fork.id.clone();
     let sent = run_turn(&app, &state, &fork.id, on_event, |engine, sink, cancel| async move {
         engine.send(&id, content, sink.as_ref(), cancel).await

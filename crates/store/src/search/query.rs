@@ -105,7 +105,10 @@ mod tests {
             Some(r#""say" """hi""" "NEAR(" "a*b""#)
         );
         let cjk = Query::parse("天气很好 好").word_match();
-        assert_eq!(cjk, Some(format!("\"天气{WORD_BREAK}气很{WORD_BREAK}很好\" \"好\" *")));
+        assert_eq!(
+            cjk,
+            Some(format!("\"天气{WORD_BREAK}气很{WORD_BREAK}很好\" \"好\" *"))
+        );
         assert_eq!(Query::parse(r#"" * ) ("#).word_match(), None);
     }
 

@@ -119,7 +119,10 @@ mod tests {
     #[test]
     fn word_query_leaves_a_trailing_cjk_run_open() {
         let b = WORD_BREAK;
-        assert_eq!(word_query("天气很好"), (format!("天气{b}气很{b}很好"), false));
+        assert_eq!(
+            word_query("天气很好"),
+            (format!("天气{b}气很{b}很好"), false)
+        );
         assert_eq!(word_query("天气"), ("天气".to_string(), false));
         assert_eq!(word_query("好"), ("好".to_string(), true));
         assert_eq!(word_query("Rust的"), (format!("Rust{b}的"), true));
