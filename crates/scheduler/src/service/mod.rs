@@ -178,10 +178,12 @@ impl JobService {
                 Some(schedule) => schedule.clone(),
                 None => stored_schedule(&job)?,
             };
-            let tz = edit.tz.as_deref().or(match &edit.schedule {
-                Some(s) => s.zone(),
-                None => Some(job.tz.as_str()),
-            });
+            // A new schedule without a zone of its own stays in the job's zone.
+            let tz = edit
+                .tz
+                .as_deref()
+                .or(edit.schedule.as_ref().and_then(Schedule::zone))
+                .or(Some(job.tz.as_str()));
             let zone = self.zone_for(tz, &schedule)?;
             let plan = Plan::new(&schedule, zone)?;
             let now = self.now();

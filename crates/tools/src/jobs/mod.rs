@@ -1,0 +1,187 @@
+//! Scheduled-job tools (SPEC §3.6, §5, §7): Echo/Hearth `cronjob`, CeeCore `schedule_task` and
+//! PicoBot's `cron_*` — thin adapters over the scheduler's job service. Every dialect's name is
+//! an alias of the canonical high-risk `cronjob` for policy.
+
+mod ceecore;
+mod cronjob;
+mod picobot;
+
+use std::sync::Arc;
+
+use hearth_policy::{Capability, CANONICAL_TOOLS};
+use hearth_scheduler::{
+    system_zone, JobError, JobService, JobView, RunnerSignal, SchedulerStatus, SystemClock,
+};
+use hearth_store::{JobsError, Store};
+use serde_json::{json, Value};
+
+use crate::dialect::Dialect;
+use crate::error::{ErrorKind, ToolError};
+use crate::registry::{Registry, RegistryError};
+use crate::tool::ToolContext;
+
+use ceecore::ScheduleTask;
+use cronjob::Cronjob;
+use picobot::{CronAdd, CronDisable, CronEnable, CronList, CronRemove, CronUpdate};
+
+/// Registers the job tools of `registry`'s dialect over `store`. `signal` wakes the runner in
+/// this process when there is one (the app); without it, a runner elsewhere (the daemon) picks
+/// changes up within 30 s. Whether any scheduler is alive is read from its heartbeat.
+pub fn register_jobs(
+    registry: &mut Registry,
+    store: Arc<Store>,
+    signal: Option<RunnerSignal>,
+) -> Result<(), RegistryError> {
+    let mut service = JobService::new(store, Arc::new(SystemClock), system_zone());
+    if let Some(signal) = signal {
+        service = service.with_signal(signal);
+    }
+    let jobs = Jobs(Arc::new(service));
+    use Dialect::{Ceecore, Echo, Hearth, Picobot};
+    registry.register_for(&[Hearth, Echo], Cronjob(jobs.clone()))?;
+    registry.register_for(&[Ceecore], ScheduleTask(jobs.clone()))?;
+    registry.register_for(&[Picobot], CronAdd(jobs.clone()))?;
+    registry.register_for(&[Picobot], CronList(jobs.clone()))?;
+    registry.register_for(&[Picobot], CronUpdate(jobs.clone()))?;
+    registry.register_for(&[Picobot], CronRemove(jobs.clone()))?;
+    registry.register_for(&[Picobot], CronEnable(jobs.clone()))?;
+    registry.register_for(&[Picobot], CronDisable(jobs))?;
+    Ok(())
+}
+
+/// The shared handle every job tool holds.
+#[derive(Clone)]
+pub struct Jobs(Arc<JobService>);
+
+/// Policy facts shared by every job tool: the canonical `cronjob`.
+const CANONICAL: &str = "cronjob";
+const CAPABILITIES: &[Capability] = &[Capability::SchedulerWrite];
+
+/// The high-risk tools an authorization covers: every high-risk canonical tool except
+/// `cronjob` itself (a scheduled run does not create more jobs), sorted.
+pub fn authorizable_tools() -> Vec<String> {
+    let mut tools: Vec<String> = CANONICAL_TOOLS
+        .iter()
+        .filter(|tool| tool.high_risk && tool.name != CANONICAL)
+        .map(|tool| tool.name.to_string())
+        .collect();
+    tools.sort_unstable();
+    tools
+}
+
+/// How a dialect names the job fields in its arguments, for error messages.
+struct Fields {
+    prompt: &'static str,
+    target: &'static str,
+}
+
+impl Jobs {
+    fn service(&self) -> &JobService {
+        &self.0
+    }
+
+    /// Runs a service call (short SQLite work, fine on the runtime) and maps its error.
+    fn call<T>(
+        &self,
+        fields: &Fields,
+        f: impl FnOnce(&JobService) -> Result<T, JobError>,
+    ) -> Result<T, ToolError> {
+        f(&self.0).map_err(|e| tool_error(e, fields))
+    }
+
+    /// Whether anything will run jobs, as JSON for results.
+    fn scheduler(&self) -> Value {
+        scheduler_json(self.service().scheduler_status().ok())
+    }
+}
+
+fn scheduler_json(status: Option<SchedulerStatus>) -> Value {
+    match status {
+        Some(status) if status.alive => json!({
+            "running": true,
+            "pid": status.pid,
+        }),
+        _ => json!({
+            "running": false,
+            "note": NOT_RUNNING,
+        }),
+    }
+}
+
+/// What a result says when no scheduler has a fresh heartbeat.
+pub const NOT_RUNNING: &str = "saved, but nothing will run it until the Hearth app or \
+                               `hearth-cli daemon` is running";
+
+/// The status word for a job that was saved: `scheduled` only when a scheduler is alive.
+fn saved_status(scheduler: &Value) -> &'static str {
+    if scheduler["running"] == true {
+        "scheduled"
+    } else {
+        "saved_not_scheduled"
+    }
+}
+
+/// A delivery target from a channel and a chat id, or the current session when both are
+/// missing. A chat id already prefixed with its channel is kept as it is.
+fn target(
+    ctx: &ToolContext,
+    channel: Option<&str>,
+    chat_id: Option<&str>,
+    names: (&'static str, &'static str),
+) -> Result<Option<String>, ToolError> {
+    let clean = |v: Option<&str>| {
+        v.map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+    };
+    match (clean(channel), clean(chat_id)) {
+        (None, None) => Ok(Some(ctx.session_id.clone()).filter(|s| s.contains(':'))),
+        (Some(channel), Some(chat)) => Ok(Some(join_target(&channel, &chat))),
+        (Some(_), None) => Err(ToolError::invalid(
+            names.1,
+            format!("`{}` is required with `{}`", names.1, names.0),
+        )),
+        (None, Some(_)) => Err(ToolError::invalid(
+            names.0,
+            format!("`{}` is required with `{}`", names.0, names.1),
+        )),
+    }
+}
+
+fn join_target(channel: &str, chat: &str) -> String {
+    if chat.starts_with(&format!("{channel}:")) {
+        chat.to_string()
+    } else {
+        format!("{channel}:{chat}")
+    }
+}
+
+/// `None` for a missing or blank required argument becomes `invalid_arguments`.
+fn required(value: Option<String>, field: &str, action: &str) -> Result<String, ToolError> {
+    value
+        .filter(|v| !v.trim().is_empty())
+        .ok_or_else(|| ToolError::invalid(field, format!("`{field}` is required for {action}")))
+}
+
+fn tool_error(error: JobError, fields: &Fields) -> ToolError {
+    let field = error.field().map(|f| match f {
+        "prompt" => fields.prompt,
+        "target" => fields.target,
+        other => other,
+    });
+    let message = error.to_string();
+    match (&error, field) {
+        (JobError::Jobs(JobsError::NotFound(_)), _) => ToolError::new(ErrorKind::NotFound, message),
+        (JobError::Jobs(JobsError::TooManyEnabled { .. }), _) => {
+            ToolError::new(ErrorKind::NotPermitted, message)
+        }
+        (JobError::Jobs(JobsError::Store(_)), _) => ToolError::internal(message),
+        (_, Some(field)) => ToolError::invalid(field, message),
+        (_, None) => ToolError::new(ErrorKind::InvalidArguments, message),
+    }
+}
+
+/// A view as JSON.
+fn view_json(view: &JobView) -> Value {
+    serde_json::to_value(view).unwrap_or(Value::Null)
+}

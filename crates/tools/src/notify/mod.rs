@@ -1,0 +1,214 @@
+//! Notifications (SPEC §3.3): `send_notification` shows an OS notification through a
+//! [`NotificationSink`] (at most 10 per rolling hour, counted in the store so a restart does
+//! not reset it; `delivered` only once the OS service returned an id), and `notify` writes a
+//! note into the current session (or a named desktop session).
+
+mod session_note;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use hearth_policy::Capability;
+use hearth_store::{NotificationReservation, NotificationStatus, Store};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::dialect::Dialect;
+use crate::error::{ErrorKind, ToolError};
+use crate::registry::{Registry, RegistryError};
+use crate::tool::{Tool, ToolContext};
+
+use session_note::Notify;
+
+/// OS notifications allowed per rolling hour.
+pub const NOTIFICATIONS_PER_HOUR: usize = 10;
+const WINDOW_MS: i64 = 3_600_000;
+/// How long the OS notification service may take to answer.
+const SHOW_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Shows OS notifications (the engine adapts its notify-rust notifier). `show` returns the id
+/// the OS assigned once it accepted the notification; it may block.
+pub trait NotificationSink: Send + Sync + 'static {
+    fn show(&self, title: &str, body: &str, urgent: bool, sound: bool) -> Result<String, String>;
+}
+
+/// Registers `send_notification` (Hearth, Echo, CeeCore) and `notify` (Hearth, Echo).
+pub fn register_notifications(
+    registry: &mut Registry,
+    store: Arc<Store>,
+    sink: Arc<dyn NotificationSink>,
+) -> Result<(), RegistryError> {
+    use Dialect::{Ceecore, Echo, Hearth};
+    registry.register_for(
+        &[Hearth, Echo, Ceecore],
+        SendNotification {
+            store: store.clone(),
+            sink,
+        },
+    )?;
+    registry.register_for(&[Hearth, Echo], Notify { store })?;
+    Ok(())
+}
+
+/// `send_notification`.
+pub struct SendNotification {
+    store: Arc<Store>,
+    sink: Arc<dyn NotificationSink>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Priority {
+    /// Silent: shown in the notification centre only.
+    Low,
+    /// A banner with sound.
+    #[default]
+    Normal,
+    /// Urgent (breaks through do-not-disturb): only for real emergencies.
+    High,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SendNotificationArgs {
+    /// The notification's title.
+    #[schemars(length(min = 1, max = 200))]
+    pub title: String,
+    /// The text, at most 500 characters.
+    #[schemars(length(min = 1, max = 500))]
+    pub message: String,
+    /// `low` (silent), `normal` (default) or `high` (urgent cases only).
+    pub priority: Option<Priority>,
+    /// Play a sound (default true; `low` is always silent).
+    pub sound: Option<bool>,
+    /// App badge number, where the OS has app badges.
+    #[schemars(range(min = 0, max = 9999))]
+    pub badge: Option<u32>,
+}
+
+#[async_trait]
+impl Tool for SendNotification {
+    type Args = SendNotificationArgs;
+
+    fn name(&self) -> &str {
+        "send_notification"
+    }
+
+    fn description(&self) -> &str {
+        "Show a desktop notification to the user (title and message up to 500 characters). At \
+         most 10 per hour; use priority high only for urgent matters. The result says whether \
+         the operating system accepted it."
+    }
+
+    fn capabilities(&self) -> &[Capability] {
+        &[Capability::Notification]
+    }
+
+    fn mutates(&self) -> bool {
+        true
+    }
+
+    async fn run(
+        &self,
+        _ctx: &ToolContext,
+        args: SendNotificationArgs,
+    ) -> Result<Value, ToolError> {
+        let title = args.title.trim().to_string();
+        let message = args.message.trim().to_string();
+        if title.is_empty() {
+            return Err(ToolError::invalid("title", "`title` must not be blank"));
+        }
+        if message.is_empty() {
+            return Err(ToolError::invalid("message", "`message` must not be blank"));
+        }
+        let priority = args.priority.unwrap_or_default();
+        let urgent = priority == Priority::High;
+        let sound = args.sound.unwrap_or(true) && priority != Priority::Low;
+        let now = Utc::now().timestamp_millis();
+        let reservation = self
+            .store
+            .reserve_notification(&title, now, WINDOW_MS, NOTIFICATIONS_PER_HOUR)
+            .map_err(|e| ToolError::internal(e.to_string()))?;
+        let (slot, used) = match reservation {
+            NotificationReservation::Granted { id, used } => (id, used),
+            NotificationReservation::Limited { used, oldest_at } => {
+                let free_at = DateTime::<Utc>::from_timestamp_millis(oldest_at + WINDOW_MS)
+                    .map(|t| t.to_rfc3339())
+                    .unwrap_or_default();
+                return Err(ToolError::new(
+                    ErrorKind::RateLimited,
+                    format!(
+                        "{used} notifications were shown in the last hour, the most allowed \
+                         ({NOTIFICATIONS_PER_HOUR}); the next can be sent after {free_at}"
+                    ),
+                ));
+            }
+        };
+        let outcome = self.show(title, message, urgent, sound).await;
+        let settled = match &outcome {
+            Ok(os_id) => self.store.settle_notification(
+                slot,
+                NotificationStatus::Delivered,
+                Some(os_id),
+                None,
+            ),
+            Err(reason) => {
+                self.store
+                    .settle_notification(slot, NotificationStatus::Failed, None, Some(reason))
+            }
+        };
+        settled.map_err(|e| ToolError::internal(e.to_string()))?;
+        let os_id = outcome.map_err(|reason| {
+            ToolError::new(
+                ErrorKind::DeliveryFailed,
+                format!("failed: the OS notification service did not accept it: {reason}"),
+            )
+        })?;
+        let mut result = json!({
+            "status": "delivered",
+            "notification_id": os_id,
+            "priority": priority_str(priority),
+            "sound": sound,
+            "sent_this_hour": used,
+            "limit_per_hour": NOTIFICATIONS_PER_HOUR,
+        });
+        if let Some(badge) = args.badge {
+            result["badge"] = json!({
+                "requested": badge,
+                "shown": false,
+                "reason": "the notification service takes no badge count; the tray shows none",
+            });
+        }
+        Ok(result)
+    }
+}
+
+impl SendNotification {
+    /// Calls the (blocking) sink on a blocking thread, with a time limit.
+    async fn show(
+        &self,
+        title: String,
+        body: String,
+        urgent: bool,
+        sound: bool,
+    ) -> Result<String, String> {
+        let sink = self.sink.clone();
+        let task = tokio::task::spawn_blocking(move || sink.show(&title, &body, urgent, sound));
+        match tokio::time::timeout(SHOW_TIMEOUT, task).await {
+            Ok(Ok(outcome)) => outcome,
+            Ok(Err(e)) => Err(format!("the notifier crashed: {e}")),
+            Err(_) => Err(format!("no answer within {} s", SHOW_TIMEOUT.as_secs())),
+        }
+    }
+}
+
+fn priority_str(priority: Priority) -> &'static str {
+    match priority {
+        Priority::Low => "low",
+        Priority::Normal => "normal",
+        Priority::High => "high",
+    }
+}
