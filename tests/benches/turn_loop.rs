@@ -7,7 +7,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use hearth_engine::{CallScope, DataDir, Engine, EngineOptions, FixedApprover, ToolRunner};
-use hearth_llm::{build_client, collect, ChatMessage, ChatRequest, ProviderConfig, ProviderKind, RetryPolicy};
+use hearth_llm::{
+    build_client, collect, ChatMessage, ChatRequest, ProviderConfig, ProviderKind, RetryPolicy,
+};
 use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{ApprovalDecision, ContentPart, EngineEvent, ToolCall};
 use hearth_store::Store;
@@ -20,12 +22,16 @@ const ROUNDS: usize = 200;
 
 fn percentiles(mut samples: Vec<Duration>) -> (f64, f64) {
     samples.sort();
-    let at = |q: f64| samples[((samples.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1e3;
+    let at =
+        |q: f64| samples[((samples.len() as f64 - 1.0) * q).round() as usize].as_secs_f64() * 1e3;
     (at(0.50), at(0.95))
 }
 
 fn replies(server: &ScriptedServer) {
-    server.push(Reply::tool_call("calculator", json!({"action": "evaluate", "expression": "6*7"})));
+    server.push(Reply::tool_call(
+        "calculator",
+        json!({"action": "evaluate", "expression": "6*7"}),
+    ));
     server.push(Reply::text("The answer is 42."));
 }
 
@@ -51,7 +57,12 @@ async fn main() {
         SecurityProfile::PersonalCli,
         dir.root().to_path_buf(),
     ));
-    let engine = Engine::new(store.clone(), client.clone(), runner.clone(), EngineOptions::new(dir.clone(), "bench"));
+    let engine = Engine::new(
+        store.clone(),
+        client.clone(),
+        runner.clone(),
+        EngineOptions::new(dir.clone(), "bench"),
+    );
 
     // Model time alone: the same two responses streamed straight from the provider client.
     let request = ChatRequest {
@@ -68,20 +79,33 @@ async fn main() {
     for _ in 0..ROUNDS {
         replies(&server);
         let started = Instant::now();
-        collect(client.stream(&request).await.unwrap()).await.unwrap();
-        collect(client.stream(&request).await.unwrap()).await.unwrap();
+        collect(client.stream(&request).await.unwrap())
+            .await
+            .unwrap();
+        collect(client.stream(&request).await.unwrap())
+            .await
+            .unwrap();
         model.push(started.elapsed());
 
         replies(&server);
         let session = engine.create_session("bench", None).unwrap();
         let started = Instant::now();
         engine
-            .send(&session.id, vec![ContentPart::text("what is 6*7?")], &sink, CancellationToken::new())
+            .send(
+                &session.id,
+                vec![ContentPart::text("what is 6*7?")],
+                &sink,
+                CancellationToken::new(),
+            )
             .await
             .unwrap();
         turns.push(started.elapsed());
     }
-    let overhead: Vec<Duration> = turns.iter().zip(&model).map(|(t, m)| t.saturating_sub(*m)).collect();
+    let overhead: Vec<Duration> = turns
+        .iter()
+        .zip(&model)
+        .map(|(t, m)| t.saturating_sub(*m))
+        .collect();
     let (m50, m95) = percentiles(model);
     let (t50, t95) = percentiles(turns);
     let (o50, o95) = percentiles(overhead);
@@ -89,12 +113,29 @@ async fn main() {
     println!("engine turn (2 iterations)    p50 {t50:.3} ms  p95 {t95:.3} ms");
     println!("turn-loop overhead per turn   p50 {o50:.3} ms  p95 {o95:.3} ms");
 
-    let scope = CallScope { session_id: "bench", workspace: &dir.workspace(), profile: ToolProfile::Coding };
-    let call = ToolCall { id: "c".into(), name: "calculator".into(), arguments: r#"{"action":"evaluate","expression":"6*7"}"#.into() };
+    let scope = CallScope {
+        session_id: "bench",
+        workspace: &dir.workspace(),
+        profile: ToolProfile::Coding,
+    };
+    let call = ToolCall {
+        id: "c".into(),
+        name: "calculator".into(),
+        arguments: r#"{"action":"evaluate","expression":"6*7"}"#.into(),
+    };
     let mut dispatch = Vec::with_capacity(ROUNDS * 5);
     for _ in 0..ROUNDS * 5 {
         let started = Instant::now();
-        runner.run_calls(&scope, 0, std::slice::from_ref(&call), &sink, &CancellationToken::new()).await.unwrap();
+        runner
+            .run_calls(
+                &scope,
+                0,
+                std::slice::from_ref(&call),
+                &sink,
+                &CancellationToken::new(),
+            )
+            .await
+            .unwrap();
         dispatch.push(started.elapsed());
     }
     let (d50, d95) = percentiles(dispatch);
