@@ -350,6 +350,53 @@ async fn a_history_too_long_for_the_window_is_compacted_into_a_summary() {
         .find(|m| m.kind == MessageKind::Summary)
         .expect("a stored summary");
     assert!(summary.summary_through.is_some());
+    // The timeline keeps the summary too.
+    let recalled = rig
+        .store
+        .search_summaries("reply", Some(&session), None, None, 10)
+        .unwrap();
+    assert!(
+        !recalled.is_empty(),
+        "the compaction summary is not in the timeline"
+    );
     // The originals are kept.
     assert!(messages.iter().any(|m| m.text().starts_with("question 0")));
+}
+
+#[tokio::test]
+async fn pinned_and_relevant_memories_reach_the_system_prompt() {
+    use hearth_store::{MemorySource, NewMemory};
+    let server = ScriptedServer::start().await;
+    server.push(Reply::text("noted"));
+    let rig = rig(&server, |_| {});
+    let pinned = NewMemory {
+        pinned: Some(true),
+        ..NewMemory::new("The user's name is Mei.", MemorySource::UserStated)
+    };
+    rig.store.add_memory(&pinned).unwrap();
+    rig.store
+        .add_memory(&NewMemory::new(
+            "The user prefers green tea over coffee.",
+            MemorySource::UserStated,
+        ))
+        .unwrap();
+    rig.store
+        .add_memory(&NewMemory::new(
+            "The build server runs Debian.",
+            MemorySource::ModelInferred,
+        ))
+        .unwrap();
+    let session = rig.session();
+    rig.send(&session, "what tea should I buy?", CancellationToken::new())
+        .await;
+    let system = server.requests()[0].body["messages"][0]["content"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(system.contains("The user's name is Mei."), "{system}");
+    assert!(system.contains("green tea"), "{system}");
+    assert!(
+        !system.contains("Debian"),
+        "an unrelated memory entered the prompt: {system}"
+    );
 }

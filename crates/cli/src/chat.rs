@@ -8,10 +8,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::anyhow;
-use hearth_engine::{Engine, EngineOptions, ToolRunner};
+use hearth_engine::{tool_registry, Engine, EngineOptions, OsNotifier, ToolRunner};
 use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{ContentPart, EngineEvent, TurnEnd};
-use hearth_tools::{builtin_registry, Dialect};
+use hearth_tools::Dialect;
 use tokio_util::sync::CancellationToken;
 
 use crate::setup::{choose_model, open_home};
@@ -38,7 +38,11 @@ pub async fn run(
     let security = SecurityProfile::parse(&home.settings.security_profile)
         .unwrap_or(SecurityProfile::PersonalCli);
     let runner = Arc::new(ToolRunner::new(
-        Arc::new(builtin_registry(Dialect::Hearth)),
+        Arc::new(tool_registry(
+            Dialect::Hearth,
+            &home.store,
+            Arc::new(OsNotifier),
+        )),
         approve::approver(approval),
         home.store.clone(),
         security,

@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use anyhow::anyhow;
 use clap::Subcommand;
-use hearth_engine::{CallScope, ToolRunner};
+use hearth_engine::{tool_registry, CallScope, OsNotifier, ToolRunner};
 use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{EngineEvent, ToolCall};
-use hearth_tools::{builtin_registry, Dialect};
+use hearth_tools::Dialect;
 use tokio_util::sync::CancellationToken;
 
 use crate::setup::open_home;
@@ -67,7 +67,9 @@ pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
             profile: p,
             json,
         } => {
-            let specs = builtin_registry(dialect(&d)?).specs(profile(&p)?);
+            let home = open_home()?;
+            let registry = tool_registry(dialect(&d)?, &home.store, Arc::new(OsNotifier));
+            let specs = registry.specs(profile(&p)?);
             if json {
                 println!("{}", serde_json::to_string_pretty(&specs)?);
             } else {
@@ -89,11 +91,12 @@ pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
             profile: p,
             approval,
         } => {
-            let registry = Arc::new(builtin_registry(dialect(&d)?));
+            let dialect = dialect(&d)?;
             let security = SecurityProfile::parse(&security).ok_or_else(|| {
                 anyhow!("unknown security profile '{security}': use personal_cli, daemon or public_gateway")
             })?;
             let home = open_home()?;
+            let registry = Arc::new(tool_registry(dialect, &home.store, Arc::new(OsNotifier)));
             let tool_profile = profile(p.as_deref().unwrap_or(&home.settings.tool_profile))?;
             let workspace = workspace.unwrap_or_else(|| home.dir.workspace());
             if !workspace.is_dir() {

@@ -59,6 +59,15 @@ impl Engine {
             temperature: None,
         };
         let summary = collect(self.model.stream(&request).await?).await?;
+        let first = older
+            .iter()
+            .find(|m| m.kind == MessageKind::Normal)
+            .map_or(cut, |m| m.id);
+        // The timeline (`timeline_recall`) keeps every compaction's summary.
+        if !summary.text.trim().is_empty() {
+            self.store
+                .add_session_summary(&session.id, &summary.text, first, cut)?;
+        }
         let stored_summary = self.store.insert_message(&NewMessage {
             kind: MessageKind::Summary,
             model: Some(model.to_string()),

@@ -18,6 +18,9 @@ use crate::history::{to_chat_messages, visible_messages};
 use crate::tool_calls::{CallScope, ToolRunner};
 use crate::{DataDir, EngineError};
 
+/// Tokens of the system prompt given to remembered facts.
+const MEMORY_TOKEN_BUDGET: usize = 1_000;
+
 /// Receives a turn's progress.
 pub type EventSink = dyn Fn(EngineEvent) + Send + Sync;
 
@@ -261,6 +264,7 @@ impl Engine {
             ToolProfile::parse(&session.tool_profile).unwrap_or(self.options.tool_profile);
         let workspace = self.workspace_of(session);
         let tools = self.tools.specs(profile);
+        let memories = self.prompt_memories(&session.id)?;
         let mut usage = Usage::default();
         let summary = |iterations, end, usage| TurnSummary {
             session_id: session.id.clone(),
@@ -272,7 +276,7 @@ impl Engine {
             if cancel.is_cancelled() {
                 return Ok(summary(iteration - 1, TurnEnd::Cancelled, usage));
             }
-            let system = crate::prompt::system_prompt(chrono::Local::now(), &workspace);
+            let system = crate::prompt::system_prompt(chrono::Local::now(), &workspace, &memories);
             let stored = self.store.list_messages(&session.id)?;
             let stored = self
                 .compact_if_needed(session, &model, stored, &system, &tools, sink)
@@ -320,6 +324,22 @@ impl Engine {
             TurnEnd::MaxIterations,
             usage,
         ))
+    }
+
+    /// Pinned memories and those relevant to the latest user message, within a token budget.
+    fn prompt_memories(&self, session_id: &str) -> Result<Vec<String>, EngineError> {
+        let latest = self
+            .store
+            .list_messages(session_id)?
+            .into_iter()
+            .rev()
+            .find(|m| m.role == Role::User)
+            .map(|m| m.text())
+            .unwrap_or_default();
+        let memories = self
+            .store
+            .pinned_and_relevant(&latest, MEMORY_TOKEN_BUDGET)?;
+        Ok(memories.into_iter().map(|m| m.content).collect())
     }
 
     fn store_results(

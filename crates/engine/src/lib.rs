@@ -12,6 +12,7 @@ mod history;
 mod notify;
 mod paths;
 mod prompt;
+mod registry;
 mod response;
 mod secrets;
 mod tool_calls;
@@ -23,6 +24,7 @@ pub use engine::{Engine, EngineOptions, EventSink, TurnSummary};
 pub use error::EngineError;
 pub use notify::{Notice, Notifier, NotifyError, OsNotifier};
 pub use paths::{DataDir, APP_IDENTIFIER};
+pub use registry::tool_registry;
 pub use secrets::{
     mask_secret, provider_account, resolve_api_key, KeyringStore, SecretError, SecretStore,
     KEYCHAIN_SERVICE,

@@ -4,9 +4,9 @@ use std::path::Path;
 
 use chrono::{DateTime, Local};
 
-/// Builds the system prompt for a turn.
-pub fn system_prompt(now: DateTime<Local>, workspace: &Path) -> String {
-    format!(
+/// Builds the system prompt for a turn; `memories` are pinned and relevant memories.
+pub fn system_prompt(now: DateTime<Local>, workspace: &Path, memories: &[String]) -> String {
+    let mut prompt = format!(
         "You are Hearth, a capable assistant running on the user's computer with tools.\n\
          Current date and time: {} ({}).\n\
          Operating system: {} ({}).\n\
@@ -18,7 +18,15 @@ pub fn system_prompt(now: DateTime<Local>, workspace: &Path) -> String {
         std::env::consts::OS,
         std::env::consts::ARCH,
         workspace.display()
-    )
+    );
+    if !memories.is_empty() {
+        prompt.push_str("\n\nWhat you remember about the user and their environment:");
+        for memory in memories {
+            prompt.push_str("\n- ");
+            prompt.push_str(memory);
+        }
+    }
+    prompt
 }
 
 #[cfg(test)]
@@ -32,8 +40,9 @@ mod tests {
             .with_ymd_and_hms(2026, 11, 30, 9, 5, 0)
             .single()
             .unwrap();
-        let prompt = system_prompt(now, Path::new("/tmp/ws"));
+        let prompt = system_prompt(now, Path::new("/tmp/ws"), &["likes green tea".to_string()]);
         assert!(prompt.contains("2026-11-30 09:05"));
+        assert!(prompt.contains("- likes green tea"));
         assert!(prompt.contains(std::env::consts::OS));
         assert!(prompt.contains("/tmp/ws"));
     }
