@@ -46,6 +46,7 @@ impl DesktopApprover {
         }
     }
 
+    #[cfg(test)]
     pub fn waiting(&self) -> usize {
         self.pending.lock().map(|p| p.len()).unwrap_or(0)
     }

@@ -71,8 +71,44 @@ pub fn run() {
         ])
         .run(tauri::generate_context!());
     if let Err(error) = result {
+        if handoff_failed(&error) {
+            restart();
+        }
         fail(&format!("Hearth could not start: {error}"));
     }
+}
+
+/// Set for a process started by [`restart`], so it restarts at most once.
+const RESTARTED_ENV: &str = "HEARTH_RESTARTED";
+
+/// A second launch hands its arguments to the running instance over the single-instance plugin.
+/// When that instance quits during the handshake (a relaunch right after Quit) the handoff fails:
+/// this process should then simply become the app.
+fn handoff_failed(error: &tauri::Error) -> bool {
+    matches!(error, tauri::Error::PluginInitialization(plugin, _) if plugin == "single-instance")
+        && std::env::var_os(RESTARTED_ENV).is_none()
+}
+
+/// Starts this program again with the same arguments, once the quitting instance is gone;
+/// returns only if that is impossible.
+fn restart() {
+    tracing::warn!("the running Hearth quit while this one was starting; starting again");
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let Ok(exe) = std::env::current_exe() else {
+        return;
+    };
+    let mut command = std::process::Command::new(exe);
+    command
+        .args(std::env::args_os().skip(1))
+        .env(RESTARTED_ENV, "1");
+    #[cfg(unix)]
+    let error = std::os::unix::process::CommandExt::exec(&mut command);
+    #[cfg(not(unix))]
+    let error = match command.spawn() {
+        Ok(_) => std::process::exit(0),
+        Err(error) => error,
+    };
+    tracing::error!(%error, "could not start Hearth again");
 }
 
 fn init_logging(dir: &hearth_engine::DataDir) {

@@ -6,14 +6,14 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use hearth_engine::{
-    default_provider, load_settings, resolve_api_key, DataDir, Engine, EngineError, EngineOptions,
-    KeyringStore, Notifier, OsNotifier, SecretStore, ToolRunner,
+    default_provider, load_settings, resolve_api_key, tool_registry, DataDir, Engine, EngineError,
+    EngineOptions, KeyringStore, Notifier, OsNotifier, SecretStore, ToolRunner,
 };
 use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy, SharedModelClient};
 use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{ProviderEntry, Settings};
 use hearth_store::Store;
-use hearth_tools::{builtin_registry, Dialect};
+use hearth_tools::Dialect;
 use tokio_util::sync::CancellationToken;
 
 use crate::approvals::DesktopApprover;
@@ -173,7 +173,7 @@ fn tool_runner(
     let security =
         SecurityProfile::parse(&settings.security_profile).unwrap_or(SecurityProfile::PersonalCli);
     Arc::new(ToolRunner::new(
-        Arc::new(builtin_registry(Dialect::Hearth)),
+        Arc::new(tool_registry(Dialect::Hearth, store, Arc::new(OsNotifier))),
         approver.clone(),
         store.clone(),
         security,

@@ -38,9 +38,8 @@ fn validate(settings: &Settings) -> CommandResult<()> {
         if hearth_llm::ProviderKind::parse(&p.kind).is_none() {
             return Err(format!("provider '{}': unknown kind '{}'", p.id, p.kind));
         }
-        if !p.base_url.is_empty()
-            && !(p.base_url.starts_with("http://") || p.base_url.starts_with("https://"))
-        {
+        let http = p.base_url.starts_with("http://") || p.base_url.starts_with("https://");
+        if !p.base_url.is_empty() && !http {
             return Err(format!(
                 "provider '{}': the base URL must start with http:// or https://",
                 p.id
