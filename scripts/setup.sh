@@ -11,6 +11,12 @@ if ! command -v cargo >/dev/null 2>&1; then
   exit 1
 fi
 
+# The scheduler's tests compare next-run times with Python's croniter (an independent oracle).
+if ! { [ -x target/cron-oracle/bin/python ] && target/cron-oracle/bin/python -c 'import croniter' 2>/dev/null; }; then
+  python3 -m venv target/cron-oracle
+  target/cron-oracle/bin/pip install -q croniter==7.0.0
+fi
+
 if [ -f ui/package.json ]; then
   if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
     npm --prefix ui ci --no-audit --no-fund
