@@ -5,6 +5,8 @@ mod calculator;
 mod device_info;
 mod dialect;
 mod error;
+#[cfg(unix)]
+mod exec;
 mod history;
 mod jobs;
 mod memory;
@@ -18,6 +20,11 @@ pub use calculator::{Action as CalculatorAction, Calculator, CalculatorArgs};
 pub use device_info::{DeviceField, DeviceInfo, DeviceInfoArgs};
 pub use dialect::{Dialect, DialectArgs, DialectTool};
 pub use error::{ErrorKind, ToolError};
+#[cfg(unix)]
+pub use exec::{
+    bash, BashArgs, Exec, ExecArgs, ExecuteCode, ExecuteCodeArgs, Language, Process, ProcessAction,
+    ProcessArgs, Pty, PtyAction, PtyArgs, ENV_ALLOW_LIST,
+};
 pub use history::register_history;
 pub use jobs::{authorizable_tools, register_jobs, NOT_RUNNING};
 pub use memory::register_memory;
@@ -37,6 +44,16 @@ pub fn builtin_registry(dialect: Dialect) -> Registry {
     let outcomes = [
         registry.register_for(&[Hearth, Echo, Picobot], Calculator),
         registry.register_for(&[Hearth, Echo, Ceecore], DeviceInfo),
+        #[cfg(unix)]
+        registry.register_for(&[Hearth, Echo], Exec),
+        #[cfg(unix)]
+        registry.register_for(&[Picobot], bash()),
+        #[cfg(unix)]
+        registry.register_for(&[Hearth, Echo], ExecuteCode),
+        #[cfg(unix)]
+        registry.register_for(&[Hearth, Echo], Process::new()),
+        #[cfg(unix)]
+        registry.register_for(&[Hearth, Echo, Picobot], Pty::new()),
     ];
     for error in outcomes.into_iter().filter_map(Result::err) {
         tracing::error!(%error, %dialect, "built-in tool left out");

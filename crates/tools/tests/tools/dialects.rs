@@ -16,13 +16,23 @@ fn dialect_tool_lists_with_schemas() {
     }
 }
 
+/// The built-in tools of the hearth and echo dialects.
+const CANONICAL_BUILTINS: &[&str] = &[
+    "calculator",
+    "exec",
+    "execute_code",
+    "get_device_info",
+    "process",
+    "pty",
+];
+
 #[test]
 fn each_dialect_has_its_builtin_tools() {
     let expected: [(Dialect, &[&str]); 4] = [
-        (Dialect::Hearth, &["calculator", "get_device_info"]),
+        (Dialect::Hearth, CANONICAL_BUILTINS),
         (Dialect::Ceecore, &["get_device_info"]),
-        (Dialect::Echo, &["calculator", "get_device_info"]),
-        (Dialect::Picobot, &["calculator"]),
+        (Dialect::Echo, CANONICAL_BUILTINS),
+        (Dialect::Picobot, &["bash", "calculator", "pty"]),
     ];
     for (dialect, names) in expected {
         let registry = registry(dialect);
@@ -58,7 +68,7 @@ fn builtin_facts_match_the_policy_catalogue() {
             assert_eq!(facts, canonical.map(|c| c.facts()), "{}", spec.name);
         }
     }
-    assert_eq!(registry(Dialect::Hearth).facts("exec"), None);
+    assert_eq!(registry(Dialect::Hearth).facts("no_such_tool"), None);
 }
 
 #[test]
@@ -70,7 +80,13 @@ fn specs_follow_the_tool_profile() {
             .into_iter()
             .map(|s| s.name)
             .collect();
-        assert_eq!(names, ["calculator", "get_device_info"], "{profile}");
+        // The execution tools are high-risk: only the `full` profile exposes them.
+        let expected = if profile == ToolProfile::Full {
+            CANONICAL_BUILTINS
+        } else {
+            &["calculator", "get_device_info"]
+        };
+        assert_eq!(names, expected, "{profile}");
     }
 }
 

@@ -1,0 +1,35 @@
+//! Execution tools (SPEC §3.5): `exec` (and PicoBot's `bash`), `execute_code`, `process` and
+//! `pty`, with the pieces they share: the scrubbed child environment, workspace-bound working
+//! folders, process-group killing, bounded output capture and the model-facing output fit.
+
+use crate::error::ToolError;
+
+mod code;
+mod env;
+mod kill;
+mod process;
+mod pty;
+mod ring;
+mod run;
+mod shell;
+mod streams;
+mod workdir;
+
+pub use code::{ExecuteCode, ExecuteCodeArgs, Language};
+pub use env::ENV_ALLOW_LIST;
+pub use process::{Process, ProcessAction, ProcessArgs};
+pub use pty::{Pty, PtyAction, PtyArgs};
+pub use shell::{bash, BashArgs, Exec, ExecArgs};
+
+/// Locks a table or buffer mutex; a panic elsewhere while holding it leaves data that is still
+/// consistent for these uses (plain buffers and status fields), so poisoning is ignored.
+pub(crate) fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The value of an argument an action needs, or `invalid_arguments` naming it.
+pub(crate) fn required<T>(value: Option<T>, field: &str, action: &str) -> Result<T, ToolError> {
+    value.ok_or_else(|| ToolError::invalid(field, format!("`{field}` is required for `{action}`")))
+}
