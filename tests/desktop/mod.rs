@@ -1,0 +1,13 @@
+//! Support for the desktop end-to-end suite: preconditions, test homes, the app under
+//! tauri-driver, steps in its window, the process tree, the session bus and the tray menu, X11
+//! helpers (close, drag and drop), and a fake notification server.
+
+pub mod app;
+pub mod bus;
+pub mod env;
+pub mod home;
+pub mod notifications;
+pub mod procs;
+pub mod tray;
+pub mod ui;
+pub mod x11;

@@ -1,0 +1,372 @@
+//! End to end in the real Hearth app (tauri-driver + WebKitWebDriver, Xvfb, a D-Bus session with
+//! gnome-keyring) against the scripted model server: a streamed markdown reply with a tool card,
+//! persistence across a restart, a file dragged onto the window, hiding to the tray with
+//! notifications, the tray menu over D-Bus, API keys kept in the keychain only, and a relaunch
+//! while the previous instance is still quitting.
+//!
+//! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_e2e`
+//! (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`). The tests take turns:
+//! the app is single-instance per session bus. `HEARTH_SCREENSHOT=1` also saves
+//! `docs/screenshot.png`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod desktop;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use desktop::app::{App, PlainApp};
+use desktop::env::{self, Tools, PYTHON};
+use desktop::home::{eventually, files_containing, Home, PATIENCE};
+use desktop::notifications::{self, FakeNotifications};
+use desktop::tray::TrayMenu;
+use desktop::ui::{self, REPLY};
+use desktop::{bus, procs, x11};
+use hearth_tests::{Reply, ScriptedServer};
+use serde_json::{json, Value};
+use tokio::sync::{Mutex, MutexGuard};
+
+static TURNS: Mutex<()> = Mutex::const_new(());
+
+/// Waits for this test's turn, checks the preconditions and starts the fake notification server.
+async fn setup() -> (MutexGuard<'static, ()>, Tools, &'static FakeNotifications) {
+    let turn = TURNS.lock().await;
+    let tools = env::require();
+    let fake = notifications::fake(&tools);
+    (turn, tools, fake)
+}
+
+/// The request bodies the scripted model received, as JSON text.
+fn model_bodies(server: &ScriptedServer) -> Vec<String> {
+    let requests = server.model_requests();
+    requests.iter().map(|r| r.body.to_string()).collect()
+}
+
+const TITLE: &str = "Times table";
+const QUESTION: &str = "What is 6 times 7? Answer with a table.";
+const ANSWER: &str = "**The answer is 42.**\n\n| expression | result |\n| --- | --- |\n\
+                      | 6 × 7 | 42 |\n\n- checked with the calculator\n- exact integer arithmetic\n";
+const CARD: &str = ".tool-card[data-tool=\"calculator\"]";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_streamed_markdown_reply_with_a_tool_card_survives_a_restart() {
+    let (_turn, tools, _fake) = setup().await;
+    let server = ScriptedServer::start().await;
+    let call = json!({"action": "evaluate", "expression": "6*7"});
+    server.push(Reply::tool_call("calculator", call));
+    server.push(Reply::text(ANSWER).with_chunk_delay(60));
+    let mut home = Home::new(&tools, "chat", &server.openai_base());
+    let app = App::launch(&tools, &mut home, &[]).await;
+    let session = ui::new_chat(&app).await;
+    ui::rename(&app, &session, TITLE).await;
+    ui::send(&app, QUESTION).await;
+
+    // The reply is rendered while it streams, before it is complete.
+    let streaming = "article.message.assistant[data-status=\"streaming\"] .markdown";
+    let partial = eventually("a partly streamed reply", PATIENCE, || async {
+        let text = app.text_of(streaming).await;
+        text.filter(|t| !t.trim().is_empty())
+    })
+    .await;
+    assert!(
+        partial.len() < ANSWER.len(),
+        "saw the whole reply at once: {partial:?}"
+    );
+
+    app.wait_css(&format!("{REPLY} .markdown table")).await;
+    let table = app
+        .text_of(&format!("{REPLY} .markdown table"))
+        .await
+        .unwrap();
+    assert!(
+        table.contains("expression") && table.contains("42"),
+        "table: {table:?}"
+    );
+    let strong = app.text_of(&format!("{REPLY} .markdown strong")).await;
+    assert_eq!(strong.as_deref(), Some("The answer is 42."));
+    assert_eq!(app.count(&format!("{REPLY} .markdown li")).await, 2);
+
+    // The calculator's card: finished, and its result once expanded.
+    app.wait_css(&format!("{CARD}[data-status=\"ok\"]")).await;
+    // The README's screenshot: the question, the finished card and the rendered answer.
+    if std::env::var("HEARTH_SCREENSHOT").is_ok_and(|v| v == "1") {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let png = app.client.screenshot().await.unwrap();
+        let path = tools.root.join("docs/screenshot.png");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, png).unwrap();
+    }
+    app.click(&format!("{CARD} .tool-head")).await;
+    let card_body = format!("{CARD} .tool-body");
+    let body = eventually("the expanded tool card", PATIENCE, || {
+        app.text_of(&card_body)
+    })
+    .await;
+    assert!(
+        body.contains("6*7") && body.contains("\"result\": 42"),
+        "tool card: {body}"
+    );
+
+    // The model saw the tool's result in its second request.
+    let bodies = model_bodies(&server);
+    assert_eq!(
+        bodies.len(),
+        2,
+        "two model calls: the tool call and the answer"
+    );
+    let result = ["\\\"result\\\":42", "\\\"result\\\": 42"];
+    assert!(
+        result.iter().any(|r| bodies[1].contains(r)),
+        "{}",
+        bodies[1]
+    );
+    app.close().await;
+
+    // Relaunched on the same data: the chat is listed and its messages, card included, show.
+    let app = App::launch(&tools, &mut home, &[]).await;
+    ui::wait_title(&app, &session, TITLE).await;
+    app.click(&format!("{} .session-open", ui::session_item(&session)))
+        .await;
+    app.wait_css(&format!("{REPLY} .markdown table")).await;
+    let question = app.text_of("article.message.user .user-text").await;
+    assert_eq!(question.as_deref(), Some(QUESTION));
+    app.wait_css(&format!("{CARD}[data-status=\"ok\"]")).await;
+    assert_eq!(
+        server.model_requests().len(),
+        2,
+        "reopening a chat calls no model"
+    );
+    app.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_file_dragged_onto_the_window_reaches_the_model() {
+    let (_turn, tools, _fake) = setup().await;
+    let server = ScriptedServer::start().await;
+    server.push(Reply::text("Noted: the word is marmalade."));
+    let mut home = Home::new(&tools, "drop", &server.openai_base());
+    let notes = home.dir.join("field-notes.md");
+    std::fs::write(
+        &notes,
+        "# Field notes\n\nThe secret word is marmalade-7781.\n",
+    )
+    .unwrap();
+    let app = App::launch(&tools, &mut home, &[]).await;
+    ui::new_chat(&app).await;
+
+    // Drag from a GTK window at the screen's right edge to the middle of Hearth's window.
+    let mut source = x11::DragSource::start(&tools, &notes, 1150, 650);
+    source.drag_to(420, 480);
+    let chip = ".composer .chip .chip-label";
+    let label = eventually("the dropped file's chip", PATIENCE, || app.text_of(chip)).await;
+    assert_eq!(label, "field-notes.md");
+
+    let question = "What is the secret word in my notes?";
+    ui::send(&app, question).await;
+    app.wait_css(&format!("{REPLY} .markdown")).await;
+    let bodies = model_bodies(&server);
+    assert_eq!(bodies.len(), 1);
+    assert!(
+        bodies[0].contains("marmalade-7781"),
+        "no file text in {}",
+        bodies[0]
+    );
+    assert!(bodies[0].contains(question));
+    // The sent message keeps the attachment's chip.
+    let sent = app.text_of("article.message.user .chip-label").await;
+    assert_eq!(sent.as_deref(), Some("field-notes.md"));
+    app.close().await;
+}
+
+fn notices(fake: &FakeNotifications, summary: &str) -> Vec<Value> {
+    let all = fake.records().into_iter();
+    all.filter(|n| n["summary"] == summary).collect()
+}
+
+async fn wait_window(pid: u32, visible: bool) {
+    let what = if visible {
+        "the window to show"
+    } else {
+        "the window to hide"
+    };
+    eventually(what, PATIENCE, || async {
+        let shown = !x11::windows(pid, "Hearth", true).is_empty();
+        (shown == visible).then_some(())
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closing_hides_to_the_tray_notifies_and_the_tray_reopens_and_quits() {
+    let (_turn, tools, fake) = setup().await;
+    let server = ScriptedServer::start().await;
+    let slow = "Here is the slow answer you asked for.";
+    server.push(Reply::text(slow).with_chunk_delay(250));
+    let mut home = Home::new(&tools, "tray", &server.openai_base());
+    let app = App::launch(&tools, &mut home, &[]).await;
+    let pid = app.pid;
+    let tray = TrayMenu::find(pid, PATIENCE);
+    let labels: Vec<String> = tray.items().into_iter().map(|(_, l)| l).collect();
+    assert_eq!(labels, ["Open Hearth", "New chat", "Quit"]);
+
+    ui::new_chat(&app).await;
+    ui::send(&app, "Take your time.").await;
+    eventually("the turn to start", PATIENCE, || async {
+        (!server.model_requests().is_empty()).then_some(())
+    })
+    .await;
+
+    // Close the window mid-turn: it hides, the process stays, and the first close says so.
+    let windows = x11::windows(pid, "Hearth", true);
+    assert_eq!(windows.len(), 1, "one visible Hearth window: {windows:?}");
+    x11::request_close(&tools, &windows[0]);
+    wait_window(pid, false).await;
+    assert!(procs::alive(pid), "closing the window ended the app");
+    let still = eventually("the close-to-tray notice", PATIENCE, || async {
+        notices(fake, "Hearth is still running").into_iter().next()
+    })
+    .await;
+    assert_eq!(still["app_name"], "Hearth");
+    assert!(still["body"].as_str().unwrap().contains("tray"), "{still}");
+
+    // The turn finishes while nobody watches: a notification titled after the chat says so.
+    let done = eventually("the turn-finished notification", PATIENCE, || async {
+        let mut all = fake.records().into_iter();
+        all.find(|n| n["body"] == "Hearth finished replying.")
+    })
+    .await;
+    assert_eq!(done["summary"], "New chat", "{done}");
+
+    // "Open Hearth" brings the window back, with the finished reply in it.
+    tray.click("Open Hearth");
+    wait_window(pid, true).await;
+    let answer = app.text_of(&format!("{REPLY} .markdown")).await;
+    assert_eq!(answer.as_deref().map(str::trim), Some(slow));
+
+    // "New chat" opens a second chat.
+    tray.click("New chat");
+    ui::wait_chat_count(&app, 2).await;
+
+    // Closing again hides without a second notice; "Quit" ends the process.
+    x11::request_close(&tools, &x11::windows(pid, "Hearth", true)[0]);
+    wait_window(pid, false).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let shown = notices(fake, "Hearth is still running").len();
+    assert_eq!(shown, 1, "the tray notice shows once");
+    tray.click("Quit");
+    app.expect_exit(Duration::from_secs(15));
+}
+
+const SECRET: &str = "sk-e2e-KEYCHAIN-only-5cd1e8a94b";
+
+fn keychain_has_secret() -> bool {
+    let args = ["search", "--all", "service", "Hearth"];
+    let out = Command::new("secret-tool").args(args).output().unwrap();
+    // secret-tool prints the secret on stdout and the attributes on stderr.
+    let text = [out.stdout, out.stderr].concat();
+    let text = String::from_utf8_lossy(&text);
+    let found = text.contains(&format!("secret = {SECRET}"));
+    assert!(
+        !found || text.contains("attribute.username = provider:scripted"),
+        "{text}"
+    );
+    found
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_api_key_saved_in_settings_lives_in_the_keychain_only() {
+    let (_turn, tools, _fake) = setup().await;
+    let server = ScriptedServer::start().await;
+    let mut home = Home::new(&tools, "keychain", &server.openai_base());
+    let app = App::launch(&tools, &mut home, &[("HEARTH_LOG", "debug")]).await;
+    ui::open_provider(&app, "scripted").await;
+    app.type_into("input[name=\"api_key\"]", SECRET).await;
+    app.click_xpath(&ui::provider_button("scripted", "Save key"))
+        .await;
+
+    let masked = format!("••••{}", &SECRET[SECRET.len() - 4..]);
+    let hint = eventually("the masked key", PATIENCE, || async {
+        app.text_of(".key-status")
+            .await
+            .filter(|s| s.contains(&masked))
+    })
+    .await;
+    assert!(!hint.contains(SECRET));
+    let field = app
+        .wait_css("input[name=\"api_key\"]")
+        .await
+        .prop("value")
+        .await;
+    assert_eq!(
+        field.unwrap().as_deref(),
+        Some(""),
+        "the field is cleared once stored"
+    );
+    assert!(
+        !ui::page_html(&app).await.contains(SECRET),
+        "the key is in the page"
+    );
+
+    // The keychain has it (under Hearth's service, the provider's account); no file does.
+    assert!(keychain_has_secret(), "secret-tool does not find the key");
+    let data = home.data();
+    let leaks = files_containing(&data, SECRET.as_bytes());
+    assert!(leaks.is_empty(), "the key was written to {leaks:?}");
+    app.close().await;
+    let leaks = files_containing(&data, SECRET.as_bytes());
+    assert!(leaks.is_empty(), "after exit, the key is in {leaks:?}");
+    for written in ["hearth.db", "logs/hearth.log"] {
+        assert!(data.join(written).is_file(), "{written} was not written");
+    }
+
+    // After a restart the hint is back; deleting the key removes it from the keychain.
+    let app = App::launch(&tools, &mut home, &[]).await;
+    ui::open_provider(&app, "scripted").await;
+    eventually("the stored key's hint", PATIENCE, || async {
+        app.text_of(".key-status")
+            .await
+            .filter(|s| s.contains(&masked))
+    })
+    .await;
+    app.click_xpath(&ui::provider_button("scripted", "Delete key"))
+        .await;
+    eventually("the key to leave the keychain", PATIENCE, || async {
+        (!keychain_has_secret()).then_some(())
+    })
+    .await;
+    app.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_relaunch_while_the_previous_instance_quits_starts_the_app() {
+    let (_turn, tools, _fake) = setup().await;
+    let server = ScriptedServer::start().await;
+    let mut home = Home::new(&tools, "relaunch", &server.openai_base());
+    // Something that owns Hearth's single-instance name and vanishes when called, as a
+    // quitting instance does.
+    let mut vanishing = Command::new(PYTHON)
+        .arg(tools.script("vanishing_instance.py"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(vanishing.stdout.take().unwrap()).lines();
+    assert_eq!(lines.next().unwrap().unwrap(), "ready");
+
+    let mut app = PlainApp::start(&tools, &mut home);
+    assert_eq!(
+        lines.next().unwrap().unwrap(),
+        "called",
+        "the launch did not hand over"
+    );
+    let _ = vanishing.wait();
+    app.wait_ready(Duration::from_secs(60));
+    assert!(procs::alive(app.pid()));
+    assert!(
+        bus::has_owner(bus::SINGLE_INSTANCE),
+        "the relaunched app owns the name"
+    );
+    let log = std::fs::read_to_string(home.data().join("logs/hearth.log")).unwrap();
+    assert!(log.contains("starting again"), "{log}");
+}
