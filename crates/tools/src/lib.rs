@@ -10,6 +10,7 @@ mod exec;
 mod history;
 mod jobs;
 mod memory;
+pub mod net;
 mod notify;
 mod output;
 mod registry;
@@ -28,6 +29,7 @@ pub use exec::{
 pub use history::register_history;
 pub use jobs::{authorizable_tools, register_jobs, NOT_RUNNING};
 pub use memory::register_memory;
+pub use net::{register_network, NetworkConfig, SearchBackend, SearchConfig};
 pub use notify::{register_notifications, NotificationSink, NOTIFICATIONS_PER_HOUR};
 pub use output::{spill_if_large, MODEL_OUTPUT_CAP};
 pub use registry::{Registry, RegistryError, ToolSpecInfo};

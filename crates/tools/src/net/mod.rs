@@ -1,0 +1,103 @@
+//! The network tools of SPEC §3.4 — `http_request`, `web_fetch`, `web_search` — behind the SSRF
+//! guard, their configuration (`NetworkConfig`) and `register_network`, which the engine calls.
+
+mod allow;
+mod body;
+mod client;
+mod guard;
+mod http_request;
+mod readable;
+mod resolve;
+mod search;
+mod special;
+mod web_fetch;
+
+pub use client::MAX_BODY_BYTES;
+pub use guard::{CheckedUrl, Guard, GuardError};
+pub use resolve::{HostResolver, SystemResolver};
+pub use search::{SearchBackend, SearchConfig, BRAVE_ENDPOINT, TAVILY_ENDPOINT};
+pub use special::{special_purpose, SpecialPurpose};
+
+use crate::dialect::{Dialect, DialectTool};
+use crate::registry::{Registry, RegistryError};
+use client::GuardedClient;
+use http_request::{HttpRequest, PicobotHttpArgs, PICOBOT_DESCRIPTION};
+use search::WebSearch;
+use std::sync::Arc;
+use web_fetch::WebFetch;
+
+/// What the network tools need from the user's settings. The default allows no local target
+/// and has no search backend.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NetworkConfig {
+    /// Local or special-purpose targets the user allows: `"host"` (every port) or
+    /// `"host:port"`, e.g. `"127.0.0.1:11434"` for a local Ollama or `"[::1]:8080"`. A name
+    /// entry (`"searx.lan:8888"`) allows whatever that name resolves to.
+    pub allow_local: Vec<String>,
+    /// The `web_search` backend.
+    pub search: SearchConfig,
+}
+
+impl NetworkConfig {
+    /// The `allow_local` entries that do not parse, each with the reason (the guard ignores
+    /// them; a settings screen should show them).
+    pub fn invalid_allow_entries(&self) -> Vec<(String, String)> {
+        self.allow_local
+            .iter()
+            .filter_map(|entry| {
+                allow::AllowEntry::parse(entry)
+                    .err()
+                    .map(|why| (entry.clone(), why))
+            })
+            .collect()
+    }
+}
+
+/// Why the network tools could not be registered.
+#[derive(Debug, thiserror::Error)]
+pub enum NetworkSetupError {
+    #[error("the HTTP client could not be built: {0}")]
+    Client(#[from] reqwest::Error),
+    #[error(transparent)]
+    Registry(#[from] RegistryError),
+}
+
+/// What the network tools share: the guarded client and the search settings.
+pub(crate) struct Network {
+    client: GuardedClient,
+    search: SearchConfig,
+}
+
+/// Registers the network tools `registry`'s dialect has, resolving names with the system
+/// resolver: `hearth` and `echo` get `http_request`, `web_fetch`, `web_search`; `ceecore` gets
+/// `http_request`; `picobot` gets its own `http_request` shape and `web_fetch`.
+/// [`crate::builtin_registry`] does not register them: they need the user's settings.
+pub fn register_network(
+    registry: &mut Registry,
+    config: NetworkConfig,
+) -> Result<(), NetworkSetupError> {
+    register_network_with_resolver(registry, config, Arc::new(SystemResolver))
+}
+
+/// [`register_network`] with another resolver (e.g. a DNS server of the user's choice).
+pub fn register_network_with_resolver(
+    registry: &mut Registry,
+    config: NetworkConfig,
+    resolver: Arc<dyn HostResolver>,
+) -> Result<(), NetworkSetupError> {
+    use Dialect::{Ceecore, Echo, Hearth, Picobot};
+    let network = Arc::new(Network {
+        client: GuardedClient::new(&config.allow_local, resolver)?,
+        search: config.search,
+    });
+    let picobot_http: DialectTool<HttpRequest, PicobotHttpArgs> = DialectTool::new(
+        "http_request",
+        PICOBOT_DESCRIPTION,
+        HttpRequest(Arc::clone(&network)),
+    );
+    registry.register_for(&[Hearth, Echo, Ceecore], HttpRequest(Arc::clone(&network)))?;
+    registry.register_for(&[Picobot], picobot_http)?;
+    registry.register_for(&[Hearth, Echo, Picobot], WebFetch(Arc::clone(&network)))?;
+    registry.register_for(&[Hearth, Echo], WebSearch(network))?;
+    Ok(())
+}
