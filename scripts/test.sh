@@ -19,6 +19,10 @@ fi
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 
+step "desktop end-to-end prerequisites (tauri-driver) and the app binary"
+bash scripts/e2e-setup.sh
+cargo build --workspace --bins
+
 step "cargo test"
 bash scripts/with-headless-session.sh cargo test --workspace
 
