@@ -7,6 +7,7 @@ mod dialect;
 mod error;
 #[cfg(unix)]
 mod exec;
+pub mod fs;
 mod history;
 mod jobs;
 mod memory;
@@ -46,6 +47,19 @@ pub fn builtin_registry(dialect: Dialect) -> Registry {
     let outcomes = [
         registry.register_for(&[Hearth, Echo, Picobot], Calculator),
         registry.register_for(&[Hearth, Echo, Ceecore], DeviceInfo),
+        registry.register_for(&[Hearth, Echo], fs::ReadFile),
+        registry.register_for(&[Ceecore], fs::ceecore_read_file()),
+        registry.register_for(&[Picobot], fs::picobot_file_read()),
+        registry.register_for(&[Hearth, Echo, Ceecore], fs::WriteFile),
+        registry.register_for(&[Picobot], fs::picobot_file_write()),
+        registry.register_for(&[Hearth, Echo], fs::EditFile),
+        registry.register_for(&[Picobot], fs::picobot_file_edit()),
+        registry.register_for(&[Hearth, Echo], fs::Patch),
+        registry.register_for(&[Hearth, Echo], fs::ListDir),
+        registry.register_for(&[Hearth, Echo], fs::SearchFiles),
+        registry.register_for(&[Picobot], fs::picobot_file_search()),
+        registry.register_for(&[Picobot], fs::picobot_content_search()),
+        registry.register_for(&[Hearth, Echo], fs::ReadSpill),
         #[cfg(unix)]
         registry.register_for(&[Hearth, Echo], Exec),
         #[cfg(unix)]

@@ -19,20 +19,42 @@ fn dialect_tool_lists_with_schemas() {
 /// The built-in tools of the hearth and echo dialects.
 const CANONICAL_BUILTINS: &[&str] = &[
     "calculator",
+    "edit_file",
     "exec",
     "execute_code",
     "get_device_info",
+    "list_dir",
+    "patch",
     "process",
     "pty",
+    "read_file",
+    "read_spill",
+    "search_files",
+    "write_file",
 ];
 
 #[test]
 fn each_dialect_has_its_builtin_tools() {
     let expected: [(Dialect, &[&str]); 4] = [
         (Dialect::Hearth, CANONICAL_BUILTINS),
-        (Dialect::Ceecore, &["get_device_info"]),
+        (
+            Dialect::Ceecore,
+            &["get_device_info", "read_file", "write_file"],
+        ),
         (Dialect::Echo, CANONICAL_BUILTINS),
-        (Dialect::Picobot, &["bash", "calculator", "pty"]),
+        (
+            Dialect::Picobot,
+            &[
+                "bash",
+                "calculator",
+                "content_search",
+                "file_edit",
+                "file_read",
+                "file_search",
+                "file_write",
+                "pty",
+            ],
+        ),
     ];
     for (dialect, names) in expected {
         let registry = registry(dialect);
@@ -80,11 +102,31 @@ fn specs_follow_the_tool_profile() {
             .into_iter()
             .map(|s| s.name)
             .collect();
-        // The execution tools are high-risk: only the `full` profile exposes them.
-        let expected = if profile == ToolProfile::Full {
-            CANONICAL_BUILTINS
-        } else {
-            &["calculator", "get_device_info"]
+        // File reading from `minimal`, editing from `coding`; the execution tools are
+        // high-risk: only the `full` profile exposes them.
+        let read_only: &[&str] = &[
+            "calculator",
+            "get_device_info",
+            "list_dir",
+            "read_file",
+            "read_spill",
+            "search_files",
+        ];
+        let editing: &[&str] = &[
+            "calculator",
+            "edit_file",
+            "get_device_info",
+            "list_dir",
+            "patch",
+            "read_file",
+            "read_spill",
+            "search_files",
+            "write_file",
+        ];
+        let expected = match profile {
+            ToolProfile::Minimal | ToolProfile::Messaging => read_only,
+            ToolProfile::Coding => editing,
+            ToolProfile::Full => CANONICAL_BUILTINS,
         };
         assert_eq!(names, expected, "{profile}");
     }
@@ -118,7 +160,8 @@ async fn unknown_tool_names_the_available_ones() {
     assert_eq!(
         error.map(|e| e.message),
         Some(
-            "no tool named `calculator` in dialect ceecore; available tools: get_device_info"
+            "no tool named `calculator` in dialect ceecore; available tools: get_device_info, \
+             read_file, write_file"
                 .to_string()
         )
     );

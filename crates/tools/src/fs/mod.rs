@@ -1,0 +1,77 @@
+//! The file tools of SPEC §3.1 (read_file, write_file, edit_file, patch, list_dir,
+//! search_files, read_spill) and their CeeCore and PicoBot forms, all over the sandbox.
+
+mod edit;
+mod encoding;
+mod list;
+mod patch;
+mod read;
+mod sandbox;
+mod search;
+mod spill;
+mod write;
+
+pub use edit::{EditFile, EditFileArgs};
+pub use encoding::TextEncoding;
+pub use list::{ListDir, ListDirArgs, LIST_MAX_ENTRIES};
+pub use patch::{Patch, PatchArgs, DEFAULT_FUZZY_THRESHOLD};
+pub use read::{CeecoreReadFileArgs, ReadFile, ReadFileArgs, READ_DEFAULT_BYTES, READ_MAX_BYTES};
+pub use search::{
+    ContentSearchArgs, FileSearchArgs, SearchFiles, SearchFilesArgs, SearchMode,
+    SEARCH_DEFAULT_RESULTS, SEARCH_MAX_RESULTS,
+};
+pub use spill::{ReadSpill, ReadSpillArgs, SPILL_DEFAULT_CHARS, SPILL_MAX_CHARS};
+pub use write::{WriteFile, WriteFileArgs, WRITE_MAX_BYTES};
+
+use crate::dialect::DialectTool;
+use crate::error::ToolError;
+use hearth_policy::Capability;
+use serde_json::Value;
+
+pub(crate) const FS_READ: &[Capability] = &[Capability::FsRead];
+pub(crate) const FS_WRITE: &[Capability] = &[Capability::FsWrite];
+pub(crate) const FS_READ_WRITE: &[Capability] = &[Capability::FsRead, Capability::FsWrite];
+
+/// Runs file system work off the async runtime.
+pub(crate) async fn blocking<F>(work: F) -> Result<Value, ToolError>
+where
+    F: FnOnce() -> Result<Value, ToolError> + Send + 'static,
+{
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(|e| ToolError::internal(format!("file tool task failed: {e}")))?
+}
+
+/// CeeCore `read_file`: path, encoding, max_bytes → `{path, content, size, encoding}`.
+pub fn ceecore_read_file() -> DialectTool<ReadFile, CeecoreReadFileArgs> {
+    DialectTool::new("read_file", read::CEECORE_READ_DESCRIPTION, ReadFile)
+}
+
+/// PicoBot `file_read`.
+pub fn picobot_file_read() -> DialectTool<ReadFile, ReadFileArgs> {
+    DialectTool::new("file_read", read::PICOBOT_READ_DESCRIPTION, ReadFile)
+}
+
+/// PicoBot `file_write`.
+pub fn picobot_file_write() -> DialectTool<WriteFile, WriteFileArgs> {
+    DialectTool::new("file_write", write::PICOBOT_WRITE_DESCRIPTION, WriteFile)
+}
+
+/// PicoBot `file_edit`.
+pub fn picobot_file_edit() -> DialectTool<EditFile, EditFileArgs> {
+    DialectTool::new("file_edit", edit::PICOBOT_EDIT_DESCRIPTION, EditFile)
+}
+
+/// PicoBot `file_search`: files by name (glob).
+pub fn picobot_file_search() -> DialectTool<SearchFiles, FileSearchArgs> {
+    DialectTool::new("file_search", search::FILE_SEARCH_DESCRIPTION, SearchFiles)
+}
+
+/// PicoBot `content_search`: text in files (regex).
+pub fn picobot_content_search() -> DialectTool<SearchFiles, ContentSearchArgs> {
+    DialectTool::new(
+        "content_search",
+        search::CONTENT_SEARCH_DESCRIPTION,
+        SearchFiles,
+    )
+}
