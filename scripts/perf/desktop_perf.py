@@ -157,10 +157,15 @@ def free_port():
 
 
 class WebDriver:
-    def __init__(self, port, binary):
+    """A minimal WebDriver client. tauri-driver creates the session (it turns "tauri:options" into
+    WebKitWebDriver's capabilities); later commands go straight to WebKitWebDriver, because
+    tauri-driver's pooled connection to it sometimes fails right after an async script."""
+
+    def __init__(self, port, native_port, binary):
         self.base = f"http://127.0.0.1:{port}"
         caps = {"capabilities": {"alwaysMatch": {"browserName": "wry", "tauri:options": {"application": binary}}}}
         self.session = self.call("POST", "/session", caps)["sessionId"]
+        self.base = f"http://127.0.0.1:{native_port}"
 
     def call(self, method, path, body=None):
         data = json.dumps(body).encode() if body is not None else None
@@ -238,8 +243,11 @@ def cmd_long_chat(binary, count, runs):
     last = fill_chat(os.path.join(home, "hearth.db"), count)
     port, native_port = free_port(), free_port()
     env = dict(os.environ, HEARTH_HOME=home, HEARTH_API_KEY="perf", NO_AT_BRIDGE="1")
+    log_path = os.path.join(home, "driver.log")
+    log = open(log_path, "w")
     driver = subprocess.Popen([driver_bin, "--port", str(port), "--native-port", str(native_port)], env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+                              stdout=log, stderr=log, start_new_session=True)
+    print(f"(tauri-driver and app output: {log_path})", file=sys.stderr)
     try:
         # tauri-driver forwards the session to WebKitWebDriver: both must be listening.
         deadline = time.monotonic() + 20
@@ -252,7 +260,7 @@ def cmd_long_chat(binary, count, runs):
                     if time.monotonic() > deadline:
                         sys.exit("tauri-driver or WebKitWebDriver did not start")
                     time.sleep(0.05)
-        wd = WebDriver(port, binary)
+        wd = WebDriver(port, native_port, binary)
         while not wd.js("return !!document.querySelector('.app[data-ready=\"true\"] li.session')"):
             time.sleep(0.05)
         times, rendered = [], 0
@@ -266,6 +274,9 @@ def cmd_long_chat(binary, count, runs):
               f"(median of {max(1, len(times) - 1)}); {rendered} message rows in the DOM; "
               f"the list_messages call alone: {statistics.median(ipc):.0f} ms")
         wd.close()
+    except OSError as error:
+        alive_now = ", ".join(f"{comm(p)}:{p}" for p in tree(driver.pid))
+        sys.exit(f"WebDriver failed ({error}); processes left under tauri-driver: {alive_now}; see {log_path}")
     finally:
         os.killpg(driver.pid, signal.SIGKILL)
         driver.wait()
