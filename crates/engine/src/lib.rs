@@ -6,12 +6,15 @@ mod approval;
 mod attachments;
 mod compact;
 mod config;
+mod confirm;
 mod engine;
 mod error;
 mod history;
+mod jobs;
 mod notify;
 mod paths;
 mod prompt;
+mod provider;
 mod registry;
 mod response;
 mod secrets;
@@ -22,8 +25,10 @@ pub use attachments::{image_part, prepare_attachment, IMAGE_ATTACHMENT_CAP, TEXT
 pub use config::{default_provider, load_settings, save_settings};
 pub use engine::{Engine, EngineOptions, EventSink, TurnSummary};
 pub use error::EngineError;
+pub use jobs::{AgentJobExecutor, JobGrant};
 pub use notify::{Notice, Notifier, NotifyError, OsNotifier};
 pub use paths::{DataDir, APP_IDENTIFIER};
+pub use provider::{choose_provider, model_client};
 pub use registry::tool_registry;
 pub use secrets::{
     mask_secret, provider_account, resolve_api_key, KeyringStore, SecretError, SecretStore,

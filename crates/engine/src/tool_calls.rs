@@ -7,14 +7,16 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use hearth_llm::ToolSpec;
-use hearth_policy::{Decision, PolicyInput, Rule, SecurityProfile, ToolProfile};
+use hearth_policy::{Decision, PolicyInput, Rule, SecurityProfile, ToolFacts, ToolProfile};
 use hearth_protocol::{ApprovalDecision, EngineEvent, ToolCall, ToolResult};
 use hearth_store::{AuditDecision, AuditEntry, Store};
 use hearth_tools::{ErrorKind, Registry, ToolContext, ToolError};
 use tokio_util::sync::CancellationToken;
 
 use crate::approval::{ask_with_timeout, ApprovalRequest, Approver};
+use crate::confirm::is_job_authorization;
 use crate::engine::EventSink;
+use crate::jobs::JobGrant;
 use crate::EngineError;
 
 /// Everything needed to judge and run tool calls; shared by the turn loop and `tools call`.
@@ -26,8 +28,12 @@ pub struct ToolRunner {
     pub rules: Vec<Rule>,
     pub approval_timeout: Duration,
     pub data_dir: PathBuf,
+    /// Under `daemon`: the authorization of the job whose run this runner serves.
+    pub job_grant: Option<JobGrant>,
     /// Tools the user allowed "for this session", per session.
     allowances: Mutex<HashMap<String, HashSet<String>>>,
+    /// High-risk tools refused for want of a job authorization, in call order.
+    job_refusals: Mutex<Vec<String>>,
 }
 
 /// Where and for whom calls run.
@@ -59,8 +65,24 @@ impl ToolRunner {
             rules: Vec::new(),
             approval_timeout: Duration::from_secs(300),
             data_dir,
+            job_grant: None,
             allowances: Mutex::new(HashMap::new()),
+            job_refusals: Mutex::new(Vec::new()),
         }
+    }
+
+    /// Serves one job run: high-risk tools only as far as `grant` covers them.
+    pub fn with_job_grant(mut self, grant: JobGrant) -> ToolRunner {
+        self.job_grant = Some(grant);
+        self
+    }
+
+    /// High-risk tools refused so far because the job's authorization did not cover them.
+    pub fn job_refusals(&self) -> Vec<String> {
+        self.job_refusals
+            .lock()
+            .map(|r| r.clone())
+            .unwrap_or_default()
     }
 
     /// The tools `profile` exposes, as the model sees them.
@@ -141,6 +163,8 @@ impl ToolRunner {
     }
 
     /// Decides whether a call may run, asking the user when policy says so; audits the outcome.
+    /// `cronjob authorize` is always asked (never satisfied by an earlier "allow for this
+    /// session" or an allow rule) and shows what the authorization binds.
     async fn judge(
         &self,
         scope: &CallScope<'_>,
@@ -152,68 +176,40 @@ impl ToolRunner {
             return Ok(Verdict::Run);
         };
         let allowed = self.session_allowances(scope.session_id);
-        let decision = hearth_policy::decide(&PolicyInput {
+        let input = PolicyInput {
             tool: &facts,
             tool_profile: scope.profile,
             security: self.security,
             rules: &self.rules,
             workspace: Some(scope.workspace),
             session_allowances: &allowed,
-            job_authorization: None,
-        });
+            job_authorization: self.job_grant.as_ref().and_then(|g| g.tools.as_ref()),
+        };
+        let authorization = is_job_authorization(&facts.name, &call.arguments);
+        let decision = if authorization {
+            hearth_policy::decide_always_ask(&input)
+        } else {
+            hearth_policy::decide(&input)
+        };
         let (verdict, decided, reason, actor) = match decision {
             Decision::Allow => (Verdict::Run, AuditDecision::Allow, None, "policy"),
-            Decision::Deny { reason } => (
-                Verdict::Refuse(ToolError::new(ErrorKind::NotPermitted, reason.clone())),
-                AuditDecision::Deny,
-                Some(reason),
-                "policy",
-            ),
+            Decision::Deny { reason } => {
+                let reason = self.explain_denial(&facts, reason);
+                (
+                    Verdict::Refuse(ToolError::new(ErrorKind::NotPermitted, reason.clone())),
+                    AuditDecision::Deny,
+                    Some(reason),
+                    "policy",
+                )
+            }
             Decision::Ask { reason } => {
-                let request = ApprovalRequest {
-                    request_id: uuid::Uuid::new_v4().to_string(),
-                    session_id: scope.session_id.to_string(),
-                    call: call.clone(),
-                    reason: reason.clone(),
+                let reason = if authorization {
+                    crate::confirm::authorization_prompt(&self.store, &call.arguments, &reason)
+                } else {
+                    reason
                 };
-                sink(EngineEvent::ApprovalRequested {
-                    request_id: request.request_id.clone(),
-                    session_id: scope.session_id.to_string(),
-                    call: call.clone(),
-                    reason: reason.clone(),
-                });
-                let (answer, actor) =
-                    ask_with_timeout(self.approver.as_ref(), &request, self.approval_timeout).await;
-                sink(EngineEvent::ApprovalResolved {
-                    request_id: request.request_id.clone(),
-                    decision: answer,
-                });
-                match answer {
-                    ApprovalDecision::AllowOnce => (
-                        Verdict::Run,
-                        AuditDecision::Allow,
-                        Some(format!("allowed once: {reason}")),
-                        actor,
-                    ),
-                    ApprovalDecision::AllowSession => {
-                        self.allow_for_session(scope.session_id, &facts.name);
-                        (
-                            Verdict::Run,
-                            AuditDecision::Allow,
-                            Some(format!("allowed for this session: {reason}")),
-                            actor,
-                        )
-                    }
-                    ApprovalDecision::Deny => (
-                        Verdict::Refuse(ToolError::new(
-                            ErrorKind::DeniedByUser,
-                            format!("the user did not approve this call ({actor})"),
-                        )),
-                        AuditDecision::Deny,
-                        Some(reason),
-                        actor,
-                    ),
-                }
+                self.ask(scope, call, &facts.name, reason, !authorization, sink)
+                    .await
             }
         };
         self.store.record_audit(&AuditEntry {
@@ -225,6 +221,80 @@ impl ToolRunner {
             actor: actor.to_string(),
         })?;
         Ok(verdict)
+    }
+
+    /// A denial under a job run says that the job needs (re-)approval, and is remembered for
+    /// the run's report.
+    fn explain_denial(&self, facts: &ToolFacts, reason: String) -> String {
+        match &self.job_grant {
+            Some(grant)
+                if self.security == SecurityProfile::Daemon
+                    && facts.is_high_risk()
+                    && !grant.covers(&facts.name) =>
+            {
+                if let Ok(mut refusals) = self.job_refusals.lock() {
+                    refusals.push(facts.name.clone());
+                }
+                format!("{reason}: {}", grant.refusal_note())
+            }
+            _ => reason,
+        }
+    }
+
+    /// Asks the user; "allow for this session" is remembered only when `rememberable`.
+    async fn ask(
+        &self,
+        scope: &CallScope<'_>,
+        call: &ToolCall,
+        tool: &str,
+        reason: String,
+        rememberable: bool,
+        sink: &EventSink,
+    ) -> (Verdict, AuditDecision, Option<String>, &'static str) {
+        let request = ApprovalRequest {
+            request_id: uuid::Uuid::new_v4().to_string(),
+            session_id: scope.session_id.to_string(),
+            call: call.clone(),
+            reason: reason.clone(),
+        };
+        sink(EngineEvent::ApprovalRequested {
+            request_id: request.request_id.clone(),
+            session_id: scope.session_id.to_string(),
+            call: call.clone(),
+            reason: reason.clone(),
+        });
+        let (answer, actor) =
+            ask_with_timeout(self.approver.as_ref(), &request, self.approval_timeout).await;
+        sink(EngineEvent::ApprovalResolved {
+            request_id: request.request_id.clone(),
+            decision: answer,
+        });
+        match answer {
+            ApprovalDecision::AllowSession if rememberable => {
+                self.allow_for_session(scope.session_id, tool);
+                (
+                    Verdict::Run,
+                    AuditDecision::Allow,
+                    Some(format!("allowed for this session: {reason}")),
+                    actor,
+                )
+            }
+            ApprovalDecision::AllowOnce | ApprovalDecision::AllowSession => (
+                Verdict::Run,
+                AuditDecision::Allow,
+                Some(format!("allowed once: {reason}")),
+                actor,
+            ),
+            ApprovalDecision::Deny => (
+                Verdict::Refuse(ToolError::new(
+                    ErrorKind::DeniedByUser,
+                    format!("the user did not approve this call ({actor})"),
+                )),
+                AuditDecision::Deny,
+                Some(reason),
+                actor,
+            ),
+        }
     }
 
     fn session_allowances(&self, session_id: &str) -> HashSet<String> {

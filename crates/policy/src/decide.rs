@@ -109,6 +109,32 @@ pub fn decide(input: &PolicyInput<'_>) -> Decision {
     }
 }
 
+/// Decides a call that must always be confirmed by the user, such as `cronjob authorize`:
+/// everything that would deny it still denies (profile exposure, deny rules, the security
+/// baseline), but nothing lets it through unasked — neither an earlier "allow for this
+/// session", nor an allow rule, nor a job authorization.
+pub fn decide_always_ask(input: &PolicyInput<'_>) -> Decision {
+    let nothing_allowed = HashSet::new();
+    let strict = PolicyInput {
+        session_allowances: &nothing_allowed,
+        job_authorization: None,
+        ..*input
+    };
+    match decide(&strict) {
+        Decision::Allow => Decision::Ask {
+            reason: format!(
+                "{} always needs your confirmation; it is never allowed for a whole session or \
+                 by a rule",
+                input.tool.name
+            ),
+        },
+        Decision::Ask { reason } => Decision::Ask {
+            reason: format!("{reason}; this action is asked every time"),
+        },
+        deny => deny,
+    }
+}
+
 /// The first rule with `effect` that is in force and matches, with its 1-based position.
 fn first_rule<'a>(input: &PolicyInput<'a>, effect: Effect) -> Option<(usize, &'a Rule)> {
     input

@@ -8,6 +8,6 @@ mod rules;
 
 pub use capability::{Capability, ParseError};
 pub use catalogue::{canonical_tool, mcp_tool_facts, CanonicalTool, ToolFacts, CANONICAL_TOOLS};
-pub use decide::{decide, Decision, PolicyInput};
+pub use decide::{decide, decide_always_ask, Decision, PolicyInput};
 pub use profile::{exposed, SecurityProfile, ToolProfile};
 pub use rules::{Effect, Matcher, Rule};

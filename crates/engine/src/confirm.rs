@@ -1,0 +1,56 @@
+//! The confirmation shown for `cronjob authorize`: which job, its instruction, how often it runs
+//! (schedule in words and the next run) and where its results go.
+
+use std::sync::Arc;
+
+use hearth_scheduler::{system_zone, JobService, SystemClock};
+use hearth_store::Store;
+use hearth_tools::authorizable_tools;
+
+/// The canonical job tool and its action that grants unattended high-risk tools.
+const JOB_TOOL: &str = "cronjob";
+const AUTHORIZE: &str = "authorize";
+
+/// Whether a call to the canonical tool `tool` with `arguments` authorizes a job.
+pub(crate) fn is_job_authorization(tool: &str, arguments: &str) -> bool {
+    tool == JOB_TOOL
+        && serde_json::from_str::<serde_json::Value>(arguments)
+            .is_ok_and(|args| args["action"] == AUTHORIZE)
+}
+
+/// What the user is asked: the job's instruction, frequency and delivery target, or — when the
+/// job cannot be found — the policy reason and why (the tool then reports the error itself).
+pub(crate) fn authorization_prompt(store: &Arc<Store>, arguments: &str, reason: &str) -> String {
+    let key = serde_json::from_str::<serde_json::Value>(arguments)
+        .ok()
+        .and_then(|args| args["job_id"].as_str().map(str::to_string))
+        .unwrap_or_default();
+    let service = JobService::new(store.clone(), Arc::new(SystemClock), system_zone());
+    match service.authorization_request(&key, &authorizable_tools()) {
+        Ok(grant) => {
+            let next = grant
+                .frequency
+                .next_runs
+                .first()
+                .map_or("none scheduled".to_string(), Clone::clone);
+            format!(
+                "Authorize job \"{name}\" to use high-risk tools ({tools}) in its unattended runs?\n\
+                 Instruction: {instruction}\n\
+                 Frequency: {description} ({tz}); next run {next}\n\
+                 Delivers to: {target}\n\
+                 Any later change to the instruction, schedule, time zone or target voids this \
+                 approval. ({reason})",
+                name = grant.job.name,
+                tools = grant.tools.join(", "),
+                instruction = grant.instruction,
+                description = grant.frequency.description,
+                tz = grant.frequency.tz,
+                target = grant
+                    .delivery_target
+                    .as_deref()
+                    .unwrap_or("the job's own session only"),
+            )
+        }
+        Err(error) => format!("Authorize job \"{key}\"? It cannot be shown: {error}. ({reason})"),
+    }
+}

@@ -1,0 +1,77 @@
+//! Where a job run's answer goes: appended as an assistant message to the job's target session,
+//! labelled with the job, and an OS notification per the job's setting (failures always).
+
+use std::sync::Arc;
+
+use hearth_protocol::{ContentPart, Role};
+use hearth_scheduler::RunRequest;
+use hearth_store::{NewMessage, Store};
+
+use crate::notify::{Notice, Notifier};
+
+/// Notification bodies are cut to this many characters (the OS limit of `send_notification`).
+const NOTICE_CHARS: usize = 500;
+
+/// The label a delivered answer starts with: the job's name and what kind of run it was.
+pub(super) fn label(request: &RunRequest) -> String {
+    let name = &request.job.name;
+    if request.manual {
+        format!("**Scheduled job \"{name}\"** (run now)")
+    } else if request.catch_up {
+        let missed = request
+            .scheduled_for
+            .map(|t| t.to_rfc3339())
+            .unwrap_or_default();
+        format!("**Scheduled job \"{name}\"** (catch-up for the run missed at {missed})")
+    } else {
+        format!("**Scheduled job \"{name}\"**")
+    }
+}
+
+/// Appends the answer to `target` (a session id); an unknown session is an error.
+pub(super) fn deliver(store: &Store, target: &str, text: &str, model: &str) -> Result<(), String> {
+    match store.get_session(target) {
+        Ok(Some(_)) => {}
+        Ok(None) => {
+            return Err(format!(
+                "the answer could not be delivered: the target session {target} does not exist \
+                 (edit the job's target)"
+            ))
+        }
+        Err(error) => return Err(format!("the answer could not be delivered: {error}")),
+    }
+    let message = NewMessage {
+        model: Some(model.to_string()),
+        ..NewMessage::new(target, Role::Assistant, vec![ContentPart::text(text)])
+    };
+    store
+        .insert_message(&message)
+        .map(|_| ())
+        .map_err(|error| format!("the answer could not be delivered to {target}: {error}"))
+}
+
+/// Shows a notification on a blocking thread and waits for the OS answer; a refusal is logged,
+/// never a run failure.
+pub(super) async fn notify(notifier: &Arc<dyn Notifier>, title: String, body: &str) {
+    let notice = Notice {
+        title,
+        body: excerpt(body, NOTICE_CHARS),
+        urgent: false,
+        sound: true,
+    };
+    let notifier = notifier.clone();
+    let shown = tokio::task::spawn_blocking(move || notifier.show(&notice)).await;
+    match shown {
+        Ok(Ok(id)) => tracing::info!(%id, "job notification shown"),
+        Ok(Err(error)) => tracing::warn!(%error, "job notification not shown"),
+        Err(error) => tracing::warn!(%error, "job notification task failed"),
+    }
+}
+
+/// The first `max` characters of `text`, with an ellipsis when cut.
+pub(super) fn excerpt(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max.saturating_sub(1)) {
+        Some((at, _)) if text.chars().count() > max => format!("{}…", &text[..at]),
+        _ => text.to_string(),
+    }
+}

@@ -1,0 +1,54 @@
+//! What a job run may do under `daemon` security: the high-risk tools its authorization covers
+//! (none when it has none or when the job changed since it was approved), and what a refusal
+//! tells the model and the user.
+
+use std::collections::HashSet;
+
+use hearth_store::{AuthorizationState, Job};
+
+/// The authorization a job run carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JobGrant {
+    pub job_name: String,
+    /// High-risk tools the run may use; `None`: no valid authorization.
+    pub tools: Option<HashSet<String>>,
+    pub state: AuthorizationState,
+}
+
+impl JobGrant {
+    /// The grant of a run of `job` whose runner found `authorized_tools` valid.
+    pub fn new(job: &Job, authorized_tools: Option<&[String]>) -> JobGrant {
+        JobGrant {
+            job_name: job.name.clone(),
+            tools: authorized_tools.map(|tools| tools.iter().cloned().collect()),
+            state: job.authorization_state(),
+        }
+    }
+
+    pub fn covers(&self, tool: &str) -> bool {
+        self.tools
+            .as_ref()
+            .is_some_and(|tools| tools.contains(tool))
+    }
+
+    /// Why high-risk tools are refused in this run, and what the user can do about it.
+    pub fn refusal_note(&self) -> String {
+        let name = &self.job_name;
+        match self.state {
+            AuthorizationState::NeedsReapproval => format!(
+                "job \"{name}\" needs re-approval: it changed since the user authorized it, so \
+                 its unattended runs cannot use high-risk tools until the user approves it again \
+                 (cronjob authorize, or Re-approve on the Jobs page)"
+            ),
+            AuthorizationState::NotAuthorized => format!(
+                "job \"{name}\" needs re-approval: the user has not authorized it, so its \
+                 unattended runs cannot use high-risk tools (cronjob authorize, or Approve on \
+                 the Jobs page)"
+            ),
+            AuthorizationState::Authorized => format!(
+                "job \"{name}\" is authorized, but not for this tool; it needs re-approval \
+                 covering it"
+            ),
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! The job executor of the desktop app and `hearth-cli daemon`: each run of a scheduled job is a
+//! fresh agent session under the `daemon` security profile, with the job's own model, its
+//! answer delivered to the job's target session and notified.
+
+mod deliver;
+mod grant;
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use hearth_policy::{SecurityProfile, ToolProfile};
+use hearth_protocol::{ApprovalDecision, ContentPart, MessageKind, Role, Settings, TurnEnd};
+use hearth_scheduler::{JobExecutor, JobOutput, RunRequest};
+use hearth_store::Store;
+use hearth_tools::{Dialect, Registry};
+use tokio_util::sync::CancellationToken;
+
+use crate::approval::FixedApprover;
+use crate::engine::{Engine, EngineOptions};
+use crate::notify::Notifier;
+use crate::provider::{choose_provider, model_client};
+use crate::secrets::SecretStore;
+use crate::tool_calls::ToolRunner;
+use crate::{load_settings, tool_registry, DataDir, EngineError};
+
+pub use grant::JobGrant;
+
+/// Where a job run reads the settings (providers, default model, tool profile) from.
+type SettingsSource = Arc<dyn Fn() -> Result<Settings, EngineError> + Send + Sync>;
+
+/// Runs scheduled jobs through the real turn loop.
+///
+/// Each run: a new session `job:<uuid>` titled `Job: <name>`; the job's instruction as the
+/// user message; the job's model (`<provider id>:<model>` or a model of the default provider),
+/// else the settings' default, with the API key from the environment or the keychain; the
+/// `daemon` security profile, so high-risk tools run only when the job's authorization is
+/// valid and covers them — otherwise they are refused (never asked) and the answer says the
+/// job needs re-approval. The answer is appended to the job's target session labelled with the
+/// job and notified when the job says so; failures are returned (recorded in the job's
+/// history) and always notified.
+///
+/// Settings are read from `config.toml` at every run, so changes made in the app apply to the
+/// next run. Wiring it into a runner:
+///
+/// ```no_run
+/// # use std::sync::Arc;
+/// # fn wire(store: Arc<hearth_store::Store>, dir: hearth_engine::DataDir) {
+/// use hearth_engine::{AgentJobExecutor, KeyringStore, OsNotifier};
+/// use hearth_scheduler::{Runner, SystemClock};
+///
+/// let executor = AgentJobExecutor::new(
+///     store.clone(),
+///     dir,
+///     Arc::new(KeyringStore::new()),
+///     Arc::new(OsNotifier),
+/// );
+/// // Inside a tokio runtime (the app: `tauri::async_runtime::spawn` / `block_on`):
+/// let runner = Runner::new(store, Arc::new(SystemClock), Arc::new(executor));
+/// let signal = runner.signal(); // give it to JobService::with_signal / register_jobs
+/// let handle = runner.start();
+/// // …on quit: `handle.stop().await` releases the scheduler lease.
+/// # let _ = (signal, handle);
+/// # }
+/// ```
+pub struct AgentJobExecutor {
+    store: Arc<Store>,
+    dir: DataDir,
+    secrets: Arc<dyn SecretStore>,
+    notifier: Arc<dyn Notifier>,
+    registry: Arc<Registry>,
+    settings: SettingsSource,
+}
+
+/// What a finished agent run produced.
+struct AgentAnswer {
+    session_id: String,
+    model: String,
+    text: String,
+}
+
+impl AgentJobExecutor {
+    /// An executor over `store` and the data dir `dir`, with the Hearth tool registry.
+    pub fn new(
+        store: Arc<Store>,
+        dir: DataDir,
+        secrets: Arc<dyn SecretStore>,
+        notifier: Arc<dyn Notifier>,
+    ) -> AgentJobExecutor {
+        let registry = Arc::new(tool_registry(Dialect::Hearth, &store, notifier.clone()));
+        let config = dir.config();
+        AgentJobExecutor {
+            store,
+            dir,
+            secrets,
+            notifier,
+            registry,
+            settings: Arc::new(move || load_settings(&config)),
+        }
+    }
+
+    /// Reads the settings from `settings` instead of `config.toml` (the app's in-memory copy,
+    /// or the CLI's flags over the file).
+    pub fn with_settings(
+        mut self,
+        settings: impl Fn() -> Result<Settings, EngineError> + Send + Sync + 'static,
+    ) -> AgentJobExecutor {
+        self.settings = Arc::new(settings);
+        self
+    }
+
+    /// Uses `registry` for the runs' tools (e.g. one whose job tools wake the app's runner).
+    pub fn with_registry(mut self, registry: Arc<Registry>) -> AgentJobExecutor {
+        self.registry = registry;
+        self
+    }
+
+    /// One agent turn for the run, in a fresh session.
+    async fn answer(&self, request: &RunRequest) -> Result<AgentAnswer, String> {
+        let job = &request.job;
+        let settings = (self.settings)().map_err(|e| e.to_string())?;
+        let (entry, model) =
+            choose_provider(&settings, job.model.as_deref()).map_err(|e| e.to_string())?;
+        let secrets = self.secrets.clone();
+        let client = tokio::task::spawn_blocking(move || model_client(&entry, None, &*secrets))
+            .await
+            .map_err(|e| format!("the model client could not be built: {e}"))?
+            .map_err(|e| e.to_string())?;
+        let grant = JobGrant::new(job, request.authorized_tools.as_deref());
+        let mut tool_profile =
+            ToolProfile::parse(&settings.tool_profile).unwrap_or(ToolProfile::Coding);
+        if grant.tools.is_some() {
+            // The approved high-risk tools (exec, process…) are exposed only by `full`.
+            tool_profile = ToolProfile::Full;
+        }
+        let tools = Arc::new(
+            ToolRunner::new(
+                self.registry.clone(),
+                Arc::new(FixedApprover(ApprovalDecision::Deny)),
+                self.store.clone(),
+                SecurityProfile::Daemon,
+                self.dir.root().to_path_buf(),
+            )
+            .with_job_grant(grant.clone()),
+        );
+        let mut options = EngineOptions::new(self.dir.clone(), model.clone());
+        options.tool_profile = tool_profile;
+        options.max_iterations = settings.max_iterations.max(1);
+        options.context_window = settings.context_window;
+        let engine = Engine::new(self.store.clone(), client, tools.clone(), options);
+        let session = engine
+            .create_session("job", Some(&format!("Job: {}", job.name)))
+            .map_err(|e| e.to_string())?;
+        if let Err(error) = self.store.set_session_model(&session.id, Some(&model)) {
+            tracing::warn!(%error, "cannot record the job session's model");
+        }
+        let prompt = vec![ContentPart::text(job.prompt.clone())];
+        let summary = engine
+            .send(&session.id, prompt, &|_| {}, CancellationToken::new())
+            .await
+            .map_err(|e| format!("{e} (session {})", session.id))?;
+        match summary.end {
+            TurnEnd::Completed => {}
+            TurnEnd::MaxIterations => {
+                return Err(format!(
+                    "the run stopped after {} tool iterations without an answer (session {})",
+                    summary.iterations, session.id
+                ))
+            }
+            TurnEnd::Cancelled => {
+                return Err(format!("the run was cancelled (session {})", session.id))
+            }
+        }
+        let mut text = self.final_answer(&session.id)?;
+        let refused = tools.job_refusals();
+        if !refused.is_empty() {
+            text.push_str(&format!(
+                "\n\n⚠ Refused high-risk tool(s) {}: {}",
+                refused.join(", "),
+                grant.refusal_note()
+            ));
+        }
+        Ok(AgentAnswer {
+            session_id: session.id,
+            model,
+            text,
+        })
+    }
+
+    /// The text of the session's last assistant message.
+    fn final_answer(&self, session_id: &str) -> Result<String, String> {
+        let messages = self
+            .store
+            .list_messages(session_id)
+            .map_err(|e| e.to_string())?;
+        let text = messages
+            .iter()
+            .rev()
+            .find(|m| m.role == Role::Assistant && m.kind == MessageKind::Normal)
+            .map(|m| m.text().trim().to_string())
+            .unwrap_or_default();
+        if text.is_empty() {
+            return Err(format!(
+                "the run ended without an answer (session {session_id})"
+            ));
+        }
+        Ok(text)
+    }
+}
+
+#[async_trait]
+impl JobExecutor for AgentJobExecutor {
+    async fn run(&self, request: RunRequest) -> Result<JobOutput, String> {
+        let job = &request.job;
+        let label = deliver::label(&request);
+        let delivered = match self.answer(&request).await {
+            Ok(answer) => {
+                let delivery = match &job.target {
+                    Some(target) => deliver::deliver(
+                        &self.store,
+                        target,
+                        &format!("{label}\n\n{}", answer.text),
+                        &answer.model,
+                    ),
+                    None => Ok(()),
+                };
+                delivery.map(|()| answer)
+            }
+            Err(error) => Err(error),
+        };
+        match delivered {
+            Ok(answer) => {
+                if job.notify {
+                    let title = format!("Job \"{}\" finished", job.name);
+                    deliver::notify(&self.notifier, title, &answer.text).await;
+                }
+                Ok(JobOutput {
+                    text: answer.text,
+                    session_id: Some(answer.session_id),
+                })
+            }
+            Err(error) => {
+                let title = format!("Job \"{}\" failed", job.name);
+                deliver::notify(&self.notifier, title, &error).await;
+                Err(error)
+            }
+        }
+    }
+}

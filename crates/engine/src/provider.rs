@@ -1,0 +1,74 @@
+//! Model clients from configured providers: the API key from the environment or the keychain,
+//! the provider's default base URL when none is set.
+
+use std::time::Duration;
+
+use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy, SharedModelClient};
+use hearth_protocol::{ProviderEntry, Settings};
+
+use crate::secrets::{resolve_api_key, SecretStore};
+use crate::EngineError;
+
+/// A client for `entry`, its key found as [`resolve_api_key`] does. Blocks on the keychain:
+/// from async code, run it on a blocking thread.
+pub fn model_client(
+    entry: &ProviderEntry,
+    explicit_env: Option<&str>,
+    secrets: &dyn SecretStore,
+) -> Result<SharedModelClient, EngineError> {
+    let kind = ProviderKind::parse(&entry.kind).ok_or_else(|| {
+        EngineError::Config(format!(
+            "provider '{}' has unknown kind '{}': use openai, anthropic, ollama or gemini",
+            entry.id, entry.kind
+        ))
+    })?;
+    let api_key = resolve_api_key(kind, &entry.id, explicit_env, secrets)?;
+    let base_url = if entry.base_url.is_empty() {
+        kind.default_base_url().to_string()
+    } else {
+        entry.base_url.clone()
+    };
+    Ok(build_client(ProviderConfig {
+        kind,
+        base_url,
+        api_key,
+        retry: RetryPolicy::default(),
+        connect_timeout: Duration::from_secs(30),
+    })?)
+}
+
+/// The provider and model for a run that asks for `requested`: `<provider id>:<model>` picks a
+/// configured provider, any other name is a model of the default provider, and nothing means
+/// the default provider's default model (else the settings' default model).
+pub fn choose_provider(
+    settings: &Settings,
+    requested: Option<&str>,
+) -> Result<(ProviderEntry, String), EngineError> {
+    let requested = requested.map(str::trim).filter(|m| !m.is_empty());
+    if let Some((provider, model)) = requested.and_then(|m| m.split_once(':')) {
+        if let Some(entry) = settings.providers.iter().find(|p| p.id == provider) {
+            if !model.trim().is_empty() {
+                return Ok((entry.clone(), model.trim().to_string()));
+            }
+        }
+    }
+    let entry = crate::config::default_provider(settings)
+        .cloned()
+        .ok_or_else(|| {
+            EngineError::Config(
+                "no model provider is configured: add one in the app's Settings (or config.toml)"
+                    .to_string(),
+            )
+        })?;
+    let model = requested
+        .map(str::to_string)
+        .or_else(|| entry.default_model.clone())
+        .or_else(|| settings.default_model.clone())
+        .ok_or_else(|| {
+            EngineError::Config(format!(
+                "no model chosen for provider '{}': set a default model in Settings",
+                entry.id
+            ))
+        })?;
+    Ok((entry, model))
+}
