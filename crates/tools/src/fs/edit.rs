@@ -1,6 +1,7 @@
 //! `edit_file` (SPEC §3.1) and PicoBot `file_edit`: exact string replacement in a UTF-8 file,
 //! refusing absent or ambiguous matches, written atomically, with a unified diff of the change.
 
+use super::diff::add_diff;
 use super::encoding::utf8;
 use super::sandbox::{PathArg, Sandbox};
 use super::write::WRITE_MAX_BYTES;
@@ -12,7 +13,7 @@ use async_trait::async_trait;
 use hearth_policy::Capability;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 use std::path::Path;
 
 /// The `edit_file` tool.
@@ -45,7 +46,8 @@ impl Tool for EditFile {
     fn description(&self) -> &str {
         "Replace exact text in a UTF-8 file of the workspace. `old_string` must occur exactly \
          once (include surrounding lines to make it unique) unless `replace_all` is true. \
-         Returns {path, replacements, diff}."
+         Returns {path, replacements, diff} (a unified diff, cut past 20,000 characters with \
+         diff_truncated: true)."
     }
 
     fn capabilities(&self) -> &[Capability] {
@@ -116,11 +118,11 @@ fn edit(workspace: &Path, args: &EditFileArgs) -> Result<Value, ToolError> {
         ));
     }
     target.replace(after.as_bytes())?;
-    Ok(json!({
-        "path": args.path,
-        "replacements": count,
-        "diff": unified_diff(&args.path, &before, &after),
-    }))
+    let mut result = Map::new();
+    result.insert("path".to_string(), json!(args.path));
+    result.insert("replacements".to_string(), json!(count));
+    add_diff(&mut result, &args.path, false, &before, &after);
+    Ok(Value::Object(result))
 }
 
 /// When the file uses CRLF line breaks and the strings use LF (as models write them), the
@@ -132,15 +134,6 @@ fn line_endings_of(text: &str, old: &str, new: &str) -> (String, String) {
     } else {
         (old.to_string(), new.to_string())
     }
-}
-
-/// A unified diff (3 lines of context) from `before` to `after`, with `a/` and `b/` headers.
-pub(crate) fn unified_diff(path: &str, before: &str, after: &str) -> String {
-    similar::TextDiff::from_lines(before, after)
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{path}"), &format!("b/{path}"))
-        .to_string()
 }
 
 /// PicoBot `file_edit` takes the canonical parameters.

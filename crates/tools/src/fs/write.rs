@@ -1,8 +1,9 @@
 //! `write_file` (SPEC §3.1; the same in CeeCore) and PicoBot `file_write`: creates parent
 //! folders, replaces atomically or appends, within the 10 MiB cap on the encoded bytes.
 
-use super::encoding::{encode, TextEncoding};
-use super::sandbox::{PathArg, Sandbox};
+use super::diff::{add_diff, DIFF_MAX_INPUT};
+use super::encoding::{encode, utf8, TextEncoding};
+use super::sandbox::{PathArg, Sandbox, WriteTarget};
 use super::{blocking, FS_WRITE};
 use crate::dialect::DialectArgs;
 use crate::error::{ErrorKind, ToolError};
@@ -11,7 +12,7 @@ use async_trait::async_trait;
 use hearth_policy::Capability;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 use std::path::Path;
 
 /// The most bytes one write stores (SPEC §8).
@@ -48,7 +49,8 @@ impl Tool for WriteFile {
         "Write a text file in the workspace, creating missing folders. Replaces the file \
          atomically (readers never see half a file) unless `append` is true. `encoding`: \
          utf-8 (default), gbk, utf-16, latin1. At most 10 MiB. Returns {path, bytes_written, \
-         created}."
+         created, diff} (diff: what changed, for utf-8 files up to 1 MiB; cut past 20,000 \
+         characters with diff_truncated: true)."
     }
 
     fn capabilities(&self) -> &[Capability] {
@@ -79,16 +81,42 @@ fn write(workspace: &Path, args: &WriteFileArgs) -> Result<Value, ToolError> {
     if bytes.len() > WRITE_MAX_BYTES {
         return Err(too_large(bytes.len()));
     }
+    let before = text_before(&target, encoding, &args.content);
     if append {
         target.append(&bytes)?;
     } else {
         target.replace(&bytes)?;
     }
-    Ok(json!({
-        "path": args.path,
-        "bytes_written": bytes.len(),
-        "created": target.existing().is_none(),
-    }))
+    let created = target.existing().is_none();
+    let mut result = Map::new();
+    result.insert("path".to_string(), json!(args.path));
+    result.insert("bytes_written".to_string(), json!(bytes.len()));
+    result.insert("created".to_string(), json!(created));
+    if let Some(before) = before {
+        let after = if append {
+            format!("{before}{}", args.content)
+        } else {
+            args.content.clone()
+        };
+        add_diff(&mut result, &args.path, created, &before, &after);
+    }
+    Ok(Value::Object(result))
+}
+
+/// The file's text before the write, to diff against: only for utf-8 writes where the old file
+/// (if any) is UTF-8 and neither side is over [`DIFF_MAX_INPUT`]; `None` means no diff.
+fn text_before(target: &WriteTarget<'_>, encoding: TextEncoding, content: &str) -> Option<String> {
+    if encoding != TextEncoding::Utf8 || content.len() > DIFF_MAX_INPUT {
+        return None;
+    }
+    let Some(existing) = target.existing() else {
+        return Some(String::new());
+    };
+    if existing.len() > DIFF_MAX_INPUT as u64 {
+        return None;
+    }
+    let bytes = target.read_existing(DIFF_MAX_INPUT as u64).ok()?;
+    utf8(bytes).ok()
 }
 
 fn too_large(bytes: usize) -> ToolError {

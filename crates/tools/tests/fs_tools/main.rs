@@ -2,6 +2,7 @@
 //! through `builtin_registry(dialect).dispatch(...)` as the engine calls them.
 
 mod dialects;
+mod diffs;
 mod edit;
 mod encodings;
 mod list;

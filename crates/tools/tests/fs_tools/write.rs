@@ -20,7 +20,12 @@ async fn creates_parents_then_replaces() {
         .await;
     assert_eq!(
         first,
-        json!({"path": "a/b/c/notes.md", "bytes_written": 5, "created": true})
+        json!({
+            "path": "a/b/c/notes.md",
+            "bytes_written": 5,
+            "created": true,
+            "diff": "--- /dev/null\n+++ b/a/b/c/notes.md\n@@ -0,0 +1 @@\n+# hi\n",
+        })
     );
     assert_eq!(text(&env.ws("a/b/c/notes.md")), "# hi\n");
     let second = env

@@ -4,7 +4,7 @@
 mod apply;
 mod parse;
 
-use super::edit::unified_diff;
+use super::diff::add_diff;
 use super::encoding::utf8;
 use super::sandbox::{PathArg, Sandbox};
 use super::write::WRITE_MAX_BYTES;
@@ -15,7 +15,7 @@ use async_trait::async_trait;
 use hearth_policy::Capability;
 use schemars::JsonSchema;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 use std::path::Path;
 
 /// The default `fuzzy_threshold`.
@@ -109,11 +109,17 @@ fn patch(workspace: &Path, args: &PatchArgs) -> Result<Value, ToolError> {
         .iter()
         .map(|f| json!({"hunk": f.hunk, "line": f.line, "similarity": f.similarity}))
         .collect();
-    Ok(json!({
-        "path": args.file_path,
-        "hunks_applied": parsed.hunks.len(),
-        "fuzzy": fuzzy,
-        "created": created,
-        "diff": unified_diff(&args.file_path, &before, &applied.text),
-    }))
+    let mut result = Map::new();
+    result.insert("path".to_string(), json!(args.file_path));
+    result.insert("hunks_applied".to_string(), json!(parsed.hunks.len()));
+    result.insert("fuzzy".to_string(), Value::Array(fuzzy));
+    result.insert("created".to_string(), json!(created));
+    add_diff(
+        &mut result,
+        &args.file_path,
+        created,
+        &before,
+        &applied.text,
+    );
+    Ok(Value::Object(result))
 }

@@ -6,6 +6,7 @@ mod walk;
 mod write;
 
 pub(crate) use path::PathArg;
+pub(crate) use write::WriteTarget;
 
 use crate::error::{ErrorKind, ToolError};
 use cap_fs_ext::{DirExt, FollowSymlinks, OpenOptionsFollowExt, OpenOptionsSyncExt};
