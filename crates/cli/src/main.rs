@@ -1,9 +1,13 @@
-//! `hearth-cli`: the Hearth engine without a window — chat, sessions, tools and keys.
+//! `hearth-cli`: the Hearth engine without a window — chat, sessions, tools, keys, scheduled
+//! jobs (and the daemon that runs them) and memories.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod approve;
 mod chat;
+mod daemon;
+mod jobs;
 mod keys;
+mod memory;
 mod sessions;
 mod setup;
 mod tools_cmd;
@@ -69,6 +73,18 @@ enum Command {
     /// Store, remove or check a provider's API key in the OS keychain.
     #[command(subcommand)]
     Keys(keys::KeysCommand),
+    /// Run scheduled jobs without a window until Ctrl-C or SIGTERM (logs to stderr).
+    Daemon {
+        /// Seconds between wall-clock re-checks (1 to 30).
+        #[arg(long, default_value_t = daemon::MAX_TICK_SECS)]
+        tick: u64,
+    },
+    /// List, add, edit, enable, disable, run scheduled jobs and show their history.
+    #[command(subcommand)]
+    Jobs(jobs::JobsCommand),
+    /// List, search, add and remove long-term memories.
+    #[command(subcommand)]
+    Memory(memory::MemoryCommand),
 }
 
 fn main() -> std::process::ExitCode {
@@ -90,6 +106,9 @@ fn main() -> std::process::ExitCode {
             Command::Sessions(command) => sessions::run(command),
             Command::Tools(command) => tools_cmd::run(command).await,
             Command::Keys(command) => keys::run(command),
+            Command::Daemon { tick } => daemon::run(&cli.global, tick).await,
+            Command::Jobs(command) => jobs::run(command, &cli.global).await,
+            Command::Memory(command) => memory::run(command),
         }
     });
     match result {

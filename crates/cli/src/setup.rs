@@ -20,10 +20,22 @@ pub struct Home {
 /// Opens the data dir: creates it, starts file logging, opens the database and marks replies
 /// left `streaming` by a dead process as `interrupted`.
 pub fn open_home() -> anyhow::Result<Home> {
+    open_home_logging(LogTo::File)
+}
+
+/// Where log lines go: `logs/hearth-cli.log`, or stderr (the daemon).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogTo {
+    File,
+    Stderr,
+}
+
+/// [`open_home`] with logs sent to `log_to`.
+pub fn open_home_logging(log_to: LogTo) -> anyhow::Result<Home> {
     let dir = DataDir::resolve()?;
     dir.ensure()
         .with_context(|| format!("cannot create the data dir {}", dir.root().display()))?;
-    init_logging(&dir);
+    init_logging(&dir, log_to);
     let settings = load_settings(&dir.config())?;
     let store = Store::open(&dir.database())
         .with_context(|| format!("cannot open {}", dir.database().display()))?;
@@ -38,7 +50,16 @@ pub fn open_home() -> anyhow::Result<Home> {
     })
 }
 
-fn init_logging(dir: &DataDir) {
+fn init_logging(dir: &DataDir, log_to: LogTo) {
+    let filter = tracing_subscriber::EnvFilter::try_from_env("HEARTH_LOG")
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let logger = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(false);
+    if log_to == LogTo::Stderr {
+        let _ = logger.with_writer(std::io::stderr).try_init();
+        return;
+    }
     let path = dir.logs().join("hearth-cli.log");
     let Ok(file) = std::fs::OpenOptions::new()
         .create(true)
@@ -47,13 +68,30 @@ fn init_logging(dir: &DataDir) {
     else {
         return;
     };
-    let filter = tracing_subscriber::EnvFilter::try_from_env("HEARTH_LOG")
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_ansi(false)
-        .with_writer(std::sync::Mutex::new(file))
-        .try_init();
+    let _ = logger.with_writer(std::sync::Mutex::new(file)).try_init();
+}
+
+/// The settings with the provider flags applied: `--provider` (with `--base-url`) becomes the
+/// default provider and `--model` its default model. For runs that read settings themselves
+/// (scheduled jobs).
+pub fn settings_with_flags(
+    global: &GlobalArgs,
+    mut settings: Settings,
+) -> anyhow::Result<Settings> {
+    if global.provider.is_none() && global.base_url.is_none() && global.model.is_none() {
+        return Ok(settings);
+    }
+    let mut entry = provider_entry(global, &settings)?;
+    if let Some(base_url) = &global.base_url {
+        url_is_http(base_url)?;
+    }
+    if let Some(model) = &global.model {
+        entry.default_model = Some(model.clone());
+    }
+    settings.providers.retain(|p| p.id != entry.id);
+    settings.default_provider = Some(entry.id.clone());
+    settings.providers.insert(0, entry);
+    Ok(settings)
 }
 
 /// The provider and model chosen by flags, else by `config.toml`.

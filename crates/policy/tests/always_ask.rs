@@ -10,7 +10,9 @@ use std::collections::HashSet;
 use std::path::Path;
 
 fn cronjob() -> ToolFacts {
-    canonical_tool("cronjob").expect("cronjob is catalogued").facts()
+    canonical_tool("cronjob")
+        .expect("cronjob is catalogued")
+        .facts()
 }
 
 fn input<'a>(
@@ -40,7 +42,11 @@ fn a_session_allowance_does_not_skip_the_question() {
     let tool = cronjob();
     let session: HashSet<String> = ["cronjob".to_string()].into();
     let input = input(&tool, SecurityProfile::PersonalCli, &[], &session, None);
-    assert_eq!(decide(&input), Decision::Allow, "the ordinary decision remembers");
+    assert_eq!(
+        decide(&input),
+        Decision::Allow,
+        "the ordinary decision remembers"
+    );
     assert!(matches!(decide_always_ask(&input), Decision::Ask { .. }));
 }
 
@@ -50,7 +56,11 @@ fn an_allow_rule_does_not_skip_the_question() {
     let rules = [allow_cronjob()];
     let none = HashSet::new();
     let input = input(&tool, SecurityProfile::PersonalCli, &rules, &none, None);
-    assert_eq!(decide(&input), Decision::Allow, "the ordinary decision obeys the rule");
+    assert_eq!(
+        decide(&input),
+        Decision::Allow,
+        "the ordinary decision obeys the rule"
+    );
     match decide_always_ask(&input) {
         Decision::Ask { reason } => assert!(reason.contains("cronjob"), "{reason}"),
         other => panic!("expected Ask, got {other:?}"),

@@ -1,0 +1,114 @@
+//! `hearth-cli daemon`: the scheduler without a window — the same runner and agent executor as
+//! the desktop app, until SIGINT or SIGTERM (runs in progress are recorded as interrupted and
+//! the scheduler lease is released at once). Logs go to stderr.
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::anyhow;
+use hearth_engine::{
+    choose_provider, load_settings, AgentJobExecutor, EngineError, KeyringStore, OsNotifier,
+};
+use hearth_scheduler::{system_zone, JobService, Runner, RunnerConfig, SystemClock};
+
+use crate::setup::{open_home_logging, settings_with_flags, Home, LogTo};
+use crate::GlobalArgs;
+
+/// The longest allowed wall-clock re-check interval (SPEC: at least every 30 s).
+pub const MAX_TICK_SECS: u64 = 30;
+
+/// The agent executor over `home`, reading `config.toml` at every run with the provider flags
+/// applied on top.
+pub fn executor(home: &Home, global: &GlobalArgs) -> AgentJobExecutor {
+    let config = home.dir.config();
+    let global = global.clone();
+    AgentJobExecutor::new(
+        home.store.clone(),
+        home.dir.clone(),
+        Arc::new(KeyringStore::new()),
+        Arc::new(OsNotifier),
+    )
+    .with_settings(move || {
+        settings_with_flags(&global, load_settings(&config)?)
+            .map_err(|e| EngineError::Config(format!("{e:#}")))
+    })
+}
+
+/// A runner over `home` re-reading the wall clock every `tick`.
+pub fn runner(home: &Home, global: &GlobalArgs, tick: Duration) -> Runner {
+    Runner::new(
+        home.store.clone(),
+        Arc::new(SystemClock),
+        Arc::new(executor(home, global)),
+    )
+    .with_config(RunnerConfig {
+        tick,
+        ..RunnerConfig::default()
+    })
+}
+
+pub async fn run(global: &GlobalArgs, tick_secs: u64) -> anyhow::Result<ExitCode> {
+    if !(1..=MAX_TICK_SECS).contains(&tick_secs) {
+        return Err(anyhow!(
+            "--tick {tick_secs}: the re-check interval must be 1 to {MAX_TICK_SECS} seconds"
+        ));
+    }
+    let home = open_home_logging(LogTo::Stderr)?;
+    let settings = settings_with_flags(global, home.settings.clone())?;
+    if let Err(error) = choose_provider(&settings, None) {
+        tracing::warn!(%error, "jobs without a model of their own will fail until this is fixed");
+    }
+    let service = JobService::new(home.store.clone(), Arc::new(SystemClock), system_zone());
+    let status = service.scheduler_status()?;
+    if status.alive {
+        tracing::warn!(
+            pid = status.pid,
+            "another scheduler (the app or a daemon) is running; this one stands by until it stops"
+        );
+    }
+    let handle = runner(&home, global, Duration::from_secs(tick_secs)).start();
+    let enabled = service
+        .list(hearth_scheduler::JobFilter::Enabled)
+        .map(|jobs| jobs.len())
+        .unwrap_or(0);
+    tracing::info!(
+        pid = std::process::id(),
+        owner = handle.owner(),
+        enabled_jobs = enabled,
+        data_dir = %home.dir.root().display(),
+        "hearth daemon started; stop it with Ctrl-C or SIGTERM"
+    );
+    let signal = shutdown_signal().await;
+    tracing::info!(
+        signal,
+        "stopping: runs in progress are recorded as interrupted"
+    );
+    handle.stop().await;
+    tracing::info!("hearth daemon stopped; scheduler lease released");
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Waits for SIGINT or (on Unix) SIGTERM, and names the one that came.
+async fn shutdown_signal() -> &'static str {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => tokio::select! {
+                _ = tokio::signal::ctrl_c() => "SIGINT",
+                _ = term.recv() => "SIGTERM",
+            },
+            Err(error) => {
+                tracing::warn!(%error, "cannot listen for SIGTERM; stop with Ctrl-C");
+                let _ = tokio::signal::ctrl_c().await;
+                "SIGINT"
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+        "Ctrl-C"
+    }
+}
