@@ -96,6 +96,12 @@ test('picobot names: file_write, file_edit, content_search and file_search get t
   await expect(files).toContainText('More results exist than were returned.');
 });
 
+test('a malformed glob result with repeated paths still renders', async ({ page }) => {
+  const repeated = { files: [{ path: 'a.md', kind: 'file' }, { path: 'a.md', kind: 'file' }, { kind: 'file' }, 7], truncated: false };
+  await runTurn(page, [{ tool: { name: 'file_search', arguments: '{"pattern":"*.md"}', result: JSON.stringify(repeated) } }, { text: 'ok' }]);
+  await expect(page.locator('.found-files li')).toHaveText(['a.md', 'a.md']);
+});
+
 test('a long diff starts collapsed and expands', async ({ page }) => {
   await runTurn(page, longWriteTurn);
   const card = page.locator('.tool-card[data-tool="write_file"]');
