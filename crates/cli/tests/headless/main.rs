@@ -5,6 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod daemon;
+mod failures;
 mod malformed;
 mod memory;
 mod reapproval;
