@@ -35,7 +35,13 @@ async fn a_run_whose_target_session_is_gone_is_recorded_as_failed() {
     let runs = home.json(&["jobs", "history", "weekly", "--json"]).await;
     assert_eq!(runs[0]["status"], "failed", "{runs}");
     assert_eq!(runs[0]["manual"], true);
-    assert!(runs[0]["error"].as_str().unwrap().contains(&target), "{runs}");
+    assert!(
+        runs[0]["error"].as_str().unwrap().contains(&target),
+        "{runs}"
+    );
     let listed = home.ok(&["jobs", "history", "weekly"]).await;
-    assert!(listed.contains("failed") && listed.contains("error:"), "{listed}");
+    assert!(
+        listed.contains("failed") && listed.contains("error:"),
+        "{listed}"
+    );
 }
