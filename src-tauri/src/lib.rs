@@ -26,7 +26,7 @@ pub fn run() {
         Ok(state) => state,
         Err(error) => fail(&format!("cannot open Hearth's data: {error}")),
     };
-    let result = tauri::Builder::default()
+    let built = tauri::Builder::default()
         .plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
             window::show_main(app)
         }))
@@ -69,12 +69,23 @@ pub fn run() {
             settings::list_audit,
             settings::app_ready,
         ])
-        .run(tauri::generate_context!());
-    if let Err(error) = result {
-        if handoff_failed(&error) {
-            restart();
+        .build(tauri::generate_context!());
+    match built {
+        Ok(app) => app.run(on_run_event),
+        Err(error) => {
+            if handoff_failed(&error) {
+                restart();
+            }
+            fail(&format!("Hearth could not start: {error}"));
         }
-        fail(&format!("Hearth could not start: {error}"));
+    }
+}
+
+/// At exit (tray Quit, the last window closed for good, a signal to quit), background processes
+/// and terminal sessions the tools started die with the app.
+fn on_run_event(app: &tauri::AppHandle, event: tauri::RunEvent) {
+    if let tauri::RunEvent::Exit = event {
+        app.state::<AppState>().shutdown();
     }
 }
 

@@ -1,19 +1,21 @@
 //! The app's managed state (the composition root's output): data dir, store, settings, the
-//! shared tool runner with the window's approver, keychain, notifier and running turns.
+//! shared tool runner with the window's approver, the background processes and terminals its
+//! tools start (shut down at exit), keychain, notifier and running turns.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use hearth_engine::{
-    default_provider, load_settings, resolve_api_key, tool_registry, DataDir, Engine, EngineError,
-    EngineOptions, KeyringStore, Notifier, OsNotifier, SecretStore, ToolRunner,
+    default_provider, load_settings, network_config, resolve_api_key, tool_registry, DataDir,
+    Engine, EngineError, EngineOptions, KeyringStore, Notifier, OsNotifier, SecretStore,
+    ToolRunner,
 };
 use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy, SharedModelClient};
 use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{ProviderEntry, Settings};
 use hearth_store::Store;
-use hearth_tools::Dialect;
+use hearth_tools::{Background, Dialect};
 use tokio_util::sync::CancellationToken;
 
 use crate::approvals::DesktopApprover;
@@ -25,6 +27,7 @@ pub struct AppState {
     pub secrets: Arc<dyn SecretStore>,
     pub notifier: Arc<dyn Notifier>,
     pub approver: Arc<DesktopApprover>,
+    pub background: Background,
     tools: RwLock<Arc<ToolRunner>>,
     turns: Mutex<HashMap<String, CancellationToken>>,
     pub started: std::time::Instant,
@@ -48,14 +51,24 @@ impl AppState {
             tracing::info!(recovered, "marked unfinished replies as interrupted");
         }
         let approver = Arc::new(DesktopApprover::default());
-        let tools = RwLock::new(tool_runner(&store, &approver, &dir, &settings));
+        let secrets: Arc<dyn SecretStore> = Arc::new(KeyringStore::new());
+        let background = Background::new();
+        let parts = RunnerParts {
+            store: &store,
+            approver: &approver,
+            dir: &dir,
+            secrets: secrets.as_ref(),
+            background: &background,
+        };
+        let tools = RwLock::new(parts.runner(&settings));
         Ok(AppState {
             dir,
             store,
             settings: RwLock::new(settings),
-            secrets: Arc::new(KeyringStore::new()),
+            secrets,
             notifier: Arc::new(OsNotifier),
             approver,
+            background,
             tools,
             turns: Mutex::new(HashMap::new()),
             started,
@@ -73,17 +86,43 @@ impl AppState {
         }
     }
 
-    /// Stores new settings in memory; the tool runner follows a changed security profile.
+    /// Stores new settings in memory; the tool runner follows a changed security profile or
+    /// network setting (background processes and terminals carry over).
     pub fn apply_settings(&self, settings: Settings) {
-        let security_changed = self.settings().security_profile != settings.security_profile;
-        if security_changed {
-            let runner = tool_runner(&self.store, &self.approver, &self.dir, &settings);
-            if let Ok(mut tools) = self.tools.write() {
-                *tools = runner;
-            }
-        }
+        let current = self.settings();
+        let tools_changed = current.security_profile != settings.security_profile
+            || current.allow_local_hosts != settings.allow_local_hosts
+            || current.search != settings.search;
         if let Ok(mut current) = self.settings.write() {
             *current = settings;
+        }
+        if tools_changed {
+            self.rebuild_tools();
+        }
+    }
+
+    /// Builds the tool runner again from the settings and the keychain (e.g. after a web search
+    /// key changed). Reads the keychain: call it off the main thread where possible.
+    pub fn rebuild_tools(&self) {
+        let runner = self.runner_parts().runner(&self.settings());
+        if let Ok(mut tools) = self.tools.write() {
+            *tools = runner;
+        }
+    }
+
+    /// Kills every background process and terminal session the tools started (app exit).
+    pub fn shutdown(&self) {
+        let stopped = self.background.shutdown();
+        tracing::info!(stopped, "background processes and terminals stopped");
+    }
+
+    fn runner_parts(&self) -> RunnerParts<'_> {
+        RunnerParts {
+            store: &self.store,
+            approver: &self.approver,
+            dir: &self.dir,
+            secrets: self.secrets.as_ref(),
+            background: &self.background,
         }
     }
 
@@ -164,19 +203,32 @@ impl AppState {
     }
 }
 
-fn tool_runner(
-    store: &Arc<Store>,
-    approver: &Arc<DesktopApprover>,
-    dir: &DataDir,
-    settings: &Settings,
-) -> Arc<ToolRunner> {
-    let security =
-        SecurityProfile::parse(&settings.security_profile).unwrap_or(SecurityProfile::PersonalCli);
-    Arc::new(ToolRunner::new(
-        Arc::new(tool_registry(Dialect::Hearth, store, Arc::new(OsNotifier))),
-        approver.clone(),
-        store.clone(),
-        security,
-        dir.root().to_path_buf(),
-    ))
+/// What a tool runner is built from, besides the settings.
+struct RunnerParts<'a> {
+    store: &'a Arc<Store>,
+    approver: &'a Arc<DesktopApprover>,
+    dir: &'a DataDir,
+    secrets: &'a dyn SecretStore,
+    background: &'a Background,
+}
+
+impl RunnerParts<'_> {
+    fn runner(&self, settings: &Settings) -> Arc<ToolRunner> {
+        let security = SecurityProfile::parse(&settings.security_profile)
+            .unwrap_or(SecurityProfile::PersonalCli);
+        let registry = tool_registry(
+            Dialect::Hearth,
+            self.store,
+            Arc::new(OsNotifier),
+            network_config(settings, self.secrets),
+            self.background,
+        );
+        Arc::new(ToolRunner::new(
+            Arc::new(registry),
+            self.approver.clone(),
+            self.store.clone(),
+            security,
+            self.dir.root().to_path_buf(),
+        ))
+    }
 }

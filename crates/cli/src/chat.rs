@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::anyhow;
-use hearth_engine::{tool_registry, Engine, EngineOptions, OsNotifier, ToolRunner};
+use hearth_engine::{Engine, EngineOptions, ToolRunner};
 use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{ContentPart, EngineEvent, TurnEnd};
 use hearth_tools::Dialect;
@@ -38,11 +38,7 @@ pub async fn run(
     let security = SecurityProfile::parse(&home.settings.security_profile)
         .unwrap_or(SecurityProfile::PersonalCli);
     let runner = Arc::new(ToolRunner::new(
-        Arc::new(tool_registry(
-            Dialect::Hearth,
-            &home.store,
-            Arc::new(OsNotifier),
-        )),
+        Arc::new(home.tool_registry(Dialect::Hearth)),
         approve::approver(approval),
         home.store.clone(),
         security,

@@ -1,15 +1,17 @@
-//! `hearth-cli keys set|delete|status`: a provider's API key in the OS keychain.
+//! `hearth-cli keys set|delete|status`: a provider's API key, or a web search key (`brave`,
+//! `tavily`), in the OS keychain.
 
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 
 use anyhow::anyhow;
 use clap::Subcommand;
-use hearth_engine::{mask_secret, provider_account, KeyringStore, SecretStore};
+use hearth_engine::{key_account, mask_secret, KeyringStore, SecretStore};
 
 #[derive(Debug, Subcommand)]
 pub enum KeysCommand {
-    /// Store a key read from stdin (never from the command line, which shells record).
+    /// Store a key read from stdin (never from the command line, which shells record). The id
+    /// is a provider's id, or `brave` / `tavily` for the web search keys.
     Set { provider_id: String },
     /// Remove a stored key.
     Delete { provider_id: String },
@@ -30,17 +32,17 @@ pub fn run(command: KeysCommand) -> anyhow::Result<ExitCode> {
             if key.is_empty() {
                 return Err(anyhow!("no key on stdin: pipe it in, e.g. `hearth-cli keys set {provider_id} < keyfile`"));
             }
-            store.set(&provider_account(&provider_id), key)?;
+            store.set(&key_account(&provider_id), key)?;
             println!(
                 "stored {} for {provider_id} in the OS keychain",
                 mask_secret(key)
             );
         }
         KeysCommand::Delete { provider_id } => {
-            store.delete(&provider_account(&provider_id))?;
+            store.delete(&key_account(&provider_id))?;
             println!("removed the key for {provider_id}");
         }
-        KeysCommand::Status { provider_id } => match store.get(&provider_account(&provider_id))? {
+        KeysCommand::Status { provider_id } => match store.get(&key_account(&provider_id))? {
             Some(key) => println!("{provider_id}: {}", mask_secret(&key)),
             None => println!("{provider_id}: no key stored"),
         },

@@ -3,10 +3,14 @@
 use std::sync::Arc;
 
 use anyhow::{anyhow, Context};
-use hearth_engine::{load_settings, resolve_api_key, DataDir, KeyringStore};
+use hearth_engine::{
+    load_settings, network_config, resolve_api_key, tool_registry, DataDir, KeyringStore,
+    OsNotifier,
+};
 use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy, SharedModelClient};
 use hearth_protocol::{ProviderEntry, Settings};
 use hearth_store::Store;
+use hearth_tools::{Background, Dialect, Registry};
 
 use crate::GlobalArgs;
 
@@ -15,6 +19,22 @@ pub struct Home {
     pub dir: DataDir,
     pub settings: Settings,
     pub store: Arc<Store>,
+}
+
+impl Home {
+    /// The tool registry of `dialect`, with the network tools configured from the settings and
+    /// the web search keys in the OS keychain; background processes and terminals it starts
+    /// end with it (when the command finishes).
+    pub fn tool_registry(&self, dialect: Dialect) -> Registry {
+        let network = network_config(&self.settings, &KeyringStore::new());
+        tool_registry(
+            dialect,
+            &self.store,
+            Arc::new(OsNotifier),
+            network,
+            &Background::new(),
+        )
+    }
 }
 
 /// Opens the data dir: creates it, starts file logging, opens the database and marks replies

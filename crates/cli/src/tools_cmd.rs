@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use anyhow::anyhow;
 use clap::Subcommand;
-use hearth_engine::{tool_registry, CallScope, OsNotifier, ToolRunner};
+use hearth_engine::{CallScope, ToolRunner};
 use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{EngineEvent, ToolCall};
 use hearth_tools::Dialect;
@@ -68,7 +68,7 @@ pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
             json,
         } => {
             let home = open_home()?;
-            let registry = tool_registry(dialect(&d)?, &home.store, Arc::new(OsNotifier));
+            let registry = home.tool_registry(dialect(&d)?);
             let specs = registry.specs(profile(&p)?);
             if json {
                 println!("{}", serde_json::to_string_pretty(&specs)?);
@@ -96,7 +96,7 @@ pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
                 anyhow!("unknown security profile '{security}': use personal_cli, daemon or public_gateway")
             })?;
             let home = open_home()?;
-            let registry = Arc::new(tool_registry(dialect, &home.store, Arc::new(OsNotifier)));
+            let registry = Arc::new(home.tool_registry(dialect));
             let tool_profile = profile(p.as_deref().unwrap_or(&home.settings.tool_profile))?;
             let workspace = workspace.unwrap_or_else(|| home.dir.workspace());
             if !workspace.is_dir() {

@@ -1,12 +1,13 @@
 //! The tool registry every front end uses: the built-in tools plus the families that need the
-//! store or the OS (memory, history, jobs, notifications).
+//! store, the OS or the user's settings (memory, history, jobs, notifications, network), with
+//! background processes and terminal sessions kept in a [`Background`] the caller owns.
 
 use std::sync::Arc;
 
 use hearth_store::Store;
 use hearth_tools::{
-    builtin_registry, register_history, register_jobs, register_memory, register_notifications,
-    Dialect, NotificationSink, Registry,
+    builtin_registry_on, register_history, register_jobs, register_memory, register_network,
+    register_notifications, Background, Dialect, NetworkConfig, NotificationSink, Registry,
 };
 
 use crate::notify::{Notice, Notifier};
@@ -26,13 +27,20 @@ impl NotificationSink for NotifierSink {
     }
 }
 
-/// Builds the registry of `dialect` with every tool family wired to `store` and `notifier`.
+/// Builds the registry of `dialect` with every tool family wired to `store`, `notifier` and
+/// `network` (see [`crate::network_config`]); `process` and `pty` keep their children in
+/// `background`, which the caller shuts down when the app exits.
 pub fn tool_registry(
     dialect: Dialect,
     store: &Arc<Store>,
     notifier: Arc<dyn Notifier>,
+    network: NetworkConfig,
+    background: &Background,
 ) -> Registry {
-    let mut registry = builtin_registry(dialect);
+    let mut registry = builtin_registry_on(dialect, background);
+    if let Err(error) = register_network(&mut registry, network) {
+        tracing::error!(%error, %dialect, "network tools left out");
+    }
     let outcomes = [
         register_memory(&mut registry, store.clone()),
         register_history(&mut registry, store.clone()),
@@ -47,4 +55,128 @@ pub fn tool_registry(
         tracing::error!(%error, %dialect, "tool family left out");
     }
     registry
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notify::NotifyError;
+    use hearth_policy::ToolProfile;
+    use hearth_tools::{ErrorKind, SearchConfig, ToolContext};
+    use tokio_util::sync::CancellationToken;
+
+    struct NoNotifier;
+
+    impl Notifier for NoNotifier {
+        fn show(&self, _: &Notice) -> Result<String, NotifyError> {
+            Ok("0".into())
+        }
+    }
+
+    fn registry(network: NetworkConfig, background: &Background) -> Registry {
+        let store = Arc::new(Store::open_in_memory().unwrap());
+        tool_registry(
+            Dialect::Hearth,
+            &store,
+            Arc::new(NoNotifier),
+            network,
+            background,
+        )
+    }
+
+    fn context(dir: &tempfile::TempDir) -> ToolContext {
+        ToolContext {
+            workspace: dir.path().to_path_buf(),
+            data_dir: dir.path().to_path_buf(),
+            session_id: "s".into(),
+            cancel: CancellationToken::new(),
+        }
+    }
+
+    #[test]
+    fn the_network_and_execution_tools_are_registered() {
+        let names: Vec<String> = registry(NetworkConfig::default(), &Background::new())
+            .specs(ToolProfile::Full)
+            .into_iter()
+            .map(|spec| spec.name)
+            .collect();
+        for tool in [
+            "http_request",
+            "web_fetch",
+            "web_search",
+            "exec",
+            "process",
+            "pty",
+        ] {
+            assert!(names.iter().any(|n| n == tool), "{tool} missing: {names:?}");
+        }
+    }
+
+    #[tokio::test]
+    async fn the_network_config_reaches_the_tools() {
+        let dir = tempfile::tempdir().unwrap();
+        let unconfigured = registry(NetworkConfig::default(), &Background::new());
+        let error = unconfigured
+            .dispatch("web_search", r#"{"query":"rust"}"#, &context(&dir))
+            .await
+            .unwrap_err();
+        assert_eq!(error.kind, ErrorKind::Unavailable, "{error:?}");
+
+        let local_searxng = NetworkConfig {
+            allow_local: Vec::new(),
+            search: SearchConfig {
+                searxng_url: Some("http://127.0.0.1:9/".into()),
+                ..SearchConfig::default()
+            },
+        };
+        let error = registry(local_searxng, &Background::new())
+            .dispatch("web_search", r#"{"query":"rust"}"#, &context(&dir))
+            .await
+            .unwrap_err();
+        assert!(error.message.contains("allow_local_hosts"), "{error:?}");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[tokio::test]
+    async fn background_processes_outlive_a_rebuilt_registry_and_die_at_shutdown() {
+        let dir = tempfile::tempdir().unwrap();
+        let background = Background::new();
+        let first = registry(NetworkConfig::default(), &background);
+        let started = first
+            .dispatch(
+                "process",
+                r#"{"action":"start","command":"sleep 300"}"#,
+                &context(&dir),
+            )
+            .await
+            .unwrap();
+        let pid = started["pid"].as_u64().unwrap();
+        drop(first);
+        let second = registry(NetworkConfig::default(), &background);
+        let listed = second
+            .dispatch("process", r#"{"action":"list"}"#, &context(&dir))
+            .await
+            .unwrap();
+        assert_eq!(listed["processes"][0]["status"], "running", "{listed}");
+        assert!(alive(pid));
+
+        assert_eq!(background.shutdown(), 1);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while alive(pid) && std::time::Instant::now() < deadline {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert!(!alive(pid), "pid {pid} survived the shutdown");
+    }
+
+    /// Whether `pid` is a live (not zombie) process.
+    #[cfg(target_os = "linux")]
+    fn alive(pid: u64) -> bool {
+        std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .ok()
+            .and_then(|stat| {
+                stat.rsplit_once(')')
+                    .map(|(_, rest)| !rest.trim_start().starts_with('Z'))
+            })
+            .unwrap_or(false)
+    }
 }

@@ -43,6 +43,23 @@ pub struct Settings {
     pub max_iterations: u32,
     /// Context window assumed when the provider does not report one.
     pub context_window: u64,
+    /// Local or special-purpose targets the network tools may reach despite the SSRF guard:
+    /// `"host"` (every port) or `"host:port"`, e.g. `"127.0.0.1:11434"`. Empty (the default)
+    /// allows none.
+    pub allow_local_hosts: Vec<String>,
+    /// The `web_search` backend. Brave and Tavily keys live in the OS keychain, not here.
+    pub search: SearchSettings,
+}
+
+/// Which service answers `web_search`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(default)]
+pub struct SearchSettings {
+    /// `searxng`, `brave` or `tavily`; empty picks the first configured of the three.
+    pub backend: String,
+    /// Base URL of a SearXNG instance with the JSON format enabled; empty for none.
+    pub searxng_url: String,
 }
 
 impl Default for Settings {
@@ -58,6 +75,8 @@ impl Default for Settings {
             start_at_login: false,
             max_iterations: 50,
             context_window: 128_000,
+            allow_local_hosts: Vec::new(),
+            search: SearchSettings::default(),
         }
     }
 }

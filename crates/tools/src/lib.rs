@@ -1,6 +1,7 @@
 //! Hearth's tools: the `Tool` trait, the registry (the only dispatcher) with its dialects, the
 //! error the model reads, the output cap, and the built-in tools.
 
+mod background;
 mod calculator;
 mod device_info;
 mod dialect;
@@ -18,6 +19,7 @@ mod registry;
 mod tool;
 mod validate;
 
+pub use background::Background;
 pub use calculator::{Action as CalculatorAction, Calculator, CalculatorArgs};
 pub use device_info::{DeviceField, DeviceInfo, DeviceInfoArgs};
 pub use dialect::{Dialect, DialectArgs, DialectTool};
@@ -25,7 +27,7 @@ pub use error::{ErrorKind, ToolError};
 #[cfg(unix)]
 pub use exec::{
     bash, BashArgs, Exec, ExecArgs, ExecuteCode, ExecuteCodeArgs, Language, Process, ProcessAction,
-    ProcessArgs, Pty, PtyAction, PtyArgs, ENV_ALLOW_LIST,
+    ProcessArgs, Pty, PtyAction, PtyArgs, TerminalFeed, Terminals, ENV_ALLOW_LIST,
 };
 pub use history::register_history;
 pub use jobs::{authorizable_tools, register_jobs, NOT_RUNNING};
@@ -40,8 +42,15 @@ pub use validate::MAX_ARGUMENT_BYTES;
 /// The registry of every built-in tool a dialect has. One line per tool: the dialects that
 /// offer it (under its canonical name, or through a [`DialectTool`] wrapper) and the tool.
 /// Built-in registration cannot fail short of a programming error (a duplicate name), which
-/// tests catch; should it happen, the tool is left out and the error logged.
+/// tests catch; should it happen, the tool is left out and the error logged. Its background
+/// processes and terminal sessions are its own: see [`builtin_registry_on`] to share them.
 pub fn builtin_registry(dialect: Dialect) -> Registry {
+    builtin_registry_on(dialect, &Background::new())
+}
+
+/// [`builtin_registry`] whose `process` and `pty` tools use `background`.
+#[cfg_attr(not(unix), allow(unused_variables))]
+pub fn builtin_registry_on(dialect: Dialect, background: &Background) -> Registry {
     use Dialect::{Ceecore, Echo, Hearth, Picobot};
     let mut registry = Registry::new(dialect);
     let outcomes = [
@@ -67,9 +76,9 @@ pub fn builtin_registry(dialect: Dialect) -> Registry {
         #[cfg(unix)]
         registry.register_for(&[Hearth, Echo], ExecuteCode),
         #[cfg(unix)]
-        registry.register_for(&[Hearth, Echo], Process::new()),
+        registry.register_for(&[Hearth, Echo], background.process_tool()),
         #[cfg(unix)]
-        registry.register_for(&[Hearth, Echo, Picobot], Pty::new()),
+        registry.register_for(&[Hearth, Echo, Picobot], background.pty_tool()),
     ];
     for error in outcomes.into_iter().filter_map(Result::err) {
         tracing::error!(%error, %dialect, "built-in tool left out");

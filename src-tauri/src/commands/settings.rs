@@ -1,10 +1,14 @@
-//! Settings commands: `config.toml`, API keys in the OS keychain (only masked hints come back),
+//! Settings commands: `config.toml`, API keys in the OS keychain (a provider's, or the web search
+//! keys `brave` / `tavily`; only masked hints come back),
 //! connection tests, the audit log, and the start-up mark.
 
-use hearth_engine::{mask_secret, provider_account, save_settings as write_settings};
+use hearth_engine::{
+    key_account, mask_secret, parse_search_backend, provider_account,
+    save_settings as write_settings,
+};
 use hearth_protocol::{KeyStatus, ProviderEntry, Settings};
 use hearth_store::AuditRecord;
-use tauri::State;
+use tauri::{Manager, State};
 
 use crate::state::{to_message, AppState, CommandResult};
 
@@ -35,6 +39,12 @@ fn validate(settings: &Settings) -> CommandResult<()> {
                 p.id
             ));
         }
+        if key_account(&p.id) != provider_account(&p.id) {
+            return Err(format!(
+                "provider id '{}' is the name of a web search key; choose another",
+                p.id
+            ));
+        }
         if hearth_llm::ProviderKind::parse(&p.kind).is_none() {
             return Err(format!("provider '{}': unknown kind '{}'", p.id, p.kind));
         }
@@ -49,6 +59,19 @@ fn validate(settings: &Settings) -> CommandResult<()> {
     if hearth_policy::ToolProfile::parse(&settings.tool_profile).is_none() {
         return Err(format!("unknown tool profile '{}'", settings.tool_profile));
     }
+    parse_search_backend(&settings.search.backend)?;
+    let searxng = settings.search.searxng_url.trim();
+    let http = searxng.starts_with("http://") || searxng.starts_with("https://");
+    if !searxng.is_empty() && !http {
+        return Err("the SearXNG URL must start with http:// or https://".to_string());
+    }
+    let network = hearth_tools::NetworkConfig {
+        allow_local: settings.allow_local_hosts.clone(),
+        ..Default::default()
+    };
+    if let Some((entry, why)) = network.invalid_allow_entries().into_iter().next() {
+        return Err(format!("allowed local host '{entry}': {why}"));
+    }
     if hearth_policy::SecurityProfile::parse(&settings.security_profile).is_none() {
         return Err(format!(
             "unknown security profile '{}'",
@@ -56,6 +79,17 @@ fn validate(settings: &Settings) -> CommandResult<()> {
         ));
     }
     Ok(())
+}
+
+/// Rebuilds the tools when `id` names a web search key (they read it from the keychain).
+async fn follow_search_key(app: &tauri::AppHandle, id: &str) -> CommandResult<()> {
+    if key_account(id) == provider_account(id) {
+        return Ok(());
+    }
+    let app = app.clone();
+    tokio::task::spawn_blocking(move || app.state::<AppState>().rebuild_tools())
+        .await
+        .map_err(to_message)
 }
 
 async fn keychain<T: Send + 'static>(
@@ -76,7 +110,7 @@ pub async fn get_key_status(
     state: State<'_, AppState>,
     provider_id: String,
 ) -> CommandResult<KeyStatus> {
-    let account = provider_account(&provider_id);
+    let account = key_account(&provider_id);
     let stored = keychain(&state, move |s| s.get(&account)).await?;
     Ok(KeyStatus {
         provider_id,
@@ -87,6 +121,7 @@ pub async fn get_key_status(
 
 #[tauri::command]
 pub async fn set_api_key(
+    app: tauri::AppHandle,
     state: State<'_, AppState>,
     provider_id: String,
     key: String,
@@ -96,9 +131,10 @@ pub async fn set_api_key(
         return Err("the key is empty".to_string());
     }
     let masked = mask_secret(&key);
-    let account = provider_account(&provider_id);
+    let account = key_account(&provider_id);
     keychain(&state, move |s| s.set(&account, &key)).await?;
     tracing::info!(provider = %provider_id, "API key stored in the OS keychain");
+    follow_search_key(&app, &provider_id).await?;
     Ok(KeyStatus {
         provider_id,
         stored: true,
@@ -107,9 +143,14 @@ pub async fn set_api_key(
 }
 
 #[tauri::command]
-pub async fn delete_api_key(state: State<'_, AppState>, provider_id: String) -> CommandResult<()> {
-    let account = provider_account(&provider_id);
-    keychain(&state, move |s| s.delete(&account)).await
+pub async fn delete_api_key(
+    app: tauri::AppHandle,
+    state: State<'_, AppState>,
+    provider_id: String,
+) -> CommandResult<()> {
+    let account = key_account(&provider_id);
+    keychain(&state, move |s| s.delete(&account)).await?;
+    follow_search_key(&app, &provider_id).await
 }
 
 /// Lists the models the provider offers, proving the URL and key work.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { Settings } from './bindings/Settings';
-import { positiveInt, removeProvider, suggestId, upsertProvider, validateProvider } from './providers';
+import { parseHostList, positiveInt, removeProvider, suggestId, upsertProvider, validateProvider } from './providers';
 
 const base: Settings = {
   providers: [],
@@ -14,6 +14,8 @@ const base: Settings = {
   start_at_login: false,
   max_iterations: 50,
   context_window: 128000,
+  allow_local_hosts: [],
+  search: { backend: '', searxng_url: '' },
 };
 const entry = (id: string, model: string | null = null): ProviderEntry => ({ id, name: id.toUpperCase(), kind: 'openai', base_url: '', default_model: model });
 const field = (f: string) => f;
@@ -59,5 +61,16 @@ describe('provider rules', () => {
 
   it('accepts only positive whole numbers', () => {
     expect(['5', '0', '-1', '2.5', 'x', ''].map(positiveInt)).toEqual([5, null, null, null, null, null]);
+  });
+
+  it('refuses provider ids that name the web search keys', () => {
+    expect(validateProvider({ ...entry('brave'), name: 'B' }, [], null, field)).toEqual({ key: 'settings.idReserved', params: { id: 'brave' } });
+    expect(validateProvider({ ...entry('tavily'), name: 'T' }, [], null, field)?.key).toBe('settings.idReserved');
+    expect(validateProvider({ ...entry('brave2'), name: 'B' }, [], null, field)).toBeNull();
+  });
+
+  it('reads the allowed local hosts from free text', () => {
+    expect(parseHostList(' 127.0.0.1:11434\n\n[::1]:8080, searx.lan  127.0.0.1:11434 ')).toEqual(['127.0.0.1:11434', '[::1]:8080', 'searx.lan']);
+    expect(parseHostList('  \n ,')).toEqual([]);
   });
 });

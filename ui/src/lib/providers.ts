@@ -10,6 +10,10 @@ export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 export const TOOL_PROFILES = ['minimal', 'messaging', 'coding', 'full'] as const;
 export const SECURITY_PROFILES = ['personal_cli', 'daemon', 'public_gateway'] as const;
 export const THEMES = ['light', 'dark', 'system'] as const;
+/** `web_search` backends; '' picks the first one configured. */
+export const SEARCH_BACKENDS = ['', 'searxng', 'brave', 'tavily'] as const;
+/** Key ids that name the web search keys in the keychain, so no provider may use them. */
+export const SEARCH_KEY_IDS = ['brave', 'tavily'] as const;
 
 /** A lowercase id from a display name: "My OpenRouter" -> "my-openrouter". */
 export function suggestId(name: string): string {
@@ -36,6 +40,7 @@ export function validateProvider(
   if (!entry.name.trim()) return { key: 'settings.required', params: { field: fieldName('name') } };
   if (!entry.id.trim()) return { key: 'settings.required', params: { field: fieldName('id') } };
   if (!/^[A-Za-z0-9_-]+$/.test(entry.id)) return { key: 'settings.idInvalid' };
+  if ((SEARCH_KEY_IDS as readonly string[]).includes(entry.id)) return { key: 'settings.idReserved', params: { id: entry.id } };
   if (entry.id !== originalId && existing.some((p) => p.id === entry.id)) {
     return { key: 'settings.idTaken', params: { id: entry.id } };
   }
@@ -75,4 +80,11 @@ export function removeProvider(settings: Settings, id: string): Settings {
 export function positiveInt(value: string): number | null {
   const n = Number(value);
   return Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** The allowed local hosts typed one per line (or separated by commas or spaces), trimmed,
+ * blanks and repeats dropped. */
+export function parseHostList(text: string): string[] {
+  const hosts = text.split(/[\s,]+/).map((h) => h.trim()).filter((h) => h.length > 0);
+  return [...new Set(hosts)];
 }

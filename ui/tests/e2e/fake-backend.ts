@@ -62,6 +62,8 @@ export function installFakeBackend(scenario: Scenario): void {
     start_at_login: false,
     max_iterations: 50,
     context_window: 128000,
+    allow_local_hosts: [],
+    search: { backend: '', searxng_url: '' },
     ...(scenario.settings ?? {}),
   };
   const sessions: Session[] = [...(scenario.sessions ?? [])];

@@ -5,23 +5,24 @@ test('the API key field never shows the stored key', async ({ page }) => {
   await boot(page, { settings: withProvider, keys: { local: stored } });
   await page.getByRole('button', { name: /Settings/ }).click();
   await page.locator('[data-provider-id="local"]').getByRole('button', { name: 'Edit' }).click();
-  const field = page.locator('input[name="api_key"]');
-  await expect(page.locator('.key-status')).toHaveText('Stored key: ••••cdef');
+  const providers = page.locator('section[aria-labelledby="providers-title"]');
+  const field = providers.locator('input[name="api_key"]');
+  await expect(providers.locator('.key-status')).toHaveText('Stored key: ••••cdef');
   await expect(field).toHaveValue('');
   await expect(field).toHaveAttribute('type', 'password');
   expect(await page.content()).not.toContain(stored);
 
   const fresh = 'sk-new-secret-987654';
   await field.fill(fresh);
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.locator('.key-status')).toHaveText('Stored key: ••••7654');
+  await providers.getByRole('button', { name: 'Save key' }).click();
+  await expect(providers.locator('.key-status')).toHaveText('Stored key: ••••7654');
   await expect(field).toHaveValue('');
   expect(await page.content()).not.toContain(fresh);
   expect(await page.evaluate(() => [...document.querySelectorAll('input')].map((i) => i.value))).not.toContain(fresh);
   expect((await callsTo(page, 'set_api_key')).map((c) => c.args)).toEqual([{ providerId: 'local', key: fresh }]);
 
-  await page.getByRole('button', { name: 'Delete key' }).click();
-  await expect(page.locator('.key-status')).toHaveText('No key stored.');
+  await providers.getByRole('button', { name: 'Delete key' }).click();
+  await expect(providers.locator('.key-status')).toHaveText('No key stored.');
   expect((await callsTo(page, 'delete_api_key')).map((c) => c.args)).toEqual([{ providerId: 'local' }]);
 });
 
@@ -111,4 +112,46 @@ test('the audit log lists tool decisions', async ({ page }) => {
   await rows.first().locator('summary').click();
   await expect(rows.first().locator('pre')).toHaveText('{\n  "command": "ls"\n}');
   expect((await callsTo(page, 'list_audit')).map((c) => c.args)).toEqual([{ limit: 200 }]);
+});
+
+test('network settings: allowed local hosts, search backend and keychain-only search keys', async ({ page }) => {
+  const brave = 'BSA-brave-secret-1234';
+  await boot(page, { settings: withProvider, keys: { tavily: 'tvly-stored-wxyz' } });
+  await page.getByRole('button', { name: /Settings/ }).click();
+  const section = page.locator('section[aria-labelledby="network-title"]');
+  await expect(section.getByRole('heading', { name: 'Network' })).toBeVisible();
+
+  await section.locator('textarea[name="allow_local_hosts"]').fill('127.0.0.1:11434\n\n[::1]:8080, 127.0.0.1:11434');
+  await section.locator('select[name="search_backend"]').focus();
+  await expect.poll(async () => (await callsTo(page, 'save_settings')).at(-1)?.args.settings.allow_local_hosts).toEqual(['127.0.0.1:11434', '[::1]:8080']);
+
+  await section.locator('select[name="search_backend"]').selectOption('brave');
+  await section.locator('input[name="searxng_url"]').fill(' https://searx.example.org ');
+  await section.locator('input[name="searxng_url"]').press('Tab');
+  await expect
+    .poll(async () => (await callsTo(page, 'save_settings')).at(-1)?.args.settings.search)
+    .toEqual({ backend: 'brave', searxng_url: 'https://searx.example.org' });
+
+  const braveKey = section.locator('[data-key="brave"]');
+  const tavilyKey = section.locator('[data-key="tavily"]');
+  await expect(tavilyKey.locator('.key-status')).toHaveText('Stored key: ••••wxyz');
+  await expect(braveKey.locator('.key-status')).toHaveText('No key stored.');
+  await braveKey.locator('input[name="api_key"]').fill(brave);
+  await braveKey.getByRole('button', { name: 'Save key' }).click();
+  await expect(braveKey.locator('.key-status')).toHaveText('Stored key: ••••1234');
+  expect(await page.content()).not.toContain(brave);
+  expect((await callsTo(page, 'set_api_key')).map((c) => c.args)).toEqual([{ providerId: 'brave', key: brave }]);
+  // Settings never carry the keys.
+  expect(JSON.stringify((await callsTo(page, 'save_settings')).map((c) => c.args))).not.toContain(brave);
+});
+
+test('a provider may not take the id of a web search key', async ({ page }) => {
+  await boot(page, { settings: withProvider });
+  await page.getByRole('button', { name: /Settings/ }).click();
+  await page.getByRole('button', { name: 'Add provider' }).click();
+  await page.locator('input[name="name"]').fill('Brave');
+  await page.locator('input[name="id"]').fill('brave');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('“brave” is the name of a web search key; choose another id.')).toBeVisible();
+  expect(await callsTo(page, 'save_settings')).toEqual([]);
 });

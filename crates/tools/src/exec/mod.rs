@@ -17,8 +17,9 @@ mod workdir;
 
 pub use code::{ExecuteCode, ExecuteCodeArgs, Language};
 pub use env::ENV_ALLOW_LIST;
+pub(crate) use process::Table as ProcessTable;
 pub use process::{Process, ProcessAction, ProcessArgs};
-pub use pty::{Pty, PtyAction, PtyArgs};
+pub use pty::{Pty, PtyAction, PtyArgs, TerminalFeed, Terminals};
 pub use shell::{bash, BashArgs, Exec, ExecArgs};
 
 /// Locks a table or buffer mutex; a panic elsewhere while holding it leaves data that is still
@@ -32,4 +33,25 @@ pub(crate) fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, 
 /// The value of an argument an action needs, or `invalid_arguments` naming it.
 pub(crate) fn required<T>(value: Option<T>, field: &str, action: &str) -> Result<T, ToolError> {
     value.ok_or_else(|| ToolError::invalid(field, format!("`{field}` is required for `{action}`")))
+}
+
+/// `not_found` for an unknown `id` in `field`, naming the `known` ones (`what` is e.g.
+/// "process", `listing` e.g. "known processes").
+pub(crate) fn unknown_id(
+    what: &str,
+    listing: &str,
+    id: &str,
+    known: &[&str],
+    field: &str,
+) -> ToolError {
+    let known = if known.is_empty() {
+        "none".to_string()
+    } else {
+        known.join(", ")
+    };
+    ToolError {
+        kind: crate::error::ErrorKind::NotFound,
+        message: format!("no {what} {id}; {listing}: {known}"),
+        field: Some(field.to_string()),
+    }
 }

@@ -1,6 +1,6 @@
 //! `process`: background commands started in the workspace, listed, polled for their new
-//! output (bounded ring buffers) and stopped; all of them are killed when the registry that
-//! owns the tool is dropped (app exit).
+//! output (bounded ring buffers) and stopped; all of them are killed when the last holder of
+//! the table is dropped or [`crate::Background::shutdown`] runs (app exit).
 
 mod table;
 
@@ -16,23 +16,31 @@ use hearth_policy::Capability;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
+use std::sync::Arc;
 use std::time::Duration;
-use table::{add_status, Entry, Table, RING_CAPACITY};
+use table::{add_status, Entry, RING_CAPACITY};
+
+pub(crate) use table::Table;
 
 /// Default time limit of a background process, in seconds.
 const PROCESS_TIMEOUT: u64 = 300;
 /// How long `stop` waits for the process to be gone.
 const STOP_WAIT: Duration = Duration::from_secs(5);
 
-/// The background process tool; it owns its process table.
+/// The background process tool over a process table (its own, or one shared through
+/// [`crate::Background`]).
 #[derive(Debug, Default)]
 pub struct Process {
-    table: Table,
+    table: Arc<Table>,
 }
 
 impl Process {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    pub(crate) fn on(table: Arc<Table>) -> Self {
+        Self { table }
     }
 }
 

@@ -4,9 +4,9 @@
 
 use crate::error::{ErrorKind, ToolError};
 use crate::exec::kill::kill_group;
-use crate::exec::lock;
 use crate::exec::ring::{Ring, Taken};
 use crate::exec::run::supervise;
+use crate::exec::{lock, unknown_id};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::os::unix::process::ExitStatusExt;
@@ -114,7 +114,7 @@ pub(crate) fn add_status(value: &mut Value, status: Status) {
     }
 }
 
-/// The processes of one registry; they are killed when it is dropped.
+/// Background processes; they are killed when the table is dropped or by [`Table::kill_all`].
 #[derive(Debug, Default)]
 pub(crate) struct Table {
     inner: Mutex<Inner>,
@@ -179,6 +179,20 @@ impl Table {
         Ok(entry)
     }
 
+    /// Kills every running process group; returns how many were running.
+    pub(crate) fn kill_all(&self) -> usize {
+        let mut killed = 0;
+        for entry in lock(&self.inner).entries.values() {
+            let mut state = lock(&entry.state);
+            if state.status == Status::Running {
+                state.stop_requested = true;
+                kill_group(entry.pid);
+                killed += 1;
+            }
+        }
+        killed
+    }
+
     pub(crate) fn list(&self) -> Vec<Arc<Entry>> {
         lock(&self.inner).entries.values().cloned().collect()
     }
@@ -190,28 +204,19 @@ impl Table {
             return Ok(entry.clone());
         }
         let known: Vec<&str> = inner.entries.values().map(|e| e.id.as_str()).collect();
-        Err(ToolError {
-            kind: ErrorKind::NotFound,
-            message: format!(
-                "no process {id}; known processes: {}",
-                if known.is_empty() {
-                    "none".to_string()
-                } else {
-                    known.join(", ")
-                }
-            ),
-            field: Some("process_id".to_string()),
-        })
+        Err(unknown_id(
+            "process",
+            "known processes",
+            id,
+            &known,
+            "process_id",
+        ))
     }
 }
 
 impl Drop for Table {
     fn drop(&mut self) {
-        for entry in lock(&self.inner).entries.values() {
-            if entry.status() == Status::Running {
-                kill_group(entry.pid);
-            }
-        }
+        self.kill_all();
     }
 }
 

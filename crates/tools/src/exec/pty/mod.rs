@@ -1,16 +1,16 @@
 //! `pty` (hearth, echo, picobot): persistent terminal sessions for interactive programs —
 //! spawn, write input, read output (raw for the desktop's terminal view, plain text and the
-//! current screen for the model), kill, list; every session is killed when the registry that
-//! owns the tool is dropped (app exit).
+//! current screen for the model), kill, list; every session is killed when the last holder of
+//! its [`Terminals`] is dropped or [`crate::Background::shutdown`] runs (app exit).
 
 mod session;
+mod terminals;
 
 use super::env::ChildEnv;
 use super::required;
 use super::streams::{fit_streams, Stream};
 use super::workdir::workspace_root;
-use crate::error::{ErrorKind, ToolError};
-use crate::exec::lock;
+use crate::error::ToolError;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
 use hearth_policy::Capability;
@@ -18,30 +18,28 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use session::{Session, COLS, RING_CAPACITY, ROWS};
-use std::collections::BTreeMap;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// Sessions one registry holds (running or exited); exited ones are forgotten first.
-const MAX_SESSIONS: usize = 16;
+pub use session::TerminalFeed;
+pub use terminals::Terminals;
+
 /// How long `kill` waits for the program to be gone.
 const KILL_WAIT: Duration = Duration::from_secs(2);
 
-/// The terminal session tool; it owns its sessions.
+/// The terminal session tool over a session table (its own, or one shared through
+/// [`crate::Background`] so that the desktop can watch the sessions).
 #[derive(Default)]
 pub struct Pty {
-    sessions: Mutex<Sessions>,
-}
-
-#[derive(Default)]
-struct Sessions {
-    next: u64,
-    open: BTreeMap<u64, Arc<Session>>,
+    sessions: Terminals,
 }
 
 impl Pty {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    pub(crate) fn on(sessions: Terminals) -> Self {
+        Self { sessions }
     }
 }
 
@@ -105,27 +103,26 @@ impl Tool for Pty {
         match args.action {
             PtyAction::Spawn => self.spawn(ctx, args.command).await,
             PtyAction::List => {
-                let sessions: Vec<Value> = self.all().iter().map(|s| summary(s)).collect();
+                let sessions: Vec<Value> = self.sessions.all().iter().map(|s| summary(s)).collect();
                 Ok(json!({ "sessions": sessions }))
             }
             PtyAction::Write => {
                 let id = required(args.session_id, "session_id", "write")?;
                 let input = required(args.input, "input", "write")?;
-                let session = self.get(id)?;
+                let session = self.sessions.get(&id)?;
                 let written = session.write(input).await?;
                 Ok(json!({"session_id": session.id, "bytes_written": written}))
             }
             PtyAction::Read => {
-                let session = self.get(required(args.session_id, "session_id", "read")?)?;
+                let id = required(args.session_id, "session_id", "read")?;
+                let session = self.sessions.get(&id)?;
                 read(&session, ctx).await
             }
             PtyAction::Kill => {
                 let id = required(args.session_id, "session_id", "kill")?;
-                let session = self.get(id)?;
+                let session = self.sessions.get(&id)?;
                 let killed = session.kill(KILL_WAIT).await;
-                lock(&self.sessions)
-                    .open
-                    .retain(|_, s| !Arc::ptr_eq(s, &session));
+                self.sessions.forget(&session);
                 let mut result = summary(&session);
                 result["killed"] = json!(killed);
                 Ok(result)
@@ -139,61 +136,17 @@ impl Pty {
         let root = workspace_root(ctx).await?;
         let env = ChildEnv::scrubbed();
         let shell = env.shell()?.display().to_string();
-        let mut sessions = lock(&self.sessions);
-        if sessions.open.len() >= MAX_SESSIONS {
-            let exited = sessions
-                .open
-                .iter()
-                .find(|(_, s)| s.status()["status"] != "running")
-                .map(|(key, _)| *key);
-            match exited {
-                Some(key) => drop(sessions.open.remove(&key)),
-                None => {
-                    return Err(ToolError::new(
-                        ErrorKind::TooLarge,
-                        format!("{MAX_SESSIONS} terminal sessions are open; kill one first"),
-                    ))
-                }
-            }
-        }
         let (label, argv) = match &command {
             Some(line) => (line.clone(), vec![shell.as_str(), "-c", line.as_str()]),
             None => (shell.clone(), vec![shell.as_str()]),
         };
-        sessions.next += 1;
-        let id = format!("pty-{}", sessions.next);
-        let session = Arc::new(Session::spawn(id, label, &argv, &env, &root)?);
-        let key = sessions.next;
-        sessions.open.insert(key, session.clone());
+        let session = self
+            .sessions
+            .open(|id| Session::spawn(id, label, &argv, &env, &root))?;
         let mut result = summary(&session);
         result["rows"] = json!(ROWS);
         result["cols"] = json!(COLS);
         Ok(result)
-    }
-
-    fn all(&self) -> Vec<Arc<Session>> {
-        lock(&self.sessions).open.values().cloned().collect()
-    }
-
-    /// The session called `id`, or `not_found` naming the open ones.
-    fn get(&self, id: String) -> Result<Arc<Session>, ToolError> {
-        let sessions = lock(&self.sessions);
-        if let Some(session) = sessions.open.values().find(|s| s.id == id) {
-            return Ok(session.clone());
-        }
-        let known: Vec<&str> = sessions.open.values().map(|s| s.id.as_str()).collect();
-        Err(ToolError {
-            kind: ErrorKind::NotFound,
-            message: format!(
-                "no terminal session {id}; open sessions: {}",
-                if known.is_empty() {
-                    "none".to_string()
-                } else {
-                    known.join(", ")
-                }
-            ),
-            field: Some("session_id".to_string()),
-        })
     }
 }
 

@@ -1,6 +1,6 @@
 //! One terminal session: a program on a pseudo-terminal (portable-pty), a reader thread that
-//! fills a bounded ring and a vt100 screen, input written to it, and the kill of its whole
-//! session (the program and every job it started) when killed or dropped.
+//! fills a bounded ring and a vt100 screen and feeds live watchers, input written to it, and the
+//! kill of its whole session (the program and every job it started) when killed or dropped.
 
 use crate::error::{ErrorKind, ToolError};
 use crate::exec::env::ChildEnv;
@@ -13,7 +13,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::sync::Notify;
+use tokio::sync::{broadcast, Notify};
 
 /// Bytes of terminal output kept between reads.
 pub(crate) const RING_CAPACITY: usize = 1024 * 1024;
@@ -26,13 +26,26 @@ const READ_WAIT: Duration = Duration::from_secs(1);
 const READ_SETTLE: Duration = Duration::from_millis(100);
 /// How long `write` waits for the terminal to take the input.
 const WRITE_WAIT: Duration = Duration::from_secs(5);
+/// Output chunks a slow watcher may fall behind by before it misses some.
+const FEED_CAPACITY: usize = 1024;
 
 /// What the reader thread produced.
 struct Screen {
     raw: Ring,
     parser: vt100::Parser,
-    /// The terminal closed (every program in it has exited).
-    closed: bool,
+    /// Live output for watchers; `None` once the terminal closed (every program in it has
+    /// exited), which ends their feeds.
+    feed: Option<broadcast::Sender<Arc<[u8]>>>,
+}
+
+/// A watcher's view of a session: the screen as it looked when watching began (escape codes
+/// that redraw it), then every output chunk after it. `live` ends when the terminal closes; it
+/// is `None` when it had already closed.
+pub struct TerminalFeed {
+    pub rows: u16,
+    pub cols: u16,
+    pub screen: String,
+    pub live: Option<broadcast::Receiver<Arc<[u8]>>>,
 }
 
 /// What `read` returns.
@@ -103,7 +116,7 @@ impl Session {
         let screen = Arc::new(Mutex::new(Screen {
             raw: Ring::new(RING_CAPACITY),
             parser: vt100::Parser::default(),
-            closed: false,
+            feed: Some(broadcast::channel(FEED_CAPACITY).0),
         }));
         let arrived = Arc::new(Notify::new());
         let session = Self {
@@ -175,19 +188,30 @@ impl Session {
         let arrived = self.arrived.notified();
         let waiting = {
             let screen = lock(&self.screen);
-            !screen.raw.has_new() && !screen.closed
+            !screen.raw.has_new() && screen.feed.is_some()
         };
         if waiting && tokio::time::timeout(READ_WAIT, arrived).await.is_ok() {
             tokio::time::sleep(READ_SETTLE).await;
         }
         let mut screen = lock(&self.screen);
-        let closed = screen.closed;
+        let closed = screen.feed.is_none();
         let taken = screen.raw.take_new(!closed);
         let contents = screen.parser.screen().contents();
         Output {
             taken,
             screen: contents.trim_end().to_string(),
             cursor: screen.parser.screen().cursor_position(),
+        }
+    }
+
+    /// The current screen and, while the terminal is open, its output from now on.
+    pub(crate) fn watch(&self) -> TerminalFeed {
+        let screen = lock(&self.screen);
+        TerminalFeed {
+            rows: ROWS,
+            cols: COLS,
+            screen: screen.parser.screen().contents_formatted(),
+            live: screen.feed.as_ref().map(broadcast::Sender::subscribe),
         }
     }
 
@@ -221,9 +245,13 @@ fn pump(mut reader: Box<dyn Read + Send>, screen: &Mutex<Screen>, arrived: &Noti
         let mut screen = lock(screen);
         screen.raw.push(&buffer[..read]);
         screen.parser.process(&buffer[..read]);
+        if let Some(feed) = &screen.feed {
+            // No watcher is not an error.
+            let _ = feed.send(Arc::from(&buffer[..read]));
+        }
         drop(screen);
         arrived.notify_waiters();
     }
-    lock(screen).closed = true;
+    lock(screen).feed = None;
     arrived.notify_waiters();
 }
