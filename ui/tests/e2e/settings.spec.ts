@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test';
+import type { Settings } from '../../src/lib/bindings/Settings';
 import { boot, callsTo, expect, provider, session, test, withProvider } from './fixtures';
 
 test('the API key field never shows the stored key', async ({ page }) => {
@@ -114,6 +116,8 @@ test('the audit log lists tool decisions', async ({ page }) => {
   expect((await callsTo(page, 'list_audit')).map((c) => c.args)).toEqual([{ limit: 200 }]);
 });
 
+const lastSaved = async (page: Page) => (await callsTo(page, 'save_settings')).at(-1)?.args.settings as Settings | undefined;
+
 test('network settings: allowed local hosts, search backend and keychain-only search keys', async ({ page }) => {
   const brave = 'BSA-brave-secret-1234';
   await boot(page, { settings: withProvider, keys: { tavily: 'tvly-stored-wxyz' } });
@@ -123,13 +127,13 @@ test('network settings: allowed local hosts, search backend and keychain-only se
 
   await section.locator('textarea[name="allow_local_hosts"]').fill('127.0.0.1:11434\n\n[::1]:8080, 127.0.0.1:11434');
   await section.locator('select[name="search_backend"]').focus();
-  await expect.poll(async () => (await callsTo(page, 'save_settings')).at(-1)?.args.settings.allow_local_hosts).toEqual(['127.0.0.1:11434', '[::1]:8080']);
+  await expect.poll(async () => (await lastSaved(page))?.allow_local_hosts).toEqual(['127.0.0.1:11434', '[::1]:8080']);
 
   await section.locator('select[name="search_backend"]').selectOption('brave');
   await section.locator('input[name="searxng_url"]').fill(' https://searx.example.org ');
   await section.locator('input[name="searxng_url"]').press('Tab');
   await expect
-    .poll(async () => (await callsTo(page, 'save_settings')).at(-1)?.args.settings.search)
+    .poll(async () => (await lastSaved(page))?.search)
     .toEqual({ backend: 'brave', searxng_url: 'https://searx.example.org' });
 
   const braveKey = section.locator('[data-key="brave"]');

@@ -12,7 +12,7 @@ use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{ApprovalDecision, ContentPart, MessageKind, Role, Settings, TurnEnd};
 use hearth_scheduler::{JobExecutor, JobOutput, RunRequest};
 use hearth_store::Store;
-use hearth_tools::{Dialect, Registry};
+use hearth_tools::{Background, Dialect, Registry};
 use tokio_util::sync::CancellationToken;
 
 use crate::approval::FixedApprover;
@@ -21,7 +21,7 @@ use crate::notify::Notifier;
 use crate::provider::{choose_provider, model_client};
 use crate::secrets::SecretStore;
 use crate::tool_calls::ToolRunner;
-use crate::{load_settings, tool_registry, DataDir, EngineError};
+use crate::{load_settings, network_config, tool_registry, DataDir, EngineError};
 
 pub use grant::JobGrant;
 
@@ -79,15 +79,23 @@ struct AgentAnswer {
 }
 
 impl AgentJobExecutor {
-    /// An executor over `store` and the data dir `dir`, with the Hearth tool registry.
+    /// An executor over `store` and the data dir `dir`, with the Hearth tool registry (network
+    /// tools configured from `config.toml` and the keychain as they are now).
     pub fn new(
         store: Arc<Store>,
         dir: DataDir,
         secrets: Arc<dyn SecretStore>,
         notifier: Arc<dyn Notifier>,
     ) -> AgentJobExecutor {
-        let registry = Arc::new(tool_registry(Dialect::Hearth, &store, notifier.clone()));
         let config = dir.config();
+        let network = network_config(&load_settings(&config).unwrap_or_default(), &*secrets);
+        let registry = Arc::new(tool_registry(
+            Dialect::Hearth,
+            &store,
+            notifier.clone(),
+            network,
+            &Background::new(),
+        ));
         AgentJobExecutor {
             store,
             dir,
