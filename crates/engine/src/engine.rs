@@ -35,6 +35,9 @@ pub struct EngineOptions {
     pub context_window: u64,
     /// How often streamed text is written to the store (at most one second).
     pub flush_interval: Duration,
+    /// A reply whose stream sends nothing for this long fails as stalled (the default, five
+    /// minutes, leaves room for slow reasoning models before their first token).
+    pub stream_idle_timeout: Duration,
 }
 
 impl EngineOptions {
@@ -46,6 +49,7 @@ impl EngineOptions {
             max_iterations: 50,
             context_window: 128_000,
             flush_interval: Duration::from_millis(500),
+            stream_idle_timeout: Duration::from_secs(300),
         }
     }
 }

@@ -19,6 +19,8 @@ pub enum EngineError {
     UnknownSession(String),
     #[error("a turn is already running in session '{0}'; wait for it or cancel it")]
     Busy(String),
+    #[error("the provider sent nothing for {} s, so the reply was stopped and kept as failed; try again, or check the provider's status", .0.as_secs())]
+    Stalled(std::time::Duration),
     #[error("{0}")]
     Io(#[from] std::io::Error),
 }

@@ -1,10 +1,12 @@
 //! Streams one model response into a stored assistant message: deltas go out as events and are
-//! flushed to the store at least once a second; cancellation and errors keep the partial text.
+//! flushed to the store at least once a second (the last flush commits with the final status);
+//! cancellation and errors keep the partial text.
 
 use futures::StreamExt;
 use hearth_llm::{ChatRequest, StreamEvent, ToolCallAccumulator};
 use hearth_protocol::{ContentPart, EngineEvent, MessageStatus, Role, StopReason, ToolCall, Usage};
-use hearth_store::NewMessage;
+use hearth_store::{MessageEnd, NewMessage};
+use tokio::time::{sleep_until, Instant};
 use tokio_util::sync::CancellationToken;
 
 use crate::engine::{Engine, EventSink};
@@ -23,6 +25,14 @@ fn text_parts(text: &str) -> Vec<ContentPart> {
         Vec::new()
     } else {
         vec![ContentPart::text(text)]
+    }
+}
+
+fn ended(status: MessageStatus, usage: Usage, error: Option<&str>) -> MessageEnd<'_> {
+    MessageEnd {
+        status,
+        usage: Some(usage),
+        error,
     }
 }
 
@@ -45,10 +55,15 @@ impl Engine {
             model: request.model.clone(),
         });
 
+        let idle = self.options.stream_idle_timeout;
         let started = tokio::select! {
             biased;
             _ = cancel.cancelled() => None,
-            result = self.model.stream(request) => Some(result),
+            result = tokio::time::timeout(idle, self.model.stream(request)) => Some(
+                result
+                    .map_err(|_| EngineError::Stalled(idle))
+                    .and_then(|started| started.map_err(EngineError::from)),
+            ),
         };
         let mut stream = match started {
             None => {
@@ -64,69 +79,107 @@ impl Engine {
             Some(Err(e)) => {
                 self.store
                     .finish_message(id, MessageStatus::Failed, None, Some(&e.to_string()))?;
-                return Err(e.into());
+                return Err(e);
             }
             Some(Ok(stream)) => stream,
         };
 
-        let mut text = String::new();
-        let mut calls = ToolCallAccumulator::default();
-        let mut usage = Usage::default();
-        let mut stop_reason = StopReason::EndTurn;
-        let mut dirty = false;
+        let mut draft = Draft::default();
         let mut flush = tokio::time::interval(self.options.flush_interval);
+        let mut deadline = Instant::now() + idle;
         loop {
             tokio::select! {
                 biased;
                 _ = cancel.cancelled() => {
-                    self.store.update_streaming(id, &text_parts(&text), &[])?;
-                    self.store.finish_message(id, MessageStatus::Interrupted, Some(usage), None)?;
+                    let usage = draft.usage;
+                    self.end_draft(id, &draft, ended(MessageStatus::Interrupted, usage, None))?;
                     return Ok(Response { message_id: id, tool_calls: Vec::new(), usage, cancelled: true });
                 }
                 _ = flush.tick() => {
-                    if dirty {
-                        self.store.update_streaming(id, &text_parts(&text), &[])?;
-                        dirty = false;
+                    if draft.dirty {
+                        self.store.update_streaming(id, &draft.content(), &[])?;
+                        draft.dirty = false;
                     }
                 }
                 event = stream.next() => match event {
                     None => break,
-                    Some(Ok(event)) => match event {
-                        StreamEvent::TextDelta(delta) => {
-                            text.push_str(&delta);
-                            dirty = true;
-                            sink(EngineEvent::TextDelta { message_id: id, text: delta });
-                        }
-                        StreamEvent::Usage(u) => {
-                            usage.input_tokens = usage.input_tokens.max(u.input_tokens);
-                            usage.output_tokens = usage.output_tokens.max(u.output_tokens);
-                        }
-                        StreamEvent::Done { stop_reason: reason } => stop_reason = reason,
-                        other => calls.push(&other),
-                    },
+                    Some(Ok(event)) => {
+                        deadline = Instant::now() + idle;
+                        draft.apply(event, id, sink);
+                    }
                     Some(Err(e)) => {
-                        self.store.update_streaming(id, &text_parts(&text), &[])?;
-                        self.store.finish_message(id, MessageStatus::Failed, Some(usage), Some(&e.to_string()))?;
+                        let error = e.to_string();
+                        self.end_draft(id, &draft, ended(MessageStatus::Failed, draft.usage, Some(&error)))?;
                         return Err(e.into());
                     }
                 },
+                () = sleep_until(deadline) => {
+                    let error = EngineError::Stalled(idle);
+                    let reason = error.to_string();
+                    self.end_draft(id, &draft, ended(MessageStatus::Failed, draft.usage, Some(&reason)))?;
+                    return Err(error);
+                }
             }
         }
-        let tool_calls = calls.finish();
+        let content = draft.content();
+        let tool_calls = draft.calls.finish();
+        let end = ended(MessageStatus::Complete, draft.usage, None);
         self.store
-            .update_streaming(id, &text_parts(&text), &tool_calls)?;
-        self.store
-            .finish_message(id, MessageStatus::Complete, Some(usage), None)?;
+            .finish_streaming(id, &content, &tool_calls, end)?;
         sink(EngineEvent::AssistantFinished {
             message_id: id,
-            usage,
-            stop_reason,
+            usage: draft.usage,
+            stop_reason: draft.stop_reason.unwrap_or(StopReason::EndTurn),
         });
         Ok(Response {
             message_id: id,
             tool_calls,
-            usage,
+            usage: draft.usage,
             cancelled: false,
         })
+    }
+
+    /// Stores a reply cut short (cancelled, failed, stalled) with the text it had so far.
+    fn end_draft(&self, id: i64, draft: &Draft, end: MessageEnd<'_>) -> Result<(), EngineError> {
+        Ok(self
+            .store
+            .finish_streaming(id, &draft.content(), &[], end)?)
+    }
+}
+
+/// A reply being streamed: its text, tool calls, usage and stop reason so far.
+#[derive(Default)]
+struct Draft {
+    text: String,
+    calls: ToolCallAccumulator,
+    usage: Usage,
+    /// `None` until the provider says why it stopped (then end of turn is assumed).
+    stop_reason: Option<StopReason>,
+    /// Text arrived since the last flush to the store.
+    dirty: bool,
+}
+
+impl Draft {
+    fn apply(&mut self, event: StreamEvent, message_id: i64, sink: &EventSink) {
+        match event {
+            StreamEvent::TextDelta(delta) => {
+                self.text.push_str(&delta);
+                self.dirty = true;
+                sink(EngineEvent::TextDelta {
+                    message_id,
+                    text: delta,
+                });
+            }
+            StreamEvent::Usage(u) => {
+                self.usage.input_tokens = self.usage.input_tokens.max(u.input_tokens);
+                self.usage.output_tokens = self.usage.output_tokens.max(u.output_tokens);
+            }
+            StreamEvent::Done { stop_reason } => self.stop_reason = Some(stop_reason),
+            other => self.calls.push(&other),
+        }
+    }
+
+    fn content(&self) -> Vec<ContentPart> {
+        text_parts(&self.text)
     }
 }

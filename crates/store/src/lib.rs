@@ -8,6 +8,7 @@ mod messages;
 mod migrations;
 mod search;
 mod sessions;
+mod streaming;
 mod summaries;
 
 #[cfg(test)]
@@ -35,6 +36,7 @@ pub use memory::{
 pub use messages::NewMessage;
 pub use search::text::searchable_text;
 pub use sessions::NewSession;
+pub use streaming::MessageEnd;
 pub use summaries::{SessionSummary, MAX_SUMMARY_RESULTS};
 
 /// Result of every store operation.

@@ -1,4 +1,4 @@
-//! Messages: insert, stream into, finish, read, page and prune a session's messages.
+//! Messages: insert, read, page and prune a session's messages (streaming writes: `streaming`).
 
 use hearth_protocol::{
     ContentPart, Message, MessageKind, MessageStatus, Role, ToolCall, ToolResult, Usage,
@@ -8,7 +8,7 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::de::DeserializeOwned;
 
 use crate::search::text::{searchable_text, word_form};
-use crate::{now_ms, sessions, Result, Store, StoreError};
+use crate::{now_ms, sessions, Result, Store};
 
 /// What a new message is made of; ids and timestamps are assigned by the store.
 #[derive(Debug, Clone, PartialEq)]
@@ -115,7 +115,7 @@ fn query_messages(
     Ok(messages)
 }
 
-fn optional_json<T: serde::Serialize>(value: Option<&T>) -> Result<Option<String>> {
+pub(crate) fn optional_json<T: serde::Serialize>(value: Option<&T>) -> Result<Option<String>> {
     Ok(value.map(serde_json::to_string).transpose()?)
 }
 
@@ -177,72 +177,6 @@ impl Store {
             created_at: now,
             updated_at: now,
         })
-    }
-
-    /// Replaces the content and tool calls of a message being streamed (one flush); the search
-    /// index follows. `NotFound` for an unknown id.
-    pub fn update_streaming(
-        &self,
-        id: i64,
-        content: &[ContentPart],
-        tool_calls: &[ToolCall],
-    ) -> Result<()> {
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        let stored: Option<String> = tx
-            .prepare_cached("SELECT tool_result FROM messages WHERE id = ?1")?
-            .query_row([id], |row| row.get(0))
-            .optional()?
-            .ok_or_else(|| StoreError::not_found("message", id))?;
-        let tool_result: Option<ToolResult> =
-            stored.map(|s| serde_json::from_str(&s)).transpose()?;
-        let text = searchable_text(content, tool_calls, tool_result.as_ref());
-        let words = word_form(&text);
-        tx.prepare_cached(
-            "UPDATE messages SET content = ?2, tool_calls = ?3, text = ?4, words = ?5, \
-             updated_at = ?6 WHERE id = ?1",
-        )?
-        .execute(params![
-            id,
-            serde_json::to_string(content)?,
-            serde_json::to_string(tool_calls)?,
-            text,
-            words,
-            now_ms()
-        ])?;
-        tx.commit()?;
-        Ok(())
-    }
-
-    /// Sets a message's final status, usage and error (each replacing what was stored) and marks
-    /// its session active. `NotFound` for an unknown id.
-    pub fn finish_message(
-        &self,
-        id: i64,
-        status: MessageStatus,
-        usage: Option<Usage>,
-        error: Option<&str>,
-    ) -> Result<()> {
-        let usage = optional_json(usage.as_ref())?;
-        let now = now_ms();
-        let mut conn = self.conn();
-        let tx = conn.transaction()?;
-        let changed = tx
-            .prepare_cached(
-                "UPDATE messages SET status = ?2, usage = ?3, error = ?4, updated_at = ?5 \
-                 WHERE id = ?1",
-            )?
-            .execute(params![id, status.as_str(), usage, error, now])?;
-        if changed == 0 {
-            return Err(StoreError::not_found("message", id));
-        }
-        tx.prepare_cached(
-            "UPDATE sessions SET updated_at = ?2 \
-             WHERE id = (SELECT session_id FROM messages WHERE id = ?1)",
-        )?
-        .execute(params![id, now])?;
-        tx.commit()?;
-        Ok(())
     }
 
     pub fn get_message(&self, id: i64) -> Result<Option<Message>> {

@@ -3,7 +3,7 @@
 use hearth_protocol::{ContentPart, MessageKind, MessageStatus, Role, ToolCall, ToolResult, Usage};
 
 use crate::test_support::{tick, TempStore};
-use crate::{NewMessage, StoreError};
+use crate::{MessageEnd, NewMessage, StoreError};
 
 fn call(id: &str, name: &str, arguments: &str) -> ToolCall {
     ToolCall {
@@ -168,6 +168,46 @@ fn streaming_updates_then_finish() {
     assert_eq!(failed.status, MessageStatus::Failed);
     assert_eq!(failed.usage, None);
     assert_eq!(failed.error.as_deref(), Some("provider said 500"));
+}
+
+#[test]
+fn finish_streaming_writes_content_and_end_together() {
+    let t = TempStore::new();
+    t.session("s");
+    let mut new = NewMessage::new("s", Role::Assistant, Vec::new());
+    new.status = MessageStatus::Streaming;
+    let started = t.store.insert_message(&new).unwrap();
+    let calls = [call("c1", "calculator", r#"{"expression":"6*7"}"#)];
+    let end = MessageEnd {
+        status: MessageStatus::Failed,
+        usage: Some(Usage {
+            input_tokens: 3,
+            output_tokens: 4,
+        }),
+        error: Some("stream broke"),
+    };
+    t.store
+        .finish_streaming(
+            started.id,
+            &[ContentPart::text("partial answer")],
+            &calls,
+            end,
+        )
+        .unwrap();
+    let done = t.store.get_message(started.id).unwrap().unwrap();
+    assert_eq!(done.text(), "partial answer");
+    assert_eq!(done.tool_calls, calls);
+    assert_eq!(done.status, MessageStatus::Failed);
+    assert_eq!(done.usage, end.usage);
+    assert_eq!(done.error.as_deref(), Some("stream broke"));
+    let hits = t.store.search_messages("partial", 10, None, None).unwrap();
+    assert_eq!(hits.len(), 1, "the final text is indexed");
+
+    let err = t
+        .store
+        .finish_streaming(9999, &[ContentPart::text("x")], &[], end)
+        .unwrap_err();
+    assert_eq!(err.to_string(), "message not found: 9999");
 }
 
 #[test]

@@ -1,0 +1,89 @@
+//! What the model sees: compaction of a long history and memories in the system prompt.
+
+use crate::rig::*;
+
+#[tokio::test]
+async fn a_history_too_long_for_the_window_is_compacted_into_a_summary() {
+    let server = ScriptedServer::start().await;
+    let rig = rig(&server, |o| o.context_window = 3_000);
+    let session = rig.session();
+    let filler = "lorem ipsum dolor sit amet ".repeat(40);
+    for i in 0..6 {
+        // Two replies per turn: a compaction consumes one for its summary.
+        server.push(Reply::text(&format!("reply {i} {filler}")));
+        server.push(Reply::text(&format!("summary or reply {i} {filler}")));
+        rig.send(
+            &session,
+            &format!("question {i} {filler}"),
+            CancellationToken::new(),
+        )
+        .await;
+    }
+    let compacted = rig
+        .events
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|e| matches!(e, EngineEvent::Compacted { .. }));
+    assert!(compacted, "no compaction happened");
+    let last = server.requests().last().unwrap().body.to_string();
+    assert!(
+        last.contains("Summary of the earlier part"),
+        "the summary was not sent: {last}"
+    );
+    let messages = rig.store.list_messages(&session).unwrap();
+    let summary = messages
+        .iter()
+        .find(|m| m.kind == MessageKind::Summary)
+        .expect("a stored summary");
+    assert!(summary.summary_through.is_some());
+    // The timeline keeps the summary too.
+    let recalled = rig
+        .store
+        .search_summaries("reply", Some(&session), None, None, 10)
+        .unwrap();
+    assert!(
+        !recalled.is_empty(),
+        "the compaction summary is not in the timeline"
+    );
+    // The originals are kept.
+    assert!(messages.iter().any(|m| m.text().starts_with("question 0")));
+}
+
+#[tokio::test]
+async fn pinned_and_relevant_memories_reach_the_system_prompt() {
+    use hearth_store::{MemorySource, NewMemory};
+    let server = ScriptedServer::start().await;
+    server.push(Reply::text("noted"));
+    let rig = rig(&server, |_| {});
+    let pinned = NewMemory {
+        pinned: Some(true),
+        ..NewMemory::new("The user's name is Mei.", MemorySource::UserStated)
+    };
+    rig.store.add_memory(&pinned).unwrap();
+    rig.store
+        .add_memory(&NewMemory::new(
+            "The user prefers green tea over coffee.",
+            MemorySource::UserStated,
+        ))
+        .unwrap();
+    rig.store
+        .add_memory(&NewMemory::new(
+            "The build server runs Debian.",
+            MemorySource::ModelInferred,
+        ))
+        .unwrap();
+    let session = rig.session();
+    rig.send(&session, "what tea should I buy?", CancellationToken::new())
+        .await;
+    let system = server.requests()[0].body["messages"][0]["content"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(system.contains("The user's name is Mei."), "{system}");
+    assert!(system.contains("green tea"), "{system}");
+    assert!(
+        !system.contains("Debian"),
+        "an unrelated memory entered the prompt: {system}"
+    );
+}

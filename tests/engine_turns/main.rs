@@ -1,0 +1,9 @@
+//! The turn loop against the scripted model server: events and stored rows of a tool loop,
+//! concurrent read-only calls, cancellation mid-stream, retry after 429, stalled streams, the
+//! iteration limit, periodic flushing, and compaction of a history that outgrows the window.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod context;
+mod interruptions;
+mod rig;
+mod tool_loop;

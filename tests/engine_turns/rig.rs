@@ -1,0 +1,94 @@
+//! The engine under test: a data dir, store, scripted provider client and deny-all approver
+//! (its imports are re-exported for the test modules).
+
+pub use std::sync::{Arc, Mutex};
+pub use std::time::{Duration, Instant};
+
+pub use hearth_engine::{DataDir, Engine, EngineError, EngineOptions, FixedApprover, ToolRunner};
+pub use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy};
+pub use hearth_policy::SecurityProfile;
+pub use hearth_protocol::{
+    ApprovalDecision, ContentPart, EngineEvent, MessageKind, MessageStatus, Role, TurnEnd,
+};
+pub use hearth_store::Store;
+pub use hearth_tests::{Reply, ScriptedServer};
+pub use hearth_tools::{builtin_registry, Dialect};
+pub use serde_json::json;
+pub use tokio_util::sync::CancellationToken;
+
+pub struct Rig {
+    pub engine: Arc<Engine>,
+    pub store: Arc<Store>,
+    pub events: Arc<Mutex<Vec<EngineEvent>>>,
+    _home: tempfile::TempDir,
+}
+
+pub fn rig(server: &ScriptedServer, tune: impl FnOnce(&mut EngineOptions)) -> Rig {
+    let home = tempfile::tempdir().unwrap();
+    let dir = DataDir::at(home.path().to_path_buf());
+    dir.ensure().unwrap();
+    let store = Arc::new(Store::open(&dir.database()).unwrap());
+    let client = build_client(ProviderConfig {
+        kind: ProviderKind::Openai,
+        base_url: server.openai_base(),
+        api_key: Some("test".into()),
+        retry: RetryPolicy {
+            max_retries: 3,
+            base_delay: Duration::from_millis(50),
+            max_delay: Duration::from_secs(5),
+        },
+        connect_timeout: Duration::from_secs(5),
+    })
+    .unwrap();
+    let runner = Arc::new(ToolRunner::new(
+        Arc::new(builtin_registry(Dialect::Hearth)),
+        Arc::new(FixedApprover(ApprovalDecision::Deny)),
+        store.clone(),
+        SecurityProfile::PersonalCli,
+        dir.root().to_path_buf(),
+    ));
+    let mut options = EngineOptions::new(dir, "test-model");
+    tune(&mut options);
+    let engine = Arc::new(Engine::new(store.clone(), client, runner, options));
+    Rig {
+        engine,
+        store,
+        events: Arc::new(Mutex::new(Vec::new())),
+        _home: home,
+    }
+}
+
+impl Rig {
+    pub async fn send(
+        &self,
+        session: &str,
+        text: &str,
+        cancel: CancellationToken,
+    ) -> hearth_engine::TurnSummary {
+        let events = self.events.clone();
+        let sink = move |e: EngineEvent| events.lock().unwrap().push(e);
+        self.engine
+            .send(session, vec![ContentPart::text(text)], &sink, cancel)
+            .await
+            .unwrap()
+    }
+
+    /// Sends `text` and returns the error the turn must end with.
+    pub async fn send_err(&self, session: &str, text: &str) -> EngineError {
+        let events = self.events.clone();
+        let sink = move |e: EngineEvent| events.lock().unwrap().push(e);
+        self.engine
+            .send(
+                session,
+                vec![ContentPart::text(text)],
+                &sink,
+                CancellationToken::new(),
+            )
+            .await
+            .unwrap_err()
+    }
+
+    pub fn session(&self) -> String {
+        self.engine.create_session("test", None).unwrap().id
+    }
+}
