@@ -10,7 +10,7 @@ use hearth_engine::{tool_registry, ApprovalRequest, Approver, CallScope, OsNotif
 use hearth_policy::{Matcher, Rule, SecurityProfile, ToolProfile};
 use hearth_protocol::{ApprovalDecision, EngineEvent, ToolCall, ToolResult};
 use hearth_store::Store;
-use hearth_tools::Dialect;
+use hearth_tools::{Background, Dialect, NetworkConfig};
 use serde_json::{json, Value};
 use tokio_util::sync::CancellationToken;
 
@@ -39,7 +39,13 @@ impl Rig {
     fn new(rules: Vec<Rule>) -> Rig {
         let dir = tempfile::tempdir().unwrap();
         let store = Arc::new(Store::open(&dir.path().join("hearth.db")).unwrap());
-        let registry = Arc::new(tool_registry(Dialect::Hearth, &store, Arc::new(OsNotifier)));
+        let registry = Arc::new(tool_registry(
+            Dialect::Hearth,
+            &store,
+            Arc::new(OsNotifier),
+            NetworkConfig::default(),
+            &Background::new(),
+        ));
         let approver = Arc::new(SessionAllower::default());
         let mut runner = ToolRunner::new(
             registry,
