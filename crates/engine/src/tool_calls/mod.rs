@@ -1,6 +1,8 @@
 //! Runs tool calls exactly as the agent does: asks policy about each, awaits approval when told
 //! to, dispatches through the registry (read-only calls concurrently), audits every decision.
 
+mod ask;
+
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -8,12 +10,12 @@ use std::time::{Duration, Instant};
 
 use hearth_llm::ToolSpec;
 use hearth_policy::{Decision, PolicyInput, Rule, SecurityProfile, ToolFacts, ToolProfile};
-use hearth_protocol::{ApprovalDecision, EngineEvent, ToolCall, ToolResult};
+use hearth_protocol::{EngineEvent, ToolCall, ToolResult};
 use hearth_store::{AuditDecision, AuditEntry, Store};
 use hearth_tools::{ErrorKind, Registry, ToolContext, ToolError};
 use tokio_util::sync::CancellationToken;
 
-use crate::approval::{ask_with_timeout, ApprovalRequest, Approver};
+use crate::approval::Approver;
 use crate::confirm::is_job_authorization;
 use crate::engine::EventSink;
 use crate::jobs::JobGrant;
@@ -238,78 +240,6 @@ impl ToolRunner {
                 format!("{reason}: {}", grant.refusal_note())
             }
             _ => reason,
-        }
-    }
-
-    /// Asks the user; "allow for this session" is remembered only when `rememberable`.
-    async fn ask(
-        &self,
-        scope: &CallScope<'_>,
-        call: &ToolCall,
-        tool: &str,
-        reason: String,
-        rememberable: bool,
-        sink: &EventSink,
-    ) -> (Verdict, AuditDecision, Option<String>, &'static str) {
-        let request = ApprovalRequest {
-            request_id: uuid::Uuid::new_v4().to_string(),
-            session_id: scope.session_id.to_string(),
-            call: call.clone(),
-            reason: reason.clone(),
-        };
-        sink(EngineEvent::ApprovalRequested {
-            request_id: request.request_id.clone(),
-            session_id: scope.session_id.to_string(),
-            call: call.clone(),
-            reason: reason.clone(),
-        });
-        let (answer, actor) =
-            ask_with_timeout(self.approver.as_ref(), &request, self.approval_timeout).await;
-        sink(EngineEvent::ApprovalResolved {
-            request_id: request.request_id.clone(),
-            decision: answer,
-        });
-        match answer {
-            ApprovalDecision::AllowSession if rememberable => {
-                self.allow_for_session(scope.session_id, tool);
-                (
-                    Verdict::Run,
-                    AuditDecision::Allow,
-                    Some(format!("allowed for this session: {reason}")),
-                    actor,
-                )
-            }
-            ApprovalDecision::AllowOnce | ApprovalDecision::AllowSession => (
-                Verdict::Run,
-                AuditDecision::Allow,
-                Some(format!("allowed once: {reason}")),
-                actor,
-            ),
-            ApprovalDecision::Deny => (
-                Verdict::Refuse(ToolError::new(
-                    ErrorKind::DeniedByUser,
-                    format!("the user did not approve this call ({actor})"),
-                )),
-                AuditDecision::Deny,
-                Some(reason),
-                actor,
-            ),
-        }
-    }
-
-    fn session_allowances(&self, session_id: &str) -> HashSet<String> {
-        self.allowances
-            .lock()
-            .map(|a| a.get(session_id).cloned().unwrap_or_default())
-            .unwrap_or_default()
-    }
-
-    fn allow_for_session(&self, session_id: &str, tool: &str) {
-        if let Ok(mut allowances) = self.allowances.lock() {
-            allowances
-                .entry(session_id.to_string())
-                .or_default()
-                .insert(tool.to_string());
         }
     }
 }

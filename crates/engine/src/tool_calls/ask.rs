@@ -1,0 +1,85 @@
+//! Asking the user about a call, and the tools a session allowed "for this session".
+
+use std::collections::HashSet;
+
+use hearth_protocol::{ApprovalDecision, EngineEvent, ToolCall};
+use hearth_store::AuditDecision;
+use hearth_tools::{ErrorKind, ToolError};
+
+use super::{CallScope, ToolRunner, Verdict};
+use crate::approval::{ask_with_timeout, ApprovalRequest};
+use crate::engine::EventSink;
+
+impl ToolRunner {
+    /// Asks the user; "allow for this session" is remembered only when `rememberable`.
+    pub(super) async fn ask(
+        &self,
+        scope: &CallScope<'_>,
+        call: &ToolCall,
+        tool: &str,
+        reason: String,
+        rememberable: bool,
+        sink: &EventSink,
+    ) -> (Verdict, AuditDecision, Option<String>, &'static str) {
+        let request = ApprovalRequest {
+            request_id: uuid::Uuid::new_v4().to_string(),
+            session_id: scope.session_id.to_string(),
+            call: call.clone(),
+            reason: reason.clone(),
+        };
+        sink(EngineEvent::ApprovalRequested {
+            request_id: request.request_id.clone(),
+            session_id: scope.session_id.to_string(),
+            call: call.clone(),
+            reason: reason.clone(),
+        });
+        let (answer, actor) =
+            ask_with_timeout(self.approver.as_ref(), &request, self.approval_timeout).await;
+        sink(EngineEvent::ApprovalResolved {
+            request_id: request.request_id.clone(),
+            decision: answer,
+        });
+        match answer {
+            ApprovalDecision::AllowSession if rememberable => {
+                self.allow_for_session(scope.session_id, tool);
+                (
+                    Verdict::Run,
+                    AuditDecision::Allow,
+                    Some(format!("allowed for this session: {reason}")),
+                    actor,
+                )
+            }
+            ApprovalDecision::AllowOnce | ApprovalDecision::AllowSession => (
+                Verdict::Run,
+                AuditDecision::Allow,
+                Some(format!("allowed once: {reason}")),
+                actor,
+            ),
+            ApprovalDecision::Deny => (
+                Verdict::Refuse(ToolError::new(
+                    ErrorKind::DeniedByUser,
+                    format!("the user did not approve this call ({actor})"),
+                )),
+                AuditDecision::Deny,
+                Some(reason),
+                actor,
+            ),
+        }
+    }
+
+    pub(super) fn session_allowances(&self, session_id: &str) -> HashSet<String> {
+        self.allowances
+            .lock()
+            .map(|a| a.get(session_id).cloned().unwrap_or_default())
+            .unwrap_or_default()
+    }
+
+    fn allow_for_session(&self, session_id: &str, tool: &str) {
+        if let Ok(mut allowances) = self.allowances.lock() {
+            allowances
+                .entry(session_id.to_string())
+                .or_default()
+                .insert(tool.to_string());
+        }
+    }
+}
