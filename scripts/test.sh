@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every check CI runs: formatting, lints, the engine-without-tauri
-# rule, the Rust tests (unit, integration, end to end) and the UI tests.
+# rule, up-to-date TypeScript bindings, the Rust tests (unit, integration, end to end) and the UI
+# tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -18,6 +19,22 @@ fi
 
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
+
+step "TypeScript bindings match crates/protocol"
+cargo test -p hearth-protocol
+bindings=ui/src/lib/bindings
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+  untracked=$(git ls-files --others --exclude-standard -- "$bindings")
+  if ! git diff --quiet -- "$bindings" || [ -n "$untracked" ]; then
+    git --no-pager diff --stat -- "$bindings"
+    [ -z "$untracked" ] || printf 'new, not committed:\n%s\n' "$untracked"
+    echo "the TypeScript bindings in $bindings are out of date with crates/protocol:" \
+      "commit what 'cargo test -p hearth-protocol' regenerated (see above)" >&2
+    exit 1
+  fi
+else
+  echo "not a git checkout: cannot compare the regenerated bindings, skipped" >&2
+fi
 
 step "desktop end-to-end prerequisites (tauri-driver) and the app binary"
 bash scripts/e2e-setup.sh

@@ -11,6 +11,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod desktop;
+#[path = "desktop_e2e/tray.rs"]
+mod tray;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -20,11 +22,10 @@ use desktop::app::{App, PlainApp};
 use desktop::env::{self, Tools, PYTHON};
 use desktop::home::{eventually, files_containing, Home, PATIENCE};
 use desktop::notifications::{self, FakeNotifications};
-use desktop::tray::TrayMenu;
 use desktop::ui::{self, REPLY};
 use desktop::{bus, procs, x11};
 use hearth_tests::{Reply, ScriptedServer};
-use serde_json::{json, Value};
+use serde_json::json;
 use tokio::sync::{Mutex, MutexGuard};
 
 static TURNS: Mutex<()> = Mutex::const_new(());
@@ -177,85 +178,6 @@ async fn a_file_dragged_onto_the_window_reaches_the_model() {
     let sent = app.text_of("article.message.user .chip-label").await;
     assert_eq!(sent.as_deref(), Some("field-notes.md"));
     app.close().await;
-}
-
-fn notices(fake: &FakeNotifications, summary: &str) -> Vec<Value> {
-    let all = fake.records().into_iter();
-    all.filter(|n| n["summary"] == summary).collect()
-}
-
-async fn wait_window(pid: u32, visible: bool) {
-    let what = if visible {
-        "the window to show"
-    } else {
-        "the window to hide"
-    };
-    eventually(what, PATIENCE, || async {
-        let shown = !x11::windows(pid, "Hearth", true).is_empty();
-        (shown == visible).then_some(())
-    })
-    .await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn closing_hides_to_the_tray_notifies_and_the_tray_reopens_and_quits() {
-    let (_turn, tools, fake) = setup().await;
-    let server = ScriptedServer::start().await;
-    let slow = "Here is the slow answer you asked for.";
-    server.push(Reply::text(slow).with_chunk_delay(250));
-    let mut home = Home::new(&tools, "tray", &server.openai_base());
-    let app = App::launch(&tools, &mut home, &[]).await;
-    let pid = app.pid;
-    let tray = TrayMenu::find(pid, PATIENCE);
-    let labels: Vec<String> = tray.items().into_iter().map(|(_, l)| l).collect();
-    assert_eq!(labels, ["Open Hearth", "New chat", "Quit"]);
-
-    ui::new_chat(&app).await;
-    ui::send(&app, "Take your time.").await;
-    eventually("the turn to start", PATIENCE, || async {
-        (!server.model_requests().is_empty()).then_some(())
-    })
-    .await;
-
-    // Close the window mid-turn: it hides, the process stays, and the first close says so.
-    let windows = x11::windows(pid, "Hearth", true);
-    assert_eq!(windows.len(), 1, "one visible Hearth window: {windows:?}");
-    x11::request_close(&tools, &windows[0]);
-    wait_window(pid, false).await;
-    assert!(procs::alive(pid), "closing the window ended the app");
-    let still = eventually("the close-to-tray notice", PATIENCE, || async {
-        notices(fake, "Hearth is still running").into_iter().next()
-    })
-    .await;
-    assert_eq!(still["app_name"], "Hearth");
-    assert!(still["body"].as_str().unwrap().contains("tray"), "{still}");
-
-    // The turn finishes while nobody watches: a notification titled after the chat says so.
-    let done = eventually("the turn-finished notification", PATIENCE, || async {
-        let mut all = fake.records().into_iter();
-        all.find(|n| n["body"] == "Hearth finished replying.")
-    })
-    .await;
-    assert_eq!(done["summary"], "New chat", "{done}");
-
-    // "Open Hearth" brings the window back, with the finished reply in it.
-    tray.click("Open Hearth");
-    wait_window(pid, true).await;
-    let answer = app.text_of(&format!("{REPLY} .markdown")).await;
-    assert_eq!(answer.as_deref().map(str::trim), Some(slow));
-
-    // "New chat" opens a second chat.
-    tray.click("New chat");
-    ui::wait_chat_count(&app, 2).await;
-
-    // Closing again hides without a second notice; "Quit" ends the process.
-    x11::request_close(&tools, &x11::windows(pid, "Hearth", true)[0]);
-    wait_window(pid, false).await;
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let shown = notices(fake, "Hearth is still running").len();
-    assert_eq!(shown, 1, "the tray notice shows once");
-    tray.click("Quit");
-    app.expect_exit(Duration::from_secs(15));
 }
 
 const SECRET: &str = "sk-e2e-KEYCHAIN-only-5cd1e8a94b";

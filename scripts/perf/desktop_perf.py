@@ -1,62 +1,42 @@
 #!/usr/bin/python3
 """Measures the real desktop app (figures for the README; not a test): cold start to the UI's
 "ready" mark, idle memory (PSS over the app and its WebKit processes) after 60 s hidden in the
-tray, and the time to open a 10,000-message chat. Needs a display and a D-Bus session: run it
-through scripts/perf/run.sh. Standard library only.
+tray, the time to open a 10,000-message chat, and the main-thread cost per token while a reply
+streams at 500 tokens/s. Needs a display and a D-Bus session: run it through
+scripts/perf/run.sh. Standard library only.
 
-Usage: desktop_perf.py BINARY start|memory|long-chat [--runs N] [--idle-seconds S]
+Usage: desktop_perf.py BINARY start|memory|long-chat|stream [--runs N] [--idle-seconds S]
+       [--messages N] [--tokens N] [--rate R]
 """
 import argparse
 import json
 import os
 import signal
-import socket
 import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
-ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-CONFIG = 'default_provider = "scripted"\ndefault_model = "scripted-small"\nlanguage = "en"\n\n' \
-    '[[providers]]\nid = "scripted"\nname = "Scripted"\nkind = "openai"\nbase_url = "http://127.0.0.1:9/v1"\n'
+import procs
+import streaming
+from webdriver import ROOT, driven_app
+
+NOWHERE = "http://127.0.0.1:9/v1"
 
 
-def new_home():
+def new_home(base_url=NOWHERE):
     home = tempfile.mkdtemp(prefix="hearth-perf-")
     with open(os.path.join(home, "config.toml"), "w") as f:
-        f.write(CONFIG)
+        f.write('default_provider = "scripted"\ndefault_model = "scripted-small"\nlanguage = "en"\n\n'
+                '[[providers]]\nid = "scripted"\nname = "Scripted"\nkind = "openai"\n'
+                f'base_url = "{base_url}"\n')
     return home
 
 
-def alive(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-    except OSError:
-        return False
-
-
-def tree(root):
-    """root and every process below it."""
-    parents = {}
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat") as f:
-                    parents[int(name)] = int(f.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                pass
-    found = [root]
-    for pid in found:
-        found.extend(p for p, pp in parents.items() if pp == pid)
-    return found
-
-
 def stop(proc):
-    pids = tree(proc.pid)
+    pids = procs.tree(proc.pid)
     proc.send_signal(signal.SIGTERM)
     try:
         proc.wait(10)
@@ -64,7 +44,7 @@ def stop(proc):
         proc.kill()
         proc.wait()
     deadline = time.monotonic() + 10
-    while any(alive(p) for p in pids) and time.monotonic() < deadline:
+    while any(procs.alive(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
 
 
@@ -104,25 +84,6 @@ def cmd_start(binary, runs):
               f"{statistics.median(inside[1:]):.0f} ms inside the process (all wall: {outside})")
 
 
-def pss_kb(pid):
-    try:
-        with open(f"/proc/{pid}/smaps_rollup") as f:
-            for line in f:
-                if line.startswith("Pss:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
-
-
-def comm(pid):
-    try:
-        with open(f"/proc/{pid}/comm") as f:
-            return f.read().strip()
-    except OSError:
-        return "?"
-
-
 def main_window(pid):
     out = subprocess.run(["xdotool", "search", "--onlyvisible", "--all", "--pid", str(pid), "--name", "^Hearth$"],
                          capture_output=True, text=True).stdout.split()
@@ -143,46 +104,11 @@ def cmd_memory(binary, idle_seconds):
     if main_window(proc.pid) is not None:
         sys.exit("the window did not hide")
     time.sleep(idle_seconds)
-    parts = [(p, comm(p), pss_kb(p)) for p in tree(proc.pid)]
+    parts = [(p, procs.comm(p), procs.pss_kb(p)) for p in procs.tree(proc.pid)]
     total = sum(kb for _, _, kb in parts)
     print(f"idle PSS after {idle_seconds} s hidden: {total / 1024:.1f} MB "
           f"({', '.join(f'{name} {kb / 1024:.1f}' for _, name, kb in parts)})")
     stop(proc)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class WebDriver:
-    """A minimal WebDriver client. tauri-driver creates the session (it turns "tauri:options" into
-    WebKitWebDriver's capabilities); later commands go straight to WebKitWebDriver, because
-    tauri-driver's pooled connection to it sometimes fails right after an async script."""
-
-    def __init__(self, port, native_port, binary):
-        self.base = f"http://127.0.0.1:{port}"
-        caps = {"capabilities": {"alwaysMatch": {"browserName": "wry", "tauri:options": {"application": binary}}}}
-        self.session = self.call("POST", "/session", caps)["sessionId"]
-        self.base = f"http://127.0.0.1:{native_port}"
-
-    def call(self, method, path, body=None):
-        data = json.dumps(body).encode() if body is not None else None
-        req = urllib.request.Request(self.base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-        with urllib.request.urlopen(req, timeout=120) as resp:
-            return json.loads(resp.read() or b"{}").get("value")
-
-    def js(self, script, *args, run_async=False):
-        kind = "async" if run_async else "sync"
-        return self.call("POST", f"/session/{self.session}/execute/{kind}", {"script": script, "args": list(args)})
-
-    def close(self):
-        try:
-            self.call("DELETE", f"/session/{self.session}")
-        except OSError:
-            pass
 
 
 def fill_chat(db, count):
@@ -234,35 +160,14 @@ window.__TAURI_INTERNALS__.invoke('list_messages', { sessionId }).then(() => don
 
 
 def cmd_long_chat(binary, count, runs):
-    driver_bin = os.path.join(ROOT, ".tools/bin/tauri-driver")
     home = new_home()
     ready = os.path.join(home, "ready")
     proc = launch(binary, home, ready)  # creates the database with the app's own schema
     wait_ready(ready, proc)
     stop(proc)
     last = fill_chat(os.path.join(home, "hearth.db"), count)
-    port, native_port = free_port(), free_port()
-    env = dict(os.environ, HEARTH_HOME=home, HEARTH_API_KEY="perf", NO_AT_BRIDGE="1")
-    log_path = os.path.join(home, "driver.log")
-    log = open(log_path, "w")
-    driver = subprocess.Popen([driver_bin, "--port", str(port), "--native-port", str(native_port)], env=env,
-                              stdout=log, stderr=log, start_new_session=True)
-    print(f"(tauri-driver and app output: {log_path})", file=sys.stderr)
-    try:
-        # tauri-driver forwards the session to WebKitWebDriver: both must be listening.
-        deadline = time.monotonic() + 20
-        for p in (port, native_port):
-            while True:
-                try:
-                    socket.create_connection(("127.0.0.1", p), 0.2).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        sys.exit("tauri-driver or WebKitWebDriver did not start")
-                    time.sleep(0.05)
-        wd = WebDriver(port, native_port, binary)
-        while not wd.js("return !!document.querySelector('.app[data-ready=\"true\"] li.session')"):
-            time.sleep(0.05)
+    with driven_app(binary, home, procs.describe) as (wd, _):
+        wd.wait_js("return !!document.querySelector('li.session')", "the chat list")
         times, rendered = [], 0
         for _ in range(runs):
             times.append(wd.js(OPEN_AND_WAIT, "desktop:long", last, run_async=True))
@@ -273,30 +178,36 @@ def cmd_long_chat(binary, count, runs):
               f"again {statistics.median(times[1:]) if len(times) > 1 else times[0]:.0f} ms "
               f"(median of {max(1, len(times) - 1)}); {rendered} message rows in the DOM; "
               f"the list_messages call alone: {statistics.median(ipc):.0f} ms")
-        wd.close()
-    except OSError as error:
-        alive_now = ", ".join(f"{comm(p)}:{p}" for p in tree(driver.pid))
-        sys.exit(f"WebDriver failed ({error}); processes left under tauri-driver: {alive_now}; see {log_path}")
+
+
+def cmd_stream(binary, count, rate):
+    stream = streaming.TokenStream(streaming.markdown_tokens(count), rate)
+    try:
+        with driven_app(binary, new_home(stream.base_url), procs.describe) as (wd, driver_pid):
+            streaming.measure(wd, driver_pid, stream)
     finally:
-        os.killpg(driver.pid, signal.SIGKILL)
-        driver.wait()
+        stream.close()
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
-    parser.add_argument("what", choices=["start", "memory", "long-chat"])
+    parser.add_argument("what", choices=["start", "memory", "long-chat", "stream"])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--idle-seconds", type=int, default=60)
     parser.add_argument("--messages", type=int, default=10_000)
+    parser.add_argument("--tokens", type=int, default=5_000)
+    parser.add_argument("--rate", type=int, default=500, help="tokens per second")
     args = parser.parse_args()
     binary = os.path.abspath(args.binary)
     if args.what == "start":
         cmd_start(binary, args.runs)
     elif args.what == "memory":
         cmd_memory(binary, args.idle_seconds)
-    else:
+    elif args.what == "long-chat":
         cmd_long_chat(binary, args.messages, args.runs)
+    else:
+        cmd_stream(binary, args.tokens, args.rate)
 
 
 if __name__ == "__main__":

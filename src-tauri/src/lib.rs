@@ -6,6 +6,7 @@ mod autostart;
 mod commands;
 mod notices;
 mod state;
+mod stream;
 mod tray;
 mod window;
 

@@ -1,21 +1,42 @@
-//! Showing OS notifications from the shell without blocking the UI thread.
+//! Showing OS notifications from the shell without blocking the UI thread. Clicking one (where
+//! the OS reports clicks) brings the window back, on the chat the notification is about.
 
 use std::sync::Arc;
 
 use hearth_engine::{Notice, Notifier};
-use tauri::AppHandle;
+use tauri::{AppHandle, Emitter};
+
+use crate::window::show_main;
+
+/// Event telling the UI which chat to open (payload: the session id) after a notification click.
+pub const OPEN_CHAT_EVENT: &str = "notification://open-chat";
 
 /// Shows `notice` on a blocking thread; failures are logged, never shown as errors to the user.
+/// A click shows the main window and, with `session_id`, opens that chat.
 pub fn show(
-    _app: &AppHandle,
+    app: &AppHandle,
     notifier: Arc<dyn Notifier>,
     notice: Notice,
     session_id: Option<String>,
 ) {
-    tauri::async_runtime::spawn_blocking(move || match notifier.show(&notice) {
-        Ok(id) => {
-            tracing::info!(%id, session = session_id.as_deref().unwrap_or(""), "notification shown")
+    let clicked_app = app.clone();
+    let clicked_session = session_id.clone();
+    let on_click = Box::new(move || {
+        tracing::info!(
+            session = clicked_session.as_deref().unwrap_or(""),
+            "notification clicked"
+        );
+        show_main(&clicked_app);
+        if let Some(id) = clicked_session {
+            let _ = clicked_app.emit(OPEN_CHAT_EVENT, id);
         }
-        Err(error) => tracing::warn!(%error, "notification not shown"),
+    });
+    tauri::async_runtime::spawn_blocking(move || {
+        match notifier.show_clickable(&notice, on_click) {
+            Ok(id) => {
+                tracing::info!(%id, session = session_id.as_deref().unwrap_or(""), "notification shown")
+            }
+            Err(error) => tracing::warn!(%error, "notification not shown"),
+        }
     });
 }

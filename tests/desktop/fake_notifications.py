@@ -2,9 +2,12 @@
 """A fake org.freedesktop.Notifications server for the desktop end-to-end tests.
 
 Owns the name on the session bus, answers like a notification daemon, and appends every Notify
-call to the file given as the first argument as one JSON line (app_name, summary, body, actions,
-hints' keys, timeout). Prints "ready" once the name is owned; exits 2 if another server owns it.
-Exits when its stdin closes (the test process ended), so it never outlives the suite.
+call to the file given as the first argument as one JSON line (id, app_name, summary, body,
+actions, hints' keys, timeout). Prints "ready" once the name is owned; exits 2 if another server
+owns it. A line "invoke ID ACTION" on stdin emits ActionInvoked(ID, ACTION) to the connection that
+sent notification ID, as a click does (GNOME Shell signals only that connection); an unknown ID
+is signalled to the whole bus. Exits when its stdin closes (the test process ended), so it never
+outlives the suite.
 """
 import json
 import os
@@ -37,12 +40,15 @@ XML = """
 log_path = sys.argv[1]
 loop = GLib.MainLoop()
 next_id = [0]
+senders = {}
+bus = []
 
 
 def on_call(conn, sender, path, iface, method, params, invocation):
     if method == "Notify":
         app, replaces, _icon, summary, body, actions, hints, timeout = params.unpack()
         next_id[0] += 1
+        senders[next_id[0]] = sender
         record = {
             "id": next_id[0],
             "app_name": app,
@@ -65,6 +71,7 @@ def on_call(conn, sender, path, iface, method, params, invocation):
 
 
 def on_bus(conn, _name):
+    bus.append(conn)
     info = Gio.DBusNodeInfo.new_for_xml(XML).interfaces[0]
     conn.register_object("/org/freedesktop/Notifications", info, on_call, None, None)
 
@@ -86,6 +93,35 @@ Gio.bus_own_name(
     on_name,
     on_lost,
 )
+
+
+def invoke(line):
+    words = line.split()
+    if len(words) == 3 and words[0] == "invoke" and words[1].isdigit() and bus:
+        nid = int(words[1])
+        signal_args = GLib.Variant("(us)", (nid, words[2]))
+        bus[0].emit_signal(senders.get(nid), "/org/freedesktop/Notifications",
+                           "org.freedesktop.Notifications", "ActionInvoked", signal_args)
+        bus[0].flush_sync(None)
+    else:
+        print(f"fake notifications: ignored {line!r}", file=sys.stderr, flush=True)
+
+
+pending = [b""]
+
+
+def on_stdin(_channel, _condition):
+    chunk = os.read(sys.stdin.fileno(), 4096)
+    if not chunk:
+        loop.quit()
+        return False
+    pending[0] += chunk
+    while b"\n" in pending[0]:
+        line, pending[0] = pending[0].split(b"\n", 1)
+        invoke(line.decode("utf-8", "replace"))
+    return True
+
+
 GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGTERM, loop.quit)
-GLib.io_add_watch(GLib.IOChannel.unix_new(sys.stdin.fileno()), GLib.PRIORITY_DEFAULT, GLib.IO_IN | GLib.IO_HUP, lambda *_: loop.quit() or False)
+GLib.io_add_watch(GLib.IOChannel.unix_new(sys.stdin.fileno()), GLib.PRIORITY_DEFAULT, GLib.IO_IN | GLib.IO_HUP, on_stdin)
 loop.run()

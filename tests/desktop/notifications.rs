@@ -1,8 +1,9 @@
 //! A fake `org.freedesktop.Notifications` server on the session bus for the whole suite
 //! (python3-gi, `fake_notifications.py`): it records every `Notify` call as a JSON line. It also
-//! keeps a real daemon (dunst) from being auto-started on the bus by the app's first notice.
+//! keeps a real daemon (dunst) from being auto-started on the bus by the app's first notice, and
+//! clicks notifications by emitting `ActionInvoked` on request.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
@@ -13,8 +14,8 @@ use super::env::{Tools, PYTHON};
 
 pub struct FakeNotifications {
     log: PathBuf,
-    /// Held so its stdin stays open: the server exits when this process ends.
-    _child: Mutex<Child>,
+    /// Held so its stdin stays open (the server exits when this process ends); commands go there.
+    child: Mutex<Child>,
 }
 
 static FAKE: OnceLock<FakeNotifications> = OnceLock::new();
@@ -41,7 +42,7 @@ pub fn fake(tools: &Tools) -> &'static FakeNotifications {
         );
         FakeNotifications {
             log,
-            _child: Mutex::new(child),
+            child: Mutex::new(child),
         }
     })
 }
@@ -54,5 +55,14 @@ impl FakeNotifications {
             .lines()
             .filter_map(|l| serde_json::from_str(l).ok())
             .collect()
+    }
+
+    /// Has the server emit `ActionInvoked(id, action)` to the connection that sent notification
+    /// `id`, as a click on it does (`action` "default": the notification itself).
+    pub fn invoke(&self, id: u64, action: &str) {
+        let mut child = self.child.lock().unwrap();
+        let stdin = child.stdin.as_mut().unwrap();
+        writeln!(stdin, "invoke {id} {action}").unwrap();
+        stdin.flush().unwrap();
     }
 }

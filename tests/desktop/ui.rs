@@ -17,17 +17,22 @@ pub async fn new_chat(app: &App) -> String {
     let before = app.count("li.session").await;
     app.click(".sidebar-top button.primary").await;
     app.wait_css(".composer textarea").await;
-    let open = "const a = document.querySelector('li.session .session-open[aria-current]'); \
-                return a && a.closest('li').dataset.sessionId;";
     let id = eventually("the new chat in the sidebar", PATIENCE, || async {
         if app.count("li.session").await == before {
             return None;
         }
-        app.js(open, vec![]).await.as_str().map(str::to_string)
+        open_chat(app).await
     })
     .await;
     assert!(id.starts_with("desktop:"), "unexpected session id {id}");
     id
+}
+
+/// The id of the chat shown (marked current in the sidebar), if any.
+pub async fn open_chat(app: &App) -> Option<String> {
+    let open = "const a = document.querySelector('li.session .session-open[aria-current]'); \
+                return a && a.closest('li').dataset.sessionId;";
+    app.js(open, vec![]).await.as_str().map(str::to_string)
 }
 
 /// Renames a chat from the sidebar and waits for the new title.

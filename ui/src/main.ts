@@ -18,6 +18,11 @@ listen('tray://new-chat', () => void app.newChat()).catch(() => {
   // Outside the desktop shell (a plain browser): there is no tray.
 });
 
+// A clicked notification about a chat (the backend has already shown the window).
+listen<string>('notification://open-chat', (event) => void app.revealChat(event.payload)).catch(() => {
+  // Outside the desktop shell: no OS notifications.
+});
+
 void app.init().then(async () => {
   await tick();
   requestAnimationFrame(() => {

@@ -28,7 +28,7 @@ pub use engine::{Engine, EngineOptions, EventSink, TurnSummary};
 pub use error::EngineError;
 pub use jobs::{AgentJobExecutor, JobGrant};
 pub use network::{key_account, network_config, parse_search_backend, search_account};
-pub use notify::{Notice, Notifier, NotifyError, OsNotifier};
+pub use notify::{Notice, Notifier, NotifyError, OnClick, OsNotifier};
 pub use paths::{DataDir, APP_IDENTIFIER};
 pub use provider::{choose_provider, model_client};
 pub use registry::tool_registry;

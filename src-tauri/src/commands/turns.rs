@@ -1,5 +1,5 @@
 //! Turn commands: send, regenerate, edit-and-fork, cancel, answer an approval. Progress streams
-//! over a `Channel<EngineEvent>`; a turn that ends while the window is hidden or unfocused is
+//! over a `Channel<EngineEvent>` (text deltas merged per frame, see [`crate::stream`]); a turn that ends while the window is hidden or unfocused is
 //! announced with an OS notification.
 
 use hearth_engine::{Engine, EngineError, Notice, TurnSummary};
@@ -24,10 +24,16 @@ where
 {
     let engine = state.engine().await?;
     let cancel = state.begin_turn(session_id);
-    let sink = Box::new(move |event: EngineEvent| {
+    let (events, received) = tokio::sync::mpsc::unbounded_channel();
+    let forwarder = tauri::async_runtime::spawn(crate::stream::forward(received, move |event| {
         let _ = on_event.send(event);
+    }));
+    let sink = Box::new(move |event: EngineEvent| {
+        let _ = events.send(event);
     });
+    // The turn's future owns the sink: once it is done the forwarder drains and ends.
     let outcome = turn(engine, sink, cancel).await;
+    let _ = forwarder.await;
     state.end_turn(session_id);
     notify_if_unwatched(app, state, session_id, outcome.as_ref().err());
     outcome.map(|_| ()).map_err(to_message)

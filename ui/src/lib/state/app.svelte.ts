@@ -65,6 +65,12 @@ class AppState {
     this.view = { kind: 'chat', sessionId, focusMessageId };
   }
 
+  /** Opens a chat the backend points at (a clicked notification), listing it first if it is new. */
+  async revealChat(sessionId: string): Promise<void> {
+    if (!this.sessions.some((s) => s.id === sessionId)) await this.refreshSessions();
+    this.openChat(sessionId);
+  }
+
   openSettings(addProvider = false): void {
     this.view = { kind: 'settings', addProvider };
   }
