@@ -16,6 +16,7 @@ use crate::desktop::{procs, x11};
 use crate::setup;
 
 const FINISHED: &str = "Hearth finished replying.";
+const STILL_RUNNING: &str = "Hearth is still running";
 
 fn notices(fake: &FakeNotifications, summary: &str) -> Vec<Value> {
     let all = fake.records().into_iter();
@@ -71,17 +72,18 @@ async fn closing_hides_to_the_tray_notifies_and_the_tray_reopens_and_quits() {
     turn_started(&server).await;
 
     // Close the window mid-turn: it hides, the process stays, and the first close says so.
+    // (The fake serves the whole suite: other tests' apps have closed their windows too.)
+    let earlier = notices(fake, STILL_RUNNING).len();
     close_window(&tools, pid).await;
     assert!(procs::alive(pid), "closing the window ended the app");
     let still = eventually("the close-to-tray notice", PATIENCE, || async {
-        notices(fake, "Hearth is still running").into_iter().next()
+        notices(fake, STILL_RUNNING).into_iter().nth(earlier)
     })
     .await;
     assert_eq!(still["app_name"], "Hearth");
     assert!(still["body"].as_str().unwrap().contains("tray"), "{still}");
 
     // The turn finishes while nobody watches: a notification titled after the chat says so.
-    // (The fake serves the whole suite: other tests' chats have other titles.)
     let done = eventually("the turn-finished notification", PATIENCE, || async {
         let mut all = notices(fake, "New chat").into_iter();
         all.find(|n| n["body"] == FINISHED)
@@ -102,7 +104,7 @@ async fn closing_hides_to_the_tray_notifies_and_the_tray_reopens_and_quits() {
     // Closing again hides without a second notice; "Quit" ends the process.
     close_window(&tools, pid).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let shown = notices(fake, "Hearth is still running").len();
+    let shown = notices(fake, STILL_RUNNING).len() - earlier;
     assert_eq!(shown, 1, "the tray notice shows once");
     tray.click("Quit");
     app.expect_exit(Duration::from_secs(15));
