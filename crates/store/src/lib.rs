@@ -6,6 +6,7 @@ mod jobs;
 mod memory;
 mod messages;
 mod migrations;
+mod owner;
 mod search;
 mod sessions;
 mod streaming;

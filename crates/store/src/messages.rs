@@ -8,7 +8,7 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::de::DeserializeOwned;
 
 use crate::search::text::{searchable_text, word_form};
-use crate::{now_ms, sessions, Result, Store};
+use crate::{now_ms, owner, sessions, Result, Store};
 
 /// What a new message is made of; ids and timestamps are assigned by the store.
 #[derive(Debug, Clone, PartialEq)]
@@ -140,8 +140,8 @@ impl Store {
         sessions::touch(&tx, &new.session_id, now)?;
         tx.prepare_cached(
             "INSERT INTO messages (session_id, role, kind, content, tool_calls, tool_result, \
-             status, model, usage, error, summary_through, text, words, created_at, updated_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14)",
+             status, model, usage, error, summary_through, text, words, created_at, updated_at, \
+             owner) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15)",
         )?
         .execute(params![
             new.session_id,
@@ -157,7 +157,8 @@ impl Store {
             new.summary_through,
             text,
             words,
-            now
+            now,
+            (new.status == MessageStatus::Streaming).then(owner::current)
         ])?;
         let id = tx.last_insert_rowid();
         tx.commit()?;
@@ -214,16 +215,28 @@ impl Store {
         Ok(query_messages(&self.conn(), filter, [session_id])?.pop())
     }
 
-    /// Turns every `streaming` message into `interrupted` (their writer is gone: call at
-    /// start-up). Returns how many there were.
+    /// Turns `streaming` messages whose writer is gone into `interrupted` and returns how many
+    /// there were. Call at start-up, before this process streams: rows marked with this
+    /// process are stale (a dead process had its pid), rows of another live process (the app
+    /// while `hearth-cli daemon` runs a job, or the other way round) are left streaming.
     pub fn mark_streaming_interrupted(&self) -> Result<usize> {
         let conn = self.conn();
-        let changed = conn
-            .prepare_cached(
-                "UPDATE messages SET status = 'interrupted', updated_at = ?1 \
-                 WHERE status = 'streaming'",
-            )?
-            .execute([now_ms()])?;
+        let owners: Vec<Option<String>> = conn
+            .prepare_cached("SELECT DISTINCT owner FROM messages WHERE status = 'streaming'")?
+            .query_map([], |row| row.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut changed = 0;
+        for owner in owners {
+            if owner.as_deref().is_some_and(owner::is_other_live_process) {
+                continue;
+            }
+            changed += conn
+                .prepare_cached(
+                    "UPDATE messages SET status = 'interrupted', updated_at = ?1 \
+                     WHERE status = 'streaming' AND owner IS ?2",
+                )?
+                .execute(params![now_ms(), owner])?;
+        }
         if changed > 0 {
             tracing::info!(count = changed, "marked interrupted streaming messages");
         }

@@ -311,6 +311,74 @@ fn streaming_rows_become_interrupted_at_start_up() {
 }
 
 #[test]
+fn replies_another_live_process_is_streaming_are_left_alone() {
+    let t = TempStore::new();
+    t.session("s");
+    let mut new = NewMessage::new("s", Role::Assistant, vec![ContentPart::text("partial")]);
+    new.status = MessageStatus::Streaming;
+    let live = t.store.insert_message(&new).unwrap();
+    let legacy = t.store.insert_message(&new).unwrap();
+    let mut other = std::process::Command::new("sleep")
+        .arg("30")
+        .spawn()
+        .unwrap();
+    let other_owner = crate::owner::identity(other.id()).unwrap();
+    {
+        let conn = t.store.conn();
+        conn.execute(
+            "UPDATE messages SET owner = ?1 WHERE id = ?2",
+            rusqlite::params![other_owner, live.id],
+        )
+        .unwrap();
+        conn.execute(
+            "UPDATE messages SET owner = NULL WHERE id = ?1",
+            [legacy.id],
+        )
+        .unwrap();
+    }
+    let status = |id| t.store.get_message(id).unwrap().unwrap().status;
+
+    assert_eq!(
+        t.store.mark_streaming_interrupted().unwrap(),
+        1,
+        "only the ownerless row"
+    );
+    assert_eq!(status(live.id), MessageStatus::Streaming);
+    assert_eq!(status(legacy.id), MessageStatus::Interrupted);
+
+    // Same pid, different start time: an unrelated process reusing the pid is not the owner.
+    let pid = other.id();
+    {
+        let conn = t.store.conn();
+        conn.execute(
+            "UPDATE messages SET owner = ?1 WHERE id = ?2",
+            rusqlite::params![format!("{pid}:1"), live.id],
+        )
+        .unwrap();
+    }
+    assert_eq!(t.store.mark_streaming_interrupted().unwrap(), 1);
+    assert_eq!(status(live.id), MessageStatus::Interrupted);
+
+    other.kill().unwrap();
+    other.wait().unwrap();
+    let gone = t.store.insert_message(&new).unwrap();
+    {
+        let conn = t.store.conn();
+        conn.execute(
+            "UPDATE messages SET owner = ?1 WHERE id = ?2",
+            rusqlite::params![other_owner, gone.id],
+        )
+        .unwrap();
+    }
+    assert_eq!(
+        t.store.mark_streaming_interrupted().unwrap(),
+        1,
+        "its process is gone"
+    );
+    assert_eq!(status(gone.id), MessageStatus::Interrupted);
+}
+
+#[test]
 fn delete_after_removes_only_later_messages_of_that_session() {
     let t = TempStore::new();
     t.session("s");

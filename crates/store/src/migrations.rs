@@ -9,6 +9,7 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0001_init.sql"),
     include_str!("../migrations/0002_memory.sql"),
     include_str!("../migrations/0003_jobs.sql"),
+    include_str!("../migrations/0004_message_owner.sql"),
 ];
 
 /// Applies the migrations past the database's `user_version`, each in its own immediate
