@@ -3,5 +3,6 @@
 
 pub mod decode;
 pub mod model_server;
+pub mod notification_server;
 
 pub use model_server::{RecordedRequest, Reply, ScriptedServer, ServerOptions};

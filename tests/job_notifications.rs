@@ -1,0 +1,125 @@
+//! The agent job executor notifies through the OS service: a finished run when the job asks for
+//! it, a failed run always, nothing for a quiet job. The model is the scripted server (Ollama
+//! wire, no key needed); notifications reach a fake `org.freedesktop.Notifications` over
+//! D-Bus through the engine's notify-rust adapter. Needs a D-Bus session
+//! (`scripts/with-headless-session.sh`).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::sync::Arc;
+
+use hearth_engine::{AgentJobExecutor, DataDir, KeyringStore, OsNotifier};
+use hearth_protocol::{ProviderEntry, Settings};
+use hearth_scheduler::{JobExecutor, RunRequest};
+use hearth_store::{NewJob, NewSession, Store};
+use hearth_tests::notification_server::NotificationServer;
+use hearth_tests::{Reply, ScriptedServer};
+
+fn job(store: &Store, name: &str, target: &str, notify: bool) -> RunRequest {
+    let job = store
+        .create_job(
+            &NewJob {
+                name: name.to_string(),
+                schedule: r#"{"type":"every","every_ms":3600000}"#.to_string(),
+                tz: "UTC".to_string(),
+                prompt: format!("Run {name}"),
+                target: Some(target.to_string()),
+                model: None,
+                enabled: true,
+                notify,
+                next_run_at: None,
+            },
+            0,
+        )
+        .unwrap();
+    RunRequest {
+        job,
+        run_id: 0,
+        scheduled_for: None,
+        catch_up: false,
+        manual: true,
+        authorized_tools: None,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn job_runs_are_notified_per_the_job_and_failures_always() {
+    let notifications = NotificationServer::start(500).await;
+    let model = ScriptedServer::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let data = DataDir::at(dir.path().to_path_buf());
+    data.ensure().unwrap();
+    let store = Arc::new(Store::open(&data.database()).unwrap());
+    let target = "desktop:deliveries";
+    store
+        .create_session(&NewSession {
+            id: target.to_string(),
+            title: "Deliveries".to_string(),
+            model: None,
+            workspace: None,
+            tool_profile: "coding".to_string(),
+        })
+        .unwrap();
+    let base_url = model.ollama_base();
+    let executor = AgentJobExecutor::new(
+        store.clone(),
+        data,
+        Arc::new(KeyringStore::new()),
+        Arc::new(OsNotifier),
+    )
+    .with_settings(move || {
+        Ok(Settings {
+            providers: vec![ProviderEntry {
+                id: "local".to_string(),
+                name: "Local".to_string(),
+                kind: "ollama".to_string(),
+                base_url: base_url.clone(),
+                default_model: Some("qwen3".to_string()),
+            }],
+            ..Settings::default()
+        })
+    });
+
+    model.push(Reply::text("Inbox: 3 unread, none urgent."));
+    let output = executor
+        .run(job(&store, "inbox", target, true))
+        .await
+        .unwrap();
+    assert!(output.text.contains("3 unread"));
+    model.push(Reply::text("Quiet job done."));
+    executor
+        .run(job(&store, "quiet", target, false))
+        .await
+        .unwrap();
+    model.push(Reply::text("Nowhere to go."));
+    let failed = executor
+        .run(job(&store, "lost", "desktop:gone", false))
+        .await
+        .unwrap_err();
+    assert!(failed.contains("desktop:gone"), "{failed}");
+
+    let calls = notifications.calls();
+    let summaries: Vec<&str> = calls.iter().map(|c| c.summary.as_str()).collect();
+    assert_eq!(
+        summaries,
+        ["Job \"inbox\" finished", "Job \"lost\" failed"],
+        "the quiet job is not notified; the failure is"
+    );
+    assert_eq!(calls[0].app_name, "Hearth");
+    assert!(calls[0].body.contains("3 unread"), "{}", calls[0].body);
+    assert!(
+        calls[1].body.contains("does not exist"),
+        "{}",
+        calls[1].body
+    );
+
+    let delivered: Vec<String> = store
+        .list_messages(target)
+        .unwrap()
+        .iter()
+        .map(|m| m.text())
+        .collect();
+    assert_eq!(delivered.len(), 2, "{delivered:?}");
+    assert!(delivered[0].starts_with("**Scheduled job \"inbox\"**"));
+    assert!(delivered[1].contains("Quiet job done."));
+    assert_eq!(model.model_requests()[0].body["model"], "qwen3");
+}
