@@ -1,0 +1,178 @@
+//! High-risk tools in the real Hearth app (tauri-driver + WebKitWebDriver, Xvfb, a D-Bus session)
+//! against the scripted model server: the model calls `exec`, the approval card shows the exact
+//! command, "Allow once" runs it and its card shows the output, "Deny" runs nothing and tells the
+//! model; a background `process` the model started dies when the app quits from the tray.
+//!
+//! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_tools_e2e`
+//! (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`). The tests take turns:
+//! the app is single-instance per session bus.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+// Shared with the main desktop suite; this suite uses part of it.
+#[allow(dead_code)]
+mod desktop;
+
+use std::time::Duration;
+
+use desktop::app::App;
+use desktop::env::{self, Tools};
+use desktop::home::{eventually, Home, PATIENCE};
+use desktop::tray::TrayMenu;
+use desktop::{notifications, procs, ui};
+use hearth_tests::{Reply, ScriptedServer};
+use serde_json::json;
+use tokio::sync::{Mutex, MutexGuard};
+
+static TURNS: Mutex<()> = Mutex::const_new(());
+
+/// Waits for this test's turn, checks the preconditions and starts the fake notification server
+/// (so no real notification daemon is auto-started on the test bus).
+async fn setup() -> (MutexGuard<'static, ()>, Tools) {
+    let turn = TURNS.lock().await;
+    let tools = env::require();
+    notifications::fake(&tools);
+    (turn, tools)
+}
+
+/// A home whose tool profile exposes the execution tools (`full`); security stays
+/// `personal_cli`, so every high-risk call asks.
+fn home_with_full_tools(tools: &Tools, name: &str, server: &ScriptedServer) -> Home {
+    let home = Home::new(tools, name, &server.openai_base());
+    let config = home.data().join("config.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(&config, format!("tool_profile = \"full\"\n{text}")).unwrap();
+    home
+}
+
+fn card(tool: &str) -> String {
+    format!(".tool-card[data-tool=\"{tool}\"]")
+}
+
+/// Waits for the approval card of `tool`, checks it shows `shown`, and clicks `button`
+/// (`primary` = Allow once, `danger` = Deny).
+async fn decide(app: &App, tool: &str, shown: &str, button: &str) {
+    let args = format!("{} .approval.pending .approval-args", card(tool));
+    let text = eventually("the approval card", PATIENCE, || app.text_of(&args)).await;
+    assert!(text.contains(shown), "approval card shows {text:?}");
+    app.click(&format!("{} .approval-buttons button.{button}", card(tool)))
+        .await;
+}
+
+fn workspace_file(home: &Home, name: &str) -> std::path::PathBuf {
+    home.data().join("workspace").join(name)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn allow_once_runs_exec_and_its_card_shows_the_output() {
+    let (_turn, tools) = setup().await;
+    let server = ScriptedServer::start().await;
+    let command = "printf 'exec-ran-%s\\n' 7f3a > allowed.txt; cat allowed.txt";
+    server.push(Reply::tool_call("exec", json!({ "command": command })));
+    server.push(Reply::text("The command ran."));
+    let mut home = home_with_full_tools(&tools, "exec-allow", &server);
+    let app = App::launch(&tools, &mut home, &[]).await;
+    ui::new_chat(&app).await;
+    ui::send(&app, "Run the command, please.").await;
+
+    decide(&app, "exec", "allowed.txt", "primary").await;
+    app.wait_css(&format!("{}[data-status=\"ok\"]", card("exec")))
+        .await;
+    app.wait_css(ui::REPLY).await;
+    let decision = app
+        .text_of(&format!("{} .approval.decided", card("exec")))
+        .await;
+    assert!(decision.is_some(), "the card records the decision");
+    app.click(&format!("{} .tool-head", card("exec"))).await;
+    let body_css = format!("{} .tool-body", card("exec"));
+    let body = eventually("the exec result", PATIENCE, || async {
+        app.text_of(&body_css)
+            .await
+            .filter(|b| b.contains("exec-ran-7f3a"))
+    })
+    .await;
+    assert!(body.contains("\"exit_code\": 0"), "result card: {body}");
+    let written = std::fs::read_to_string(workspace_file(&home, "allowed.txt")).unwrap();
+    assert_eq!(written, "exec-ran-7f3a\n");
+    let requests = server.model_requests();
+    assert_eq!(requests.len(), 2);
+    assert!(requests[1].body.to_string().contains("exec-ran-7f3a"));
+    app.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deny_runs_nothing_and_the_model_sees_the_denial() {
+    let (_turn, tools) = setup().await;
+    let server = ScriptedServer::start().await;
+    let command = "touch denied-marker.txt";
+    server.push(Reply::tool_call("exec", json!({ "command": command })));
+    server.push(Reply::text("Understood, I will not run it."));
+    let mut home = home_with_full_tools(&tools, "exec-deny", &server);
+    let app = App::launch(&tools, &mut home, &[]).await;
+    ui::new_chat(&app).await;
+    ui::send(&app, "Create the marker file.").await;
+
+    decide(&app, "exec", "denied-marker.txt", "danger").await;
+    app.wait_css(&format!("{}[data-status=\"error\"]", card("exec")))
+        .await;
+    app.wait_css(ui::REPLY).await;
+    let requests = server.model_requests();
+    assert_eq!(requests.len(), 2);
+    let second = requests[1].body.to_string();
+    assert!(
+        second.contains("denied_by_user") || second.contains("did not approve"),
+        "the model was not told: {second}"
+    );
+    assert!(
+        !workspace_file(&home, "denied-marker.txt").exists(),
+        "the denied command ran"
+    );
+    app.close().await;
+}
+
+/// The command line of a process, or None when it is gone.
+fn cmdline(pid: u32) -> Option<String> {
+    let raw = std::fs::read(format!("/proc/{pid}/cmdline")).ok()?;
+    Some(String::from_utf8_lossy(&raw).replace('\0', " "))
+}
+
+/// The running processes below `root` whose command line contains `needle`.
+fn below_with(root: u32, needle: &str) -> Vec<u32> {
+    procs::descendants(root)
+        .into_iter()
+        .filter(|pid| cmdline(*pid).is_some_and(|c| c.contains(needle)))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_background_process_dies_when_the_app_quits_from_the_tray() {
+    let (_turn, tools) = setup().await;
+    let server = ScriptedServer::start().await;
+    // A distinctive duration marks the child among every process on the machine.
+    let marker = "sleep 4711";
+    let start = json!({"action": "start", "command": marker, "timeout": 3600});
+    server.push(Reply::tool_call("process", start));
+    server.push(Reply::text("It runs in the background."));
+    let mut home = home_with_full_tools(&tools, "process-exit", &server);
+    let app = App::launch(&tools, &mut home, &[]).await;
+    ui::new_chat(&app).await;
+    ui::send(&app, "Start the sleeper.").await;
+    decide(&app, "process", marker, "primary").await;
+    app.wait_css(&format!("{}[data-status=\"ok\"]", card("process")))
+        .await;
+    let children = eventually("the background sleeper", PATIENCE, || async {
+        Some(below_with(app.pid, "4711")).filter(|p| !p.is_empty())
+    })
+    .await;
+    assert!(children.iter().all(|pid| procs::alive(*pid)));
+
+    let tray = TrayMenu::find(app.pid, PATIENCE);
+    tray.click("Quit");
+    app.expect_exit(Duration::from_secs(15));
+    for pid in children {
+        assert!(
+            procs::wait_exit(pid, Duration::from_secs(10)),
+            "background process {pid} ({:?}) outlived the app",
+            cmdline(pid)
+        );
+    }
+}
