@@ -6,6 +6,7 @@
 
 mod tick;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -89,6 +90,21 @@ impl RunnerSignal {
     }
 }
 
+/// Holds a runner back (the tray's "Pause all jobs"): while paused it keeps its lease but
+/// starts no run; once resumed, each job whose time passed meanwhile runs once, as a catch-up.
+#[derive(Debug, Clone, Default)]
+pub struct RunnerPause(Arc<AtomicBool>);
+
+impl RunnerPause {
+    pub fn set(&self, paused: bool) {
+        self.0.store(paused, Ordering::SeqCst);
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
 /// A runner not started yet.
 pub struct Runner {
     store: Arc<Store>,
@@ -96,6 +112,7 @@ pub struct Runner {
     executor: Arc<dyn JobExecutor>,
     config: RunnerConfig,
     signal: RunnerSignal,
+    pause: RunnerPause,
     owner: String,
 }
 
@@ -107,12 +124,25 @@ impl Runner {
             executor,
             config: RunnerConfig::default(),
             signal: RunnerSignal::default(),
+            pause: RunnerPause::default(),
             owner: format!("{}-{}", std::process::id(), uuid::Uuid::new_v4().simple()),
         }
     }
 
     pub fn with_config(mut self, config: RunnerConfig) -> Self {
         self.config = config;
+        self
+    }
+
+    /// Uses `signal` (made before the runner, e.g. for tools built first) to wake this runner.
+    pub fn with_signal(mut self, signal: RunnerSignal) -> Self {
+        self.signal = signal;
+        self
+    }
+
+    /// Uses `pause` to hold this runner back; wake it after resuming.
+    pub fn with_pause(mut self, pause: RunnerPause) -> Self {
+        self.pause = pause;
         self
     }
 

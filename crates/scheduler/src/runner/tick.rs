@@ -1,4 +1,4 @@
-//! One turn of the runner loop: heartbeat (lease), firing what is due (catch-up detection,
+//! One turn of the runner loop: heartbeat (lease), firing what is due unless paused (catch-up detection,
 //! the next fire time after a run), executing a run, how long to sleep, and shutting down.
 
 use std::sync::Arc;
@@ -45,7 +45,9 @@ pub(super) fn beat_and_fire(runner: &Runner, tasks: &mut JoinSet<()>) -> bool {
                     Err(error) => tracing::warn!(%error, "cannot clear runs left running"),
                 }
             }
-            fire_due(runner, tasks, now);
+            if !runner.pause.is_paused() {
+                fire_due(runner, tasks, now);
+            }
             true
         }
         Ok(LeaseOutcome::Standby { holder }) => {
@@ -207,7 +209,7 @@ fn cut(text: &str, max_chars: usize) -> String {
 /// How long to sleep: until the next thing is due, at most one tick.
 pub(super) fn wait_time(runner: &Runner, holding: bool) -> Duration {
     let tick = runner.config.tick;
-    if !holding {
+    if !holding || runner.pause.is_paused() {
         return tick;
     }
     let now = runner.clock.now().timestamp_millis();

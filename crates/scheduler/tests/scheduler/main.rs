@@ -5,6 +5,7 @@
 mod dst;
 mod natural;
 mod oracle;
+mod pause;
 mod runner;
 mod service;
 mod support;
