@@ -4,7 +4,9 @@
 mod approvals;
 mod autostart;
 mod commands;
+mod next_run;
 mod notices;
+mod scheduler;
 mod state;
 mod stream;
 mod tray;
@@ -12,7 +14,7 @@ mod window;
 
 use tauri::Manager;
 
-use crate::commands::{attachments, sessions, settings, turns};
+use crate::commands::{attachments, jobs, memory, sessions, settings, turns};
 use crate::state::AppState;
 
 /// Starts the desktop app and blocks until it exits.
@@ -38,9 +40,10 @@ pub fn run() {
         ))
         .manage(state)
         .setup(|app| {
-            tray::install(app)?;
-            let start_at_login = app.state::<AppState>().settings().start_at_login;
-            autostart::apply(app.handle(), start_at_login);
+            let settings = app.state::<AppState>().settings();
+            tray::install(app, settings.jobs_paused)?;
+            autostart::apply(app.handle(), settings.start_at_login);
+            scheduler::start(app.handle());
             Ok(())
         })
         .on_window_event(window::on_window_event)
@@ -69,6 +72,24 @@ pub fn run() {
             settings::test_connection,
             settings::list_audit,
             settings::app_ready,
+            jobs::list_jobs,
+            jobs::create_job,
+            jobs::update_job,
+            jobs::set_job_enabled,
+            jobs::delete_job,
+            jobs::run_job_now,
+            jobs::job_history,
+            jobs::preview_schedule,
+            jobs::job_approval_request,
+            jobs::approve_job,
+            memory::list_memories,
+            memory::search_memories,
+            memory::add_memory,
+            memory::update_memory,
+            memory::set_memory_pinned,
+            memory::delete_memory,
+            memory::list_contradictions,
+            memory::resolve_contradiction,
         ])
         .build(tauri::generate_context!());
     match built {
@@ -82,10 +103,12 @@ pub fn run() {
     }
 }
 
-/// At exit (tray Quit, the last window closed for good, a signal to quit), background processes
-/// and terminal sessions the tools started die with the app.
+/// At exit (tray Quit, the last window closed for good, a signal to quit), the job runner stops
+/// (runs in progress recorded as interrupted, the lease freed), and background processes and
+/// terminal sessions the tools started die with the app.
 fn on_run_event(app: &tauri::AppHandle, event: tauri::RunEvent) {
     if let tauri::RunEvent::Exit = event {
+        scheduler::stop(app);
         app.state::<AppState>().shutdown();
     }
 }

@@ -1,19 +1,21 @@
 //! The app's managed state (the composition root's output): data dir, store, settings, the
 //! shared tool runner with the window's approver, the background processes and terminals its
-//! tools start (shut down at exit), keychain, notifier and running turns.
+//! tools start (shut down at exit), keychain, notifier, running turns, and the job service with
+//! the scheduler's wake signal and pause switch.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use hearth_engine::{
-    default_provider, load_settings, network_config, resolve_api_key, tool_registry, DataDir,
-    Engine, EngineError, EngineOptions, KeyringStore, Notifier, OsNotifier, SecretStore,
+    default_provider, load_settings, network_config, resolve_api_key, tool_registry_with_runner,
+    DataDir, Engine, EngineError, EngineOptions, KeyringStore, Notifier, OsNotifier, SecretStore,
     ToolRunner,
 };
 use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy, SharedModelClient};
 use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{ProviderEntry, Settings};
+use hearth_scheduler::{system_zone, JobService, RunnerPause, RunnerSignal, SystemClock};
 use hearth_store::Store;
 use hearth_tools::{Background, Dialect};
 use tokio_util::sync::CancellationToken;
@@ -28,6 +30,11 @@ pub struct AppState {
     pub notifier: Arc<dyn Notifier>,
     pub approver: Arc<DesktopApprover>,
     pub background: Background,
+    /// Jobs for the Jobs page; changes wake the app's runner through `runner_signal`.
+    pub jobs: JobService,
+    pub runner_signal: RunnerSignal,
+    /// The tray's "Pause all jobs", shared with the runner.
+    pub runner_pause: RunnerPause,
     tools: RwLock<Arc<ToolRunner>>,
     turns: Mutex<HashMap<String, CancellationToken>>,
     pub started: std::time::Instant,
@@ -53,14 +60,20 @@ impl AppState {
         let approver = Arc::new(DesktopApprover::default());
         let secrets: Arc<dyn SecretStore> = Arc::new(KeyringStore::new());
         let background = Background::new();
+        let runner_signal = RunnerSignal::default();
+        let runner_pause = RunnerPause::default();
+        runner_pause.set(settings.jobs_paused);
         let parts = RunnerParts {
             store: &store,
             approver: &approver,
             dir: &dir,
             secrets: secrets.as_ref(),
             background: &background,
+            signal: &runner_signal,
         };
         let tools = RwLock::new(parts.runner(&settings));
+        let jobs = JobService::new(store.clone(), Arc::new(SystemClock), system_zone())
+            .with_signal(runner_signal.clone());
         Ok(AppState {
             dir,
             store,
@@ -69,6 +82,9 @@ impl AppState {
             notifier: Arc::new(OsNotifier),
             approver,
             background,
+            jobs,
+            runner_signal,
+            runner_pause,
             tools,
             turns: Mutex::new(HashMap::new()),
             started,
@@ -123,6 +139,7 @@ impl AppState {
             dir: &self.dir,
             secrets: self.secrets.as_ref(),
             background: &self.background,
+            signal: &self.runner_signal,
         }
     }
 
@@ -210,18 +227,20 @@ struct RunnerParts<'a> {
     dir: &'a DataDir,
     secrets: &'a dyn SecretStore,
     background: &'a Background,
+    signal: &'a RunnerSignal,
 }
 
 impl RunnerParts<'_> {
     fn runner(&self, settings: &Settings) -> Arc<ToolRunner> {
         let security = SecurityProfile::parse(&settings.security_profile)
             .unwrap_or(SecurityProfile::PersonalCli);
-        let registry = tool_registry(
+        let registry = tool_registry_with_runner(
             Dialect::Hearth,
             self.store,
             Arc::new(OsNotifier),
             network_config(settings, self.secrets),
             self.background,
+            Some(self.signal.clone()),
         );
         Arc::new(ToolRunner::new(
             Arc::new(registry),

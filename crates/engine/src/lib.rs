@@ -31,7 +31,7 @@ pub use network::{key_account, network_config, parse_search_backend, search_acco
 pub use notify::{Notice, Notifier, NotifyError, OnClick, OsNotifier};
 pub use paths::{DataDir, APP_IDENTIFIER};
 pub use provider::{choose_provider, model_client};
-pub use registry::tool_registry;
+pub use registry::{tool_registry, tool_registry_with_runner};
 pub use secrets::{
     mask_secret, provider_account, resolve_api_key, KeyringStore, SecretError, SecretStore,
     KEYCHAIN_SERVICE,

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use hearth_scheduler::RunnerSignal;
 use hearth_store::Store;
 use hearth_tools::{
     builtin_registry_on, register_history, register_jobs, register_memory, register_network,
@@ -37,6 +38,19 @@ pub fn tool_registry(
     network: NetworkConfig,
     background: &Background,
 ) -> Registry {
+    tool_registry_with_runner(dialect, store, notifier, network, background, None)
+}
+
+/// [`tool_registry`] whose job tools wake the runner of this process through `signal` (the app),
+/// so a job created or triggered from a chat is seen at once.
+pub fn tool_registry_with_runner(
+    dialect: Dialect,
+    store: &Arc<Store>,
+    notifier: Arc<dyn Notifier>,
+    network: NetworkConfig,
+    background: &Background,
+    signal: Option<RunnerSignal>,
+) -> Registry {
     let mut registry = builtin_registry_on(dialect, background);
     if let Err(error) = register_network(&mut registry, network) {
         tracing::error!(%error, %dialect, "network tools left out");
@@ -44,7 +58,7 @@ pub fn tool_registry(
     let outcomes = [
         register_memory(&mut registry, store.clone()),
         register_history(&mut registry, store.clone()),
-        register_jobs(&mut registry, store.clone(), None),
+        register_jobs(&mut registry, store.clone(), signal),
         register_notifications(
             &mut registry,
             store.clone(),

@@ -43,6 +43,8 @@ pub struct Settings {
     pub max_iterations: u32,
     /// Context window assumed when the provider does not report one.
     pub context_window: u64,
+    /// "Pause all jobs" in the tray: the app's scheduler fires nothing while set.
+    pub jobs_paused: bool,
     /// Local or special-purpose targets the network tools may reach despite the SSRF guard:
     /// `"host"` (every port) or `"host:port"`, e.g. `"127.0.0.1:11434"`. Empty (the default)
     /// allows none.
@@ -75,6 +77,7 @@ impl Default for Settings {
             start_at_login: false,
             max_iterations: 50,
             context_window: 128_000,
+            jobs_paused: false,
             allow_local_hosts: Vec::new(),
             search: SearchSettings::default(),
         }

@@ -21,9 +21,11 @@ pub fn get_settings(state: State<'_, AppState>) -> Settings {
 pub fn save_settings(
     app: tauri::AppHandle,
     state: State<'_, AppState>,
-    settings: Settings,
+    mut settings: Settings,
 ) -> CommandResult<()> {
     validate(&settings)?;
+    // The tray owns "Pause all jobs"; a settings page opened earlier must not undo it.
+    settings.jobs_paused = state.settings().jobs_paused;
     write_settings(&state.dir.config(), &settings).map_err(to_message)?;
     crate::autostart::apply(&app, settings.start_at_login);
     state.apply_settings(settings);

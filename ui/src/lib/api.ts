@@ -10,6 +10,8 @@ import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { SearchHit } from './bindings/SearchHit';
 import type { Session } from './bindings/Session';
 import type { Settings } from './bindings/Settings';
+import type { AuthorizationGrant, JobForm, JobView, Preview, RunView } from './jobs';
+import type { Contradiction, Memory, MemoryForm, MemoryList } from './memory';
 import type { AuditRecord } from './types';
 
 export type EventHandler = (event: EngineEvent) => void;
@@ -51,6 +53,26 @@ export const api = {
   testConnection: (provider: ProviderEntry) => invoke<string[]>('test_connection', { provider }),
   listAudit: (limit: number) => invoke<AuditRecord[]>('list_audit', { limit }),
   appReady: () => invoke<void>('app_ready'),
+
+  listJobs: () => invoke<JobView[]>('list_jobs'),
+  createJob: (form: JobForm) => invoke<JobView>('create_job', { form }),
+  updateJob: (id: string, form: JobForm) => invoke<JobView>('update_job', { id, form }),
+  setJobEnabled: (id: string, enabled: boolean) => invoke<JobView>('set_job_enabled', { id, enabled }),
+  deleteJob: (id: string) => invoke<void>('delete_job', { id }),
+  runJobNow: (id: string) => invoke<JobView>('run_job_now', { id }),
+  jobHistory: (id: string, limit: number) => invoke<RunView[]>('job_history', { id, limit }),
+  previewSchedule: (schedule: string, tz: string | null) => invoke<Preview>('preview_schedule', { schedule, tz }),
+  jobApprovalRequest: (id: string) => invoke<AuthorizationGrant>('job_approval_request', { id }),
+  approveJob: (id: string) => invoke<JobView>('approve_job', { id }),
+
+  listMemories: (offset: number, limit: number) => invoke<MemoryList>('list_memories', { offset, limit }),
+  searchMemories: (query: string, limit: number) => invoke<MemoryList>('search_memories', { query, limit }),
+  addMemory: (form: MemoryForm) => invoke<Memory>('add_memory', { form }),
+  updateMemory: (id: number, form: MemoryForm) => invoke<Memory>('update_memory', { id, form }),
+  setMemoryPinned: (id: number, pinned: boolean) => invoke<Memory>('set_memory_pinned', { id, pinned }),
+  deleteMemory: (id: number) => invoke<void>('delete_memory', { id }),
+  listContradictions: () => invoke<Contradiction[]>('list_contradictions'),
+  resolveContradiction: (id: number, winnerId: number) => invoke<Memory>('resolve_contradiction', { id, winnerId }),
 };
 
 /** The message of a rejected command: the backend rejects with a string. */

@@ -16,6 +16,7 @@ const base: Settings = {
   context_window: 128000,
   allow_local_hosts: [],
   search: { backend: '', searxng_url: '' },
+  jobs_paused: false,
 };
 const entry = (id: string, model: string | null = null): ProviderEntry => ({ id, name: id.toUpperCase(), kind: 'openai', base_url: '', default_model: model });
 const field = (f: string) => f;

@@ -64,6 +64,7 @@ export function installFakeBackend(scenario: Scenario): void {
     context_window: 128000,
     allow_local_hosts: [],
     search: { backend: '', searxng_url: '' },
+    jobs_paused: false,
     ...(scenario.settings ?? {}),
   };
   const sessions: Session[] = [...(scenario.sessions ?? [])];

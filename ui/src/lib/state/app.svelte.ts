@@ -10,7 +10,9 @@ import { toasts } from './toasts.svelte';
 export type View =
   | { kind: 'home' }
   | { kind: 'chat'; sessionId: string; focusMessageId: number | null }
-  | { kind: 'settings'; addProvider: boolean };
+  | { kind: 'settings'; addProvider: boolean }
+  | { kind: 'jobs' }
+  | { kind: 'memory' };
 
 class AppState {
   ready = $state(false);
@@ -73,6 +75,14 @@ class AppState {
 
   openSettings(addProvider = false): void {
     this.view = { kind: 'settings', addProvider };
+  }
+
+  openJobs(): void {
+    this.view = { kind: 'jobs' };
+  }
+
+  openMemory(): void {
+    this.view = { kind: 'memory' };
   }
 
   async newChat(): Promise<void> {

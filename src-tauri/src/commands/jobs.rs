@@ -1,0 +1,163 @@
+//! Job commands for the Jobs page: list, create, edit, enable, delete, run now, history, the live
+//! preview of a schedule's next runs, and (re-)approval after the user confirmed what it binds.
+
+use hearth_scheduler::{
+    AuthorizationGrant, JobEdit, JobError, JobFilter, JobSpec, JobView, Preview, RunView, Schedule,
+};
+use serde::Deserialize;
+use tauri::{AppHandle, State};
+
+use crate::state::{to_message, AppState, CommandResult};
+use crate::tray;
+
+/// Runs a history shows at most.
+const MAX_HISTORY: usize = 100;
+
+/// A job as the Jobs page's form describes it.
+#[derive(Debug, Deserialize)]
+pub struct JobForm {
+    pub name: String,
+    /// Cron, a phrase ("every weekday at 9:30", "每天早上8点") or schedule JSON.
+    pub schedule: String,
+    /// IANA zone; empty or absent means the system's.
+    pub tz: Option<String>,
+    pub prompt: String,
+    /// `desktop:<session id>` or absent.
+    pub target: Option<String>,
+    pub model: Option<String>,
+    pub notify: bool,
+}
+
+fn blank_to_none(value: Option<String>) -> Option<String> {
+    value.filter(|v| !v.trim().is_empty())
+}
+
+/// Refreshes the tray's next-run line and the page after a change.
+fn changed(app: &AppHandle, result: Result<JobView, JobError>) -> CommandResult<JobView> {
+    let view = result.map_err(to_message)?;
+    tray::jobs_changed(app);
+    Ok(view)
+}
+
+#[tauri::command]
+pub fn list_jobs(state: State<'_, AppState>) -> CommandResult<Vec<JobView>> {
+    state.jobs.list(JobFilter::All).map_err(to_message)
+}
+
+#[tauri::command]
+pub fn create_job(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    form: JobForm,
+) -> CommandResult<JobView> {
+    let spec = JobSpec {
+        name: form.name,
+        schedule: Schedule::parse(&form.schedule).map_err(to_message)?,
+        tz: blank_to_none(form.tz),
+        prompt: form.prompt,
+        target: blank_to_none(form.target),
+        model: blank_to_none(form.model),
+        enabled: true,
+        notify: form.notify,
+    };
+    changed(&app, state.jobs.create(spec))
+}
+
+#[tauri::command]
+pub fn update_job(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    id: String,
+    form: JobForm,
+) -> CommandResult<JobView> {
+    let edit = JobEdit {
+        name: Some(form.name),
+        schedule: Some(Schedule::parse(&form.schedule).map_err(to_message)?),
+        tz: blank_to_none(form.tz),
+        prompt: Some(form.prompt),
+        target: Some(blank_to_none(form.target)),
+        model: Some(blank_to_none(form.model)),
+        notify: Some(form.notify),
+    };
+    changed(&app, state.jobs.edit(&id, edit))
+}
+
+#[tauri::command]
+pub fn set_job_enabled(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    id: String,
+    enabled: bool,
+) -> CommandResult<JobView> {
+    changed(&app, state.jobs.set_enabled(&id, enabled))
+}
+
+#[tauri::command]
+pub fn delete_job(app: AppHandle, state: State<'_, AppState>, id: String) -> CommandResult<()> {
+    changed(&app, state.jobs.delete(&id)).map(|_| ())
+}
+
+#[tauri::command]
+pub fn run_job_now(app: AppHandle, state: State<'_, AppState>, id: String) -> CommandResult<JobView> {
+    changed(&app, state.jobs.trigger(&id))
+}
+
+#[tauri::command]
+pub fn job_history(
+    state: State<'_, AppState>,
+    id: String,
+    limit: usize,
+) -> CommandResult<Vec<RunView>> {
+    state
+        .jobs
+        .history(&id, limit.min(MAX_HISTORY))
+        .map_err(to_message)
+}
+
+#[tauri::command]
+pub fn preview_schedule(
+    state: State<'_, AppState>,
+    schedule: String,
+    tz: Option<String>,
+) -> CommandResult<Preview> {
+    let schedule = Schedule::parse(&schedule).map_err(to_message)?;
+    let tz = blank_to_none(tz);
+    state
+        .jobs
+        .preview(&schedule, tz.as_deref())
+        .map_err(to_message)
+}
+
+/// The high-risk tools an approval covers: those approved before, else every authorizable one.
+fn approval_scope(state: &AppState, id: &str) -> CommandResult<Vec<String>> {
+    let job = state.jobs.find(id).map_err(to_message)?;
+    Ok(job
+        .authorization
+        .map(|auth| auth.tools)
+        .filter(|tools| !tools.is_empty())
+        .unwrap_or_else(hearth_tools::authorizable_tools))
+}
+
+/// What approving the job would bind (instruction, frequency, target, tools), for the
+/// confirmation dialog; records nothing.
+#[tauri::command]
+pub fn job_approval_request(
+    state: State<'_, AppState>,
+    id: String,
+) -> CommandResult<AuthorizationGrant> {
+    let tools = approval_scope(&state, &id)?;
+    state
+        .jobs
+        .authorization_request(&id, &tools)
+        .map_err(to_message)
+}
+
+/// Records the approval; called only from the confirmation dialog's "Approve" button.
+#[tauri::command]
+pub fn approve_job(app: AppHandle, state: State<'_, AppState>, id: String) -> CommandResult<JobView> {
+    let tools = approval_scope(&state, &id)?;
+    let grant = state.jobs.authorize(&id, &tools).map_err(to_message)?;
+    tracing::info!(job = %grant.job.id, tools = ?grant.tools, "job approved from the Jobs page");
+    tray::jobs_changed(&app);
+    Ok(grant.job)
+}

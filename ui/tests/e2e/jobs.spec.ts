@@ -1,0 +1,165 @@
+import type { JobView, RunView } from '../../src/lib/jobs';
+import { boot, callsTo, expect, session, test, withProvider } from './fixtures';
+
+const sessions = [session('desktop:news', 'Morning news'), session('desktop:other', 'Other chat')];
+
+function job(extra: Partial<JobView> = {}): JobView {
+  return {
+    id: 'job-1',
+    name: 'Daily brief',
+    schedule: { type: 'cron', expr: '0 8 * * *' },
+    schedule_description: 'at 08:00 every day',
+    tz: 'UTC',
+    prompt: 'Summarise the news',
+    target: 'desktop:news',
+    model: null,
+    enabled: true,
+    notify: true,
+    authorization: 'authorized',
+    authorized_tools: ['exec', 'write_file'],
+    authorized_at: '2029-12-31T10:00:00+00:00',
+    next_run: '2030-01-01T08:00:00+00:00',
+    last_run: null,
+    last_status: null,
+    run_requested: false,
+    created_at: '2029-12-31T10:00:00+00:00',
+    ...extra,
+  };
+}
+
+const run: RunView = {
+  id: 7,
+  status: 'ok',
+  catch_up: true,
+  manual: false,
+  authorized: true,
+  scheduled_for: '2029-12-31T08:00:00+00:00',
+  started_at: '2029-12-31T09:12:00+00:00',
+  finished_at: '2029-12-31T09:12:30+00:00',
+  output: 'Headlines: **all quiet**.',
+  error: null,
+};
+
+test('creates a job with a live preview of its next five runs', async ({ page }) => {
+  await boot(page, { settings: withProvider, sessions });
+  await page.getByRole('button', { name: 'Jobs' }).click();
+  await expect(page.getByText('No scheduled jobs yet.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'New job' }).click();
+  await page.locator('input[name="job_name"]').fill('Daily brief');
+  const schedule = page.locator('input[name="job_schedule"]');
+  await schedule.fill('0 8 * * *');
+  const runs = page.locator('.preview-runs li');
+  await expect(runs).toHaveCount(5);
+  await expect(runs.first()).toHaveText('2030-01-01 08:00 (UTC+00:00)');
+  await expect(runs.last()).toHaveText('2030-01-05 08:00 (UTC+00:00)');
+  // The preview follows the field as it is typed; an unknown schedule says why.
+  await schedule.fill('30 9 * * *');
+  await expect(runs.first()).toHaveText('2030-01-01 09:30 (UTC+00:00)');
+  await schedule.fill('whenever');
+  await expect(page.locator('.preview-error')).toContainText('not a schedule I understand');
+  await expect(runs).toHaveCount(0);
+  await schedule.fill('every hour');
+  await expect(page.locator('.preview-description')).toContainText('every hour');
+  await expect(runs.nth(1)).toHaveText('2030-01-01 02:00 (UTC+00:00)');
+
+  await page.locator('textarea[name="job_prompt"]').fill('Summarise the news');
+  await page.locator('select[name="job_target"]').selectOption({ label: 'Morning news' });
+  await page.getByRole('button', { name: 'Create job' }).click();
+  const card = page.locator('li.job');
+  await expect(card).toHaveCount(1);
+  await expect(card.locator('.job-name')).toHaveText('Daily brief');
+  await expect(card.locator('.job-next')).toContainText('Next run: 2030-01-01 01:00 (UTC+00:00)');
+  await expect(card).toContainText('Delivers to: Morning news');
+  await expect(card.locator('.auth-badge')).toHaveText('Not approved');
+  const created = await callsTo(page, 'create_job');
+  expect(created.map((c) => c.args.form)).toEqual([
+    { name: 'Daily brief', schedule: 'every hour', tz: null, prompt: 'Summarise the news', target: 'desktop:news', model: null, notify: true },
+  ]);
+  // Previews were debounced: far fewer calls than keystrokes.
+  expect((await callsTo(page, 'preview_schedule')).length).toBeLessThan(12);
+});
+
+test('a refused job shows the reason and keeps the form', async ({ page }) => {
+  await boot(page, { settings: withProvider, sessions, jobs: [job()] });
+  await page.getByRole('button', { name: 'Jobs' }).click();
+  await page.getByRole('button', { name: 'New job' }).click();
+  await page.locator('input[name="job_name"]').fill('Daily brief');
+  await page.locator('input[name="job_schedule"]').fill('0 8 * * *');
+  await page.locator('textarea[name="job_prompt"]').fill('Again');
+  await page.getByRole('button', { name: 'Create job' }).click();
+  await expect(page.locator('.job-editor [role="alert"]')).toContainText("a job named 'Daily brief' already exists");
+  await expect(page.locator('input[name="job_name"]')).toHaveValue('Daily brief');
+  await expect(page.locator('li.job')).toHaveCount(1);
+});
+
+test('editing an approved job needs re-approval; Re-approve confirms what it binds', async ({ page }) => {
+  await boot(page, { settings: withProvider, sessions, jobs: [job()] });
+  await page.getByRole('button', { name: 'Jobs' }).click();
+  const card = page.locator('li.job[data-job-id="job-1"]');
+  await expect(card.locator('.auth-badge')).toHaveText('Approved');
+  await card.getByRole('button', { name: 'Edit' }).click();
+  await expect(page.locator('input[name="job_schedule"]')).toHaveValue('0 8 * * *');
+  await expect(page.locator('.job-editor')).toContainText('withdraws the approval');
+  await page.locator('textarea[name="job_prompt"]').fill('Summarise the news and the weather');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(card.locator('.auth-badge')).toHaveText('Needs re-approval');
+  await expect(card).toContainText('cannot use high-risk tools until you re-approve it');
+
+  // The dialog shows instruction, frequency and target; cancelling approves nothing.
+  await card.getByRole('button', { name: 'Re-approve' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('.approve-instruction')).toHaveText('Summarise the news and the weather');
+  await expect(dialog.locator('.approve-frequency')).toContainText('at 08:00 every day');
+  await expect(dialog.locator('.approve-frequency li')).toHaveCount(5);
+  await expect(dialog.locator('.approve-target')).toHaveText('Morning news');
+  await expect(dialog.locator('.approve-tools')).toHaveText('exec, write_file');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await callsTo(page, 'approve_job')).toEqual([]);
+  await expect(card.locator('.auth-badge')).toHaveText('Needs re-approval');
+
+  await card.getByRole('button', { name: 'Re-approve' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expect(card.locator('.auth-badge')).toHaveText('Approved');
+  expect((await callsTo(page, 'approve_job')).map((c) => c.args)).toEqual([{ id: 'job-1' }]);
+});
+
+test('disable, enable, run now, history with outputs, delete after confirming', async ({ page }) => {
+  await boot(page, { settings: withProvider, sessions, jobs: [job()], runs: { 'job-1': [run] } });
+  await page.getByRole('button', { name: 'Jobs' }).click();
+  const card = page.locator('li.job[data-job-id="job-1"]');
+  await card.getByRole('button', { name: 'Disable' }).click();
+  await expect(card).toHaveAttribute('data-enabled', 'false');
+  await expect(card.locator('.job-next')).toContainText('No upcoming run');
+  await card.getByRole('button', { name: 'Enable' }).click();
+  await expect(card).toHaveAttribute('data-enabled', 'true');
+
+  await card.getByRole('button', { name: 'History' }).click();
+  const runs = card.locator('.run');
+  await expect(runs).toHaveCount(1);
+  await expect(runs.first()).toContainText('catch-up');
+  await expect(runs.first().locator('.run-output')).toHaveText('Headlines: **all quiet**.');
+  await card.getByRole('button', { name: 'Run now' }).click();
+  await expect(runs).toHaveCount(2);
+  await expect(runs.first()).toContainText('run now');
+  await expect(runs.first().locator('.run-output')).toHaveText('Manual run of Daily brief: all done.');
+  await expect(card.locator('.last-status')).toHaveText('Succeeded');
+
+  await card.getByRole('button', { name: 'Delete' }).click();
+  expect(await callsTo(page, 'delete_job')).toEqual([]);
+  await card.getByRole('button', { name: 'Delete job' }).click();
+  await expect(page.locator('li.job')).toHaveCount(0);
+  expect((await callsTo(page, 'delete_job')).map((c) => c.args)).toEqual([{ id: 'job-1' }]);
+});
+
+test('the page follows backend changes and speaks Chinese', async ({ page }) => {
+  await boot(page, { settings: { ...withProvider, language: 'zh-CN', jobs_paused: true }, sessions, jobs: [job({ authorization: 'needs_reapproval' })] });
+  await page.getByRole('button', { name: '定时任务' }).click();
+  await expect(page.locator('.notice-bar')).toContainText('所有任务已暂停');
+  const card = page.locator('li.job');
+  await expect(card.locator('.auth-badge')).toHaveText('需要重新批准');
+  await expect(card.getByRole('button', { name: '重新批准' })).toBeVisible();
+  const before = (await callsTo(page, 'list_jobs')).length;
+  await page.evaluate(() => (window as unknown as { __hearth: { emit: (e: string, p: unknown) => void } }).__hearth.emit('jobs://changed', null));
+  await expect.poll(async () => (await callsTo(page, 'list_jobs')).length).toBe(before + 1);
+});
