@@ -18,6 +18,8 @@ use crate::tray::JobItems;
 
 /// Event the Jobs page listens to: jobs or their runs changed.
 pub const JOBS_CHANGED_EVENT: &str = "jobs://changed";
+/// Event with a session id: a job run added messages to it (the open chat reloads).
+pub const SESSION_APPENDED_EVENT: &str = "session://appended";
 /// The next-run line is recomputed at least this often (a job's time passes).
 const TRAY_REFRESH: Duration = Duration::from_secs(30);
 /// A change is shown after this pause, so the runner has recorded what it just did.
@@ -36,18 +38,25 @@ impl AppScheduler {
     }
 }
 
-/// Tells the tray and the page when a run starts and ends.
+/// Tells the tray and the page when a run starts and ends, and the window which chats it wrote to.
 struct Watched {
     inner: AgentJobExecutor,
     refresh: Arc<Notify>,
+    app: AppHandle,
 }
 
 #[async_trait]
 impl JobExecutor for Watched {
     async fn run(&self, request: RunRequest) -> Result<JobOutput, String> {
         self.refresh.notify_one();
+        let target = request.job.target.clone();
         let outcome = self.inner.run(request).await;
         self.refresh.notify_one();
+        if let Ok(output) = &outcome {
+            for session in target.iter().chain(output.session_id.iter()) {
+                let _ = self.app.emit(SESSION_APPENDED_EVENT, session);
+            }
+        }
         outcome
     }
 }
@@ -67,10 +76,15 @@ pub fn start(app: &AppHandle) {
     let watched = Watched {
         inner: executor,
         refresh: refresh.clone(),
+        app: app.clone(),
     };
-    let runner = Runner::new(state.store.clone(), Arc::new(SystemClock), Arc::new(watched))
-        .with_signal(state.runner_signal.clone())
-        .with_pause(state.runner_pause.clone());
+    let runner = Runner::new(
+        state.store.clone(),
+        Arc::new(SystemClock),
+        Arc::new(watched),
+    )
+    .with_signal(state.runner_signal.clone())
+    .with_pause(state.runner_pause.clone());
     let handle = tauri::async_runtime::block_on(async move { runner.start() });
     tracing::info!(owner = handle.owner(), "job runner started");
     app.manage(AppScheduler {

@@ -34,7 +34,10 @@ pub fn install(app: &App, paused: bool) -> tauri::Result<()> {
         PredefinedMenuItem::separator(app)?,
         PredefinedMenuItem::separator(app)?,
     );
-    let menu = Menu::with_items(app, &[&open, &new_chat, &line, &next, &pause, &line2, &quit])?;
+    let menu = Menu::with_items(
+        app,
+        &[&open, &new_chat, &line, &next, &pause, &line2, &quit],
+    )?;
     let mut tray = TrayIconBuilder::with_id("hearth")
         .tooltip("Hearth")
         .menu(&menu)

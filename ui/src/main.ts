@@ -6,6 +6,7 @@ import App from './App.svelte';
 import './app.css';
 import { api } from './lib/api';
 import { app } from './lib/state/app.svelte';
+import { chats } from './lib/state/chats.svelte';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('missing #app element');
@@ -21,6 +22,14 @@ listen('tray://new-chat', () => void app.newChat()).catch(() => {
 // A clicked notification about a chat (the backend has already shown the window).
 listen<string>('notification://open-chat', (event) => void app.revealChat(event.payload)).catch(() => {
   // Outside the desktop shell: no OS notifications.
+});
+
+// A scheduled job delivered into a chat (or ran in a new one): show it.
+listen<string>('session://appended', (event) => {
+  void app.refreshSessions();
+  if (chats.get(event.payload)) void chats.open(event.payload);
+}).catch(() => {
+  // Outside the desktop shell there are no backend events.
 });
 
 void app.init().then(async () => {

@@ -98,7 +98,11 @@ pub fn delete_job(app: AppHandle, state: State<'_, AppState>, id: String) -> Com
 }
 
 #[tauri::command]
-pub fn run_job_now(app: AppHandle, state: State<'_, AppState>, id: String) -> CommandResult<JobView> {
+pub fn run_job_now(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    id: String,
+) -> CommandResult<JobView> {
     changed(&app, state.jobs.trigger(&id))
 }
 
@@ -154,7 +158,11 @@ pub fn job_approval_request(
 
 /// Records the approval; called only from the confirmation dialog's "Approve" button.
 #[tauri::command]
-pub fn approve_job(app: AppHandle, state: State<'_, AppState>, id: String) -> CommandResult<JobView> {
+pub fn approve_job(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    id: String,
+) -> CommandResult<JobView> {
     let tools = approval_scope(&state, &id)?;
     let grant = state.jobs.authorize(&id, &tools).map_err(to_message)?;
     tracing::info!(job = %grant.job.id, tools = ?grant.tools, "job approved from the Jobs page");

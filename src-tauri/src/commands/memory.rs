@@ -48,7 +48,9 @@ pub fn list_memories(
     offset: usize,
     limit: usize,
 ) -> CommandResult<MemoryList> {
-    let page = state.store.list_memories(&MemoryFilter::default(), offset, limit);
+    let page = state
+        .store
+        .list_memories(&MemoryFilter::default(), offset, limit);
     page.map(MemoryList::from).map_err(to_message)
 }
 
