@@ -10,6 +10,8 @@
 //! The tests take turns: the app is single-instance per session bus.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+// The suite's shared support; this file uses part of it.
+#[allow(dead_code)]
 mod desktop;
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -49,7 +51,8 @@ fn unix_ms_in(lead: Duration) -> u128 {
 /// Fills the Jobs page's form for a one-shot job at `at_ms` delivering to `session`, and saves.
 async fn create_job(app: &App, name: &str, prompt: &str, at_ms: u128, session: &str) {
     app.click("nav.sidebar-pages button:first-child").await;
-    app.click(".jobs-page .settings-header button.primary").await;
+    app.click(".jobs-page .settings-header button.primary")
+        .await;
     app.type_into("input[name=\"job_name\"]", name).await;
     let schedule = json!({"type": "at", "at": at_ms}).to_string();
     app.type_into("input[name=\"job_schedule\"]", &schedule)
@@ -67,7 +70,8 @@ async fn create_job(app: &App, name: &str, prompt: &str, at_ms: u128, session: &
     let chosen = app.js(choose, vec![json!(session)]).await;
     assert_eq!(chosen.as_str(), Some(session));
     app.click(".job-editor button[type=\"submit\"]").await;
-    app.wait_css(&format!("li.job[data-enabled=\"true\"] .job-name")).await;
+    app.wait_css("li.job[data-enabled=\"true\"] .job-name")
+        .await;
 }
 
 fn tray_labels(tray: &TrayMenu) -> Vec<String> {
@@ -133,7 +137,10 @@ async fn a_job_fires_with_the_window_closed_delivers_into_its_chat_and_notifies(
     })
     .await;
     assert_eq!(notice["app_name"], "Hearth");
-    assert!(notice["body"].as_str().unwrap().contains(ANSWER), "{notice}");
+    assert!(
+        notice["body"].as_str().unwrap().contains(ANSWER),
+        "{notice}"
+    );
     assert!(
         x11::windows(pid, "Hearth", true).is_empty(),
         "the run showed the window"
@@ -142,7 +149,10 @@ async fn a_job_fires_with_the_window_closed_delivers_into_its_chat_and_notifies(
     assert_eq!(requests.len(), 1, "one model call for one run");
     assert!(requests[0].body.to_string().contains("the evening digest"));
     // A one-shot job has nothing left to run.
-    wait_tray_line(&tray, "the tray's empty next run", |l| l == "No scheduled jobs").await;
+    wait_tray_line(&tray, "the tray's empty next run", |l| {
+        l == "No scheduled jobs"
+    })
+    .await;
 
     // Reopened: the answer is in the target chat, labelled with the job.
     tray.click("Open Hearth");
@@ -177,7 +187,14 @@ async fn pausing_all_jobs_holds_a_run_back_until_resumed_then_it_runs_once() {
     let tray = TrayMenu::find(app.pid, PATIENCE);
     let session = ui::new_chat(&app).await;
     let name = "Paused reminder";
-    create_job(&app, name, "Remind me to stretch.", unix_ms_in(LEAD), &session).await;
+    create_job(
+        &app,
+        name,
+        "Remind me to stretch.",
+        unix_ms_in(LEAD),
+        &session,
+    )
+    .await;
 
     tray.click("Pause all jobs");
     let config = home.data().join("config.toml");
@@ -198,7 +215,11 @@ async fn pausing_all_jobs_holds_a_run_back_until_resumed_then_it_runs_once() {
     .await;
     assert!(notice["body"].as_str().unwrap().contains("run once"));
     tokio::time::sleep(Duration::from_secs(3)).await;
-    assert_eq!(server.model_requests().len(), 1, "resuming ran it more than once");
+    assert_eq!(
+        server.model_requests().len(),
+        1,
+        "resuming ran it more than once"
+    );
     let text = std::fs::read_to_string(&config).unwrap();
     assert!(text.contains("jobs_paused = false"), "{text}");
     app.close().await;

@@ -50,12 +50,19 @@ pub fn require() -> Tools {
         .expect("tests/ has a parent")
         .to_path_buf();
     // The test executable is target/debug/deps/desktop_e2e-<hash>; the app is target/debug/hearth.
-    let debug_dir = std::env::current_exe()
-        .expect("current_exe")
-        .parent()
-        .and_then(Path::parent)
-        .expect("the test executable lives in target/<profile>/deps")
-        .to_path_buf();
+    // With a separate build dir (CARGO_BUILD_BUILD_DIR) test executables live there, while the
+    // app binary is in CARGO_TARGET_DIR.
+    let debug_dir = match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(target) if std::env::var_os("CARGO_BUILD_BUILD_DIR").is_some() => {
+            Path::new(&target).join("debug")
+        }
+        _ => std::env::current_exe()
+            .expect("current_exe")
+            .parent()
+            .and_then(Path::parent)
+            .expect("the test executable lives in target/<profile>/deps")
+            .to_path_buf(),
+    };
     let app = debug_dir.join("hearth");
     let tauri_driver = Some(root.join(".tools/bin/tauri-driver"))
         .filter(|p| executable(p))
