@@ -35,6 +35,10 @@ max_iterations: number,
  */
 context_window: number, 
 /**
+ * "Pause all jobs" in the tray: the app's scheduler fires nothing while set.
+ */
+jobs_paused: boolean, 
+/**
  * Local or special-purpose targets the network tools may reach despite the SSRF guard:
  * `"host"` (every port) or `"host:port"`, e.g. `"127.0.0.1:11434"`. Empty (the default)
  * allows none.
