@@ -30,12 +30,21 @@ fn merge(held: &mut EngineEvent, next: EngineEvent) -> Option<EngineEvent> {
 
 /// Passes every event from `events` to `send` until the sender is gone, merging text deltas.
 pub async fn forward(mut events: UnboundedReceiver<EngineEvent>, send: impl Fn(EngineEvent)) {
-    while let Some(mut held) = events.recv().await {
+    // An event that ended a merge; it is held next (text of another message merges in turn).
+    let mut carried = None;
+    loop {
+        let mut held = match carried.take() {
+            Some(event) => event,
+            None => match events.recv().await {
+                Some(event) => event,
+                None => return,
+            },
+        };
         if matches!(held, EngineEvent::TextDelta { .. }) {
             let deadline = Instant::now() + FRAME;
             while let Ok(Some(next)) = timeout_at(deadline, events.recv()).await {
-                if let Some(other) = merge(&mut held, next) {
-                    send(std::mem::replace(&mut held, other));
+                carried = merge(&mut held, next);
+                if carried.is_some() {
                     break;
                 }
             }
