@@ -37,10 +37,11 @@ test('adding the first provider stores it, then its key, then lists models', asy
     default_provider: 'my-router',
   });
   // The form stays open on the saved provider, now with its key field.
-  const key = page.locator('input[name="api_key"]');
+  const providers = page.locator('section[aria-labelledby="providers-title"]');
+  const key = providers.locator('input[name="api_key"]');
   await key.fill('sk-test-1234');
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.locator('.key-status')).toHaveText('Stored key: ••••1234');
+  await providers.getByRole('button', { name: 'Save key' }).click();
+  await expect(providers.locator('.key-status')).toHaveText('Stored key: ••••1234');
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByText('Connected. 2 models available:')).toBeVisible();
   await page.getByRole('button', { name: 'llama3' }).click();
