@@ -44,6 +44,7 @@ const COMMANDS: &[&str] = &[
     "delete_memory",
     "list_contradictions",
     "resolve_contradiction",
+    "watch_terminal",
 ];
 
 fn main() {

@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 export const CSP = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self'",
+  // xterm.js (the pty terminal view) sizes and themes itself with inline styles; scripts stay 'self'.
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self' ipc: http://ipc.localhost",

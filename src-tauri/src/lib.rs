@@ -14,7 +14,7 @@ mod window;
 
 use tauri::Manager;
 
-use crate::commands::{attachments, jobs, memory, sessions, settings, turns};
+use crate::commands::{attachments, jobs, memory, sessions, settings, terminals, turns};
 use crate::state::AppState;
 
 /// Starts the desktop app and blocks until it exits.
@@ -90,6 +90,7 @@ pub fn run() {
             memory::delete_memory,
             memory::list_contradictions,
             memory::resolve_contradiction,
+            terminals::watch_terminal,
         ])
         .build(tauri::generate_context!());
     match built {

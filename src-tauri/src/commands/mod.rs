@@ -5,4 +5,5 @@ pub mod jobs;
 pub mod memory;
 pub mod sessions;
 pub mod settings;
+pub mod terminals;
 pub mod turns;

@@ -20,8 +20,17 @@ function channel(onEvent: EventHandler): Channel<EngineEvent> {
   return new Channel<EngineEvent>(onEvent);
 }
 
+/** What a terminal view receives from `watch_terminal` (see src-tauri commands/terminals.rs). */
+export type TerminalEvent =
+  | { kind: 'screen'; rows: number; cols: number; data: string }
+  | { kind: 'output'; data: number[] }
+  | { kind: 'closed' };
+
 export const api = {
   listSessions: () => invoke<Session[]>('list_sessions'),
+  /** Feeds `onEvent` with a `pty` session's screen and live output; false when it is not open. */
+  watchTerminal: (sessionId: string, onEvent: (event: TerminalEvent) => void) =>
+    invoke<boolean>('watch_terminal', { sessionId, onEvent: new Channel<TerminalEvent>(onEvent) }),
   createSession: (title: string | null = null) => invoke<Session>('create_session', { title }),
   renameSession: (id: string, title: string) => invoke<void>('rename_session', { id, title }),
   setSessionPinned: (id: string, pinned: boolean) => invoke<void>('set_session_pinned', { id, pinned }),

@@ -33,6 +33,8 @@ export interface Scenario {
   audit?: AuditRecord[];
   /** What the file dialog returns. */
   dialog?: string | string[] | null;
+  /** Open `pty` sessions for `watch_terminal`: the screen, then output chunks, then the end. */
+  terminals?: Record<string, { screen: string; output: string[]; closes?: boolean }>;
 }
 
 export interface Call {
@@ -338,6 +340,22 @@ export function installFakeBackend(scenario: Scenario): void {
         return (scenario.audit ?? []).slice(0, a.limit);
       case 'app_ready':
         return null;
+      case 'watch_terminal': {
+        const term = scenario.terminals?.[a.sessionId];
+        if (!term) return false;
+        const channel = a.onEvent as unknown as ChannelRef;
+        let index = 0;
+        const send = (message: unknown) => callbacks.get(channel.id)?.({ index: index++, message });
+        void (async () => {
+          send({ kind: 'screen', rows: 24, cols: 80, data: term.screen });
+          for (const chunk of term.output) {
+            await sleep(30);
+            send({ kind: 'output', data: [...new TextEncoder().encode(chunk)] });
+          }
+          if (term.closes) send({ kind: 'closed' });
+        })();
+        return true;
+      }
       case 'plugin:dialog|open':
         return scenario.dialog ?? null;
       case 'plugin:event|listen': {

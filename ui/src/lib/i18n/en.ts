@@ -180,6 +180,11 @@ export const en = {
   'settings.search.tavily': 'Tavily',
   'settings.searxngUrl': 'SearXNG URL',
 
+  'terminal.connecting': 'Connecting to terminal {id}…',
+  'terminal.live': 'Terminal {id} (live)',
+  'terminal.closed': 'Terminal {id} has ended.',
+  'terminal.gone': 'Terminal {id} is no longer open.',
+
   'audit.title': 'Audit log',
   'audit.empty': 'No tool decisions recorded yet.',
   'audit.refresh': 'Refresh',

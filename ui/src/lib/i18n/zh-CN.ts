@@ -182,6 +182,11 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.search.tavily': 'Tavily',
   'settings.searxngUrl': 'SearXNG 地址',
 
+  'terminal.connecting': '正在连接终端 {id}…',
+  'terminal.live': '终端 {id}（实时）',
+  'terminal.closed': '终端 {id} 已结束。',
+  'terminal.gone': '终端 {id} 已不再打开。',
+
   'audit.title': '审计日志',
   'audit.empty': '还没有记录任何工具决定。',
   'audit.refresh': '刷新',

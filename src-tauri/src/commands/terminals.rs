@@ -1,0 +1,63 @@
+//! The desktop's terminal view of a `pty` session: its current screen, then its output live over
+//! a Channel until the session's terminal closes.
+
+use serde::Serialize;
+use tauri::ipc::Channel;
+use tauri::State;
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::state::AppState;
+
+/// What the terminal view receives.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TerminalEvent {
+    /// The screen as it is now (escape codes that redraw it) and its size.
+    Screen { rows: u16, cols: u16, data: String },
+    /// Output bytes as the program wrote them.
+    Output { data: Vec<u8> },
+    /// The program ended (or the session was killed); nothing more follows.
+    Closed,
+}
+
+/// Starts feeding `on_event` with the session `session_id`; false when no such session is open
+/// (it ended and was forgotten, or the app restarted since).
+#[tauri::command]
+pub fn watch_terminal(
+    state: State<'_, AppState>,
+    session_id: String,
+    on_event: Channel<TerminalEvent>,
+) -> bool {
+    let Some(feed) = state.background.terminals().watch(&session_id) else {
+        return false;
+    };
+    let screen = TerminalEvent::Screen {
+        rows: feed.rows,
+        cols: feed.cols,
+        data: feed.screen,
+    };
+    if on_event.send(screen).is_err() {
+        return true;
+    }
+    let Some(mut live) = feed.live else {
+        let _ = on_event.send(TerminalEvent::Closed);
+        return true;
+    };
+    tauri::async_runtime::spawn(async move {
+        loop {
+            let event = match live.recv().await {
+                Ok(chunk) => TerminalEvent::Output {
+                    data: chunk.to_vec(),
+                },
+                // A slow view skips what it missed; the next chunks still draw.
+                Err(RecvError::Lagged(_)) => continue,
+                Err(RecvError::Closed) => TerminalEvent::Closed,
+            };
+            let closed = matches!(event, TerminalEvent::Closed);
+            if on_event.send(event).is_err() || closed {
+                break;
+            }
+        }
+    });
+    true
+}
