@@ -1,13 +1,15 @@
 //! The agent job executor notifies through the OS service: a finished run when the job asks for
 //! it, a failed run always, nothing for a quiet job. The model is the scripted server (Ollama
 //! wire, no key needed); notifications reach a fake `org.freedesktop.Notifications` over
-//! D-Bus through the engine's notify-rust adapter. Needs a D-Bus session
+//! D-Bus through the engine's notify-rust adapter; a click on a job notice opens its chat. Needs a D-Bus session
 //! (`scripts/with-headless-session.sh`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use hearth_engine::{AgentJobExecutor, DataDir, KeyringStore, OsNotifier};
+use hearth_engine::{
+    AgentJobExecutor, DataDir, KeyringStore, Notice, Notifier, NotifyError, OnClick, OsNotifier,
+};
 use hearth_protocol::{ProviderEntry, Settings};
 use hearth_scheduler::{JobExecutor, RunRequest};
 use hearth_store::{NewJob, NewSession, Store};
@@ -41,6 +43,109 @@ fn job(store: &Store, name: &str, target: &str, notify: bool) -> RunRequest {
     }
 }
 
+/// An executor over the scripted server (Ollama wire) that notifies through `notifier`.
+fn executor(
+    store: &Arc<Store>,
+    data: DataDir,
+    notifier: Arc<dyn Notifier>,
+    model: &ScriptedServer,
+) -> AgentJobExecutor {
+    let base_url = model.ollama_base();
+    AgentJobExecutor::new(store.clone(), data, Arc::new(KeyringStore::new()), notifier)
+        .with_settings(move || {
+            Ok(Settings {
+                providers: vec![ProviderEntry {
+                    id: "local".to_string(),
+                    name: "Local".to_string(),
+                    kind: "ollama".to_string(),
+                    base_url: base_url.clone(),
+                    default_model: Some("qwen3".to_string()),
+                }],
+                ..Settings::default()
+            })
+        })
+}
+
+fn session(store: &Store, id: &str) {
+    store
+        .create_session(&NewSession {
+            id: id.to_string(),
+            title: "Deliveries".to_string(),
+            model: None,
+            workspace: None,
+            tool_profile: "coding".to_string(),
+        })
+        .unwrap();
+}
+
+/// Keeps what each clickable notification would do when clicked.
+#[derive(Default)]
+struct ClickRecorder {
+    clicks: Mutex<Vec<(String, OnClick)>>,
+}
+
+impl Notifier for ClickRecorder {
+    fn show(&self, _: &Notice) -> Result<String, NotifyError> {
+        Err(NotifyError(
+            "the executor must show job notices clickable".into(),
+        ))
+    }
+
+    fn show_clickable(&self, notice: &Notice, on_click: OnClick) -> Result<String, NotifyError> {
+        self.clicks
+            .lock()
+            .unwrap()
+            .push((notice.title.clone(), on_click));
+        Ok("1".into())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clicking_a_job_notice_opens_the_chat_it_delivered_to() {
+    let model = ScriptedServer::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let data = DataDir::at(dir.path().to_path_buf());
+    data.ensure().unwrap();
+    let store = Arc::new(Store::open(&data.database()).unwrap());
+    session(&store, "desktop:digest");
+    let recorder = Arc::new(ClickRecorder::default());
+    let opened = Arc::new(Mutex::new(Vec::<Option<String>>::new()));
+    let record = opened.clone();
+    let executor = executor(&store, data, recorder.clone(), &model).with_click(move |chat| {
+        let record = record.clone();
+        Box::new(move || record.lock().unwrap().push(chat))
+    });
+
+    model.push(Reply::text("Digest ready."));
+    executor
+        .run(job(&store, "digest", "desktop:digest", true))
+        .await
+        .unwrap();
+    model.push(Reply::text("Nowhere to go."));
+    executor
+        .run(job(&store, "lost", "desktop:gone", false))
+        .await
+        .unwrap_err();
+
+    let clicks = std::mem::take(&mut *recorder.clicks.lock().unwrap());
+    let titles: Vec<&str> = clicks.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(titles, ["Job \"digest\" finished", "Job \"lost\" failed"]);
+    assert!(
+        opened.lock().unwrap().is_empty(),
+        "nothing runs before a click"
+    );
+    for (_, on_click) in clicks {
+        on_click();
+    }
+    assert_eq!(
+        *opened.lock().unwrap(),
+        [
+            Some("desktop:digest".to_string()),
+            Some("desktop:gone".to_string())
+        ]
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn job_runs_are_notified_per_the_job_and_failures_always() {
     let notifications = NotificationServer::start(500).await;
@@ -50,34 +155,8 @@ async fn job_runs_are_notified_per_the_job_and_failures_always() {
     data.ensure().unwrap();
     let store = Arc::new(Store::open(&data.database()).unwrap());
     let target = "desktop:deliveries";
-    store
-        .create_session(&NewSession {
-            id: target.to_string(),
-            title: "Deliveries".to_string(),
-            model: None,
-            workspace: None,
-            tool_profile: "coding".to_string(),
-        })
-        .unwrap();
-    let base_url = model.ollama_base();
-    let executor = AgentJobExecutor::new(
-        store.clone(),
-        data,
-        Arc::new(KeyringStore::new()),
-        Arc::new(OsNotifier),
-    )
-    .with_settings(move || {
-        Ok(Settings {
-            providers: vec![ProviderEntry {
-                id: "local".to_string(),
-                name: "Local".to_string(),
-                kind: "ollama".to_string(),
-                base_url: base_url.clone(),
-                default_model: Some("qwen3".to_string()),
-            }],
-            ..Settings::default()
-        })
-    });
+    session(&store, target);
+    let executor = executor(&store, data, Arc::new(OsNotifier), &model);
 
     model.push(Reply::text("Inbox: 3 unread, none urgent."));
     let output = executor

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use hearth_engine::{Notice, Notifier};
+use hearth_engine::{Notice, Notifier, OnClick};
 use tauri::{AppHandle, Emitter};
 
 use crate::window::show_main;
@@ -19,18 +19,7 @@ pub fn show(
     notice: Notice,
     session_id: Option<String>,
 ) {
-    let clicked_app = app.clone();
-    let clicked_session = session_id.clone();
-    let on_click = Box::new(move || {
-        tracing::info!(
-            session = clicked_session.as_deref().unwrap_or(""),
-            "notification clicked"
-        );
-        show_main(&clicked_app);
-        if let Some(id) = clicked_session {
-            let _ = clicked_app.emit(OPEN_CHAT_EVENT, id);
-        }
-    });
+    let on_click = open_chat_on_click(app, session_id.clone());
     tauri::async_runtime::spawn_blocking(move || {
         match notifier.show_clickable(&notice, on_click) {
             Ok(id) => {
@@ -39,4 +28,19 @@ pub fn show(
             Err(error) => tracing::warn!(%error, "notification not shown"),
         }
     });
+}
+
+/// What a click on a notification about `session_id` does: show the main window on that chat.
+pub fn open_chat_on_click(app: &AppHandle, session_id: Option<String>) -> OnClick {
+    let app = app.clone();
+    Box::new(move || {
+        tracing::info!(
+            session = session_id.as_deref().unwrap_or(""),
+            "notification clicked"
+        );
+        show_main(&app);
+        if let Some(id) = session_id {
+            let _ = app.emit(OPEN_CHAT_EVENT, id);
+        }
+    })
 }

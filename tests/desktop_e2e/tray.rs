@@ -65,7 +65,16 @@ async fn closing_hides_to_the_tray_notifies_and_the_tray_reopens_and_quits() {
     let pid = app.pid;
     let tray = TrayMenu::find(pid, PATIENCE);
     let labels: Vec<String> = tray.items().into_iter().map(|(_, l)| l).collect();
-    assert_eq!(labels, ["Open Hearth", "New chat", "Quit"]);
+    assert_eq!(
+        labels,
+        [
+            "Open Hearth",
+            "New chat",
+            "No scheduled jobs",
+            "Pause all jobs",
+            "Quit"
+        ]
+    );
 
     ui::new_chat(&app).await;
     ui::send(&app, "Take your time.").await;

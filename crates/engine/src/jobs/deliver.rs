@@ -7,7 +7,7 @@ use hearth_protocol::{ContentPart, Role};
 use hearth_scheduler::RunRequest;
 use hearth_store::{NewMessage, Store};
 
-use crate::notify::{Notice, Notifier};
+use crate::notify::{Notice, Notifier, OnClick};
 
 /// Notification bodies are cut to this many characters (the OS limit of `send_notification`).
 const NOTICE_CHARS: usize = 500;
@@ -50,9 +50,14 @@ pub(super) fn deliver(store: &Store, target: &str, text: &str, model: &str) -> R
         .map_err(|error| format!("the answer could not be delivered to {target}: {error}"))
 }
 
-/// Shows a notification on a blocking thread and waits for the OS answer; a refusal is logged,
-/// never a run failure.
-pub(super) async fn notify(notifier: &Arc<dyn Notifier>, title: String, body: &str) {
+/// Shows a notification (clickable with `on_click`) on a blocking thread and waits for the OS
+/// answer; a refusal is logged, never a run failure.
+pub(super) async fn notify(
+    notifier: &Arc<dyn Notifier>,
+    title: String,
+    body: &str,
+    on_click: Option<OnClick>,
+) {
     let notice = Notice {
         title,
         body: excerpt(body, NOTICE_CHARS),
@@ -60,7 +65,11 @@ pub(super) async fn notify(notifier: &Arc<dyn Notifier>, title: String, body: &s
         sound: true,
     };
     let notifier = notifier.clone();
-    let shown = tokio::task::spawn_blocking(move || notifier.show(&notice)).await;
+    let shown = tokio::task::spawn_blocking(move || match on_click {
+        Some(on_click) => notifier.show_clickable(&notice, on_click),
+        None => notifier.show(&notice),
+    })
+    .await;
     match shown {
         Ok(Ok(id)) => tracing::info!(%id, "job notification shown"),
         Ok(Err(error)) => tracing::warn!(%error, "job notification not shown"),

@@ -17,7 +17,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::approval::FixedApprover;
 use crate::engine::{Engine, EngineOptions};
-use crate::notify::Notifier;
+use crate::notify::{Notifier, OnClick};
 use crate::provider::{choose_provider, model_client};
 use crate::secrets::SecretStore;
 use crate::tool_calls::ToolRunner;
@@ -27,6 +27,9 @@ pub use grant::JobGrant;
 
 /// Where a job run reads the settings (providers, default model, tool profile) from.
 type SettingsSource = Arc<dyn Fn() -> Result<Settings, EngineError> + Send + Sync>;
+
+/// Makes what a click on a job's notification does, given the chat it is about.
+type ClickSource = Arc<dyn Fn(Option<String>) -> OnClick + Send + Sync>;
 
 /// Runs scheduled jobs through the real turn loop.
 ///
@@ -69,6 +72,7 @@ pub struct AgentJobExecutor {
     notifier: Arc<dyn Notifier>,
     registry: Arc<Registry>,
     settings: SettingsSource,
+    on_click: Option<ClickSource>,
 }
 
 /// What a finished agent run produced.
@@ -103,6 +107,7 @@ impl AgentJobExecutor {
             notifier,
             registry,
             settings: Arc::new(move || load_settings(&config)),
+            on_click: None,
         }
     }
 
@@ -114,6 +119,21 @@ impl AgentJobExecutor {
     ) -> AgentJobExecutor {
         self.settings = Arc::new(settings);
         self
+    }
+
+    /// Makes job notifications clickable: `on_click(chat)` says what a click does (the app
+    /// opens the chat the run delivered to, or the run's own session).
+    pub fn with_click(
+        mut self,
+        on_click: impl Fn(Option<String>) -> OnClick + Send + Sync + 'static,
+    ) -> AgentJobExecutor {
+        self.on_click = Some(Arc::new(on_click));
+        self
+    }
+
+    /// The click action for a notification about `chat`, if notifications are clickable.
+    fn click(&self, chat: Option<String>) -> Option<OnClick> {
+        self.on_click.as_ref().map(|make| make(chat))
     }
 
     /// Uses `registry` for the runs' tools (e.g. one whose job tools wake the app's runner).
@@ -239,7 +259,8 @@ impl JobExecutor for AgentJobExecutor {
             Ok(answer) => {
                 if job.notify {
                     let title = format!("Job \"{}\" finished", job.name);
-                    deliver::notify(&self.notifier, title, &answer.text).await;
+                    let chat = job.target.clone().or(Some(answer.session_id.clone()));
+                    deliver::notify(&self.notifier, title, &answer.text, self.click(chat)).await;
                 }
                 Ok(JobOutput {
                     text: answer.text,
@@ -248,7 +269,8 @@ impl JobExecutor for AgentJobExecutor {
             }
             Err(error) => {
                 let title = format!("Job \"{}\" failed", job.name);
-                deliver::notify(&self.notifier, title, &error).await;
+                let click = self.click(job.target.clone());
+                deliver::notify(&self.notifier, title, &error, click).await;
                 Err(error)
             }
         }
