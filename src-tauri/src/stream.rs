@@ -42,7 +42,16 @@ pub async fn forward(mut events: UnboundedReceiver<EngineEvent>, send: impl Fn(E
         };
         if matches!(held, EngineEvent::TextDelta { .. }) {
             let deadline = Instant::now() + FRAME;
-            while let Ok(Some(next)) = timeout_at(deadline, events.recv()).await {
+            // Text already queued always merges (however late this task ran); otherwise wait
+            // for more until the frame is over.
+            loop {
+                let next = match events.try_recv() {
+                    Ok(next) => next,
+                    Err(_) => match timeout_at(deadline, events.recv()).await {
+                        Ok(Some(next)) => next,
+                        _ => break,
+                    },
+                };
                 carried = merge(&mut held, next);
                 if carried.is_some() {
                     break;
