@@ -136,6 +136,29 @@ for (const [label, decision, shown] of [
   });
 }
 
+test('an edit asking for approval shows the change as a diff, with the raw arguments folded', async ({ page }) => {
+  const args = JSON.stringify({ path: 'src/<b>main</b>.rs', old_string: 'println!("hi");', new_string: 'println!("hello");\n<img src=x onerror="window.__pwned=1">' });
+  const input = await startChat(page, [
+    { tool: { name: 'edit_file', arguments: args, result: '{"replacements":1}', approval: 'edit_file changes files' } },
+    { text: 'Edited.' },
+  ]);
+  await input.fill('say hello');
+  await input.press('Enter');
+  const approval = page.locator('.approval');
+  await expect(approval).toContainText('Approval needed: edit_file');
+  const diff = approval.locator('.diff-view');
+  await expect(diff.locator('.file-path')).toHaveText('src/<b>main</b>.rs');
+  await expect(diff.locator('.diff-line[data-kind="del"]')).toHaveText(['-println!("hi");']);
+  await expect(diff.locator('.diff-line[data-kind="add"]')).toHaveText(['+println!("hello");', '+<img src=x onerror="window.__pwned=1">']);
+  expect(await approval.locator('img, b').count()).toBe(0);
+  await expect(approval.locator('details pre')).toBeHidden();
+  await approval.locator('details summary').click();
+  await expect(approval.locator('details pre')).toContainText('"old_string": "println!(\\"hi\\");"');
+  await approval.getByRole('button', { name: 'Allow once', exact: true }).click();
+  await expect(page.locator('.approval.decision')).toHaveText('Allowed once');
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+});
+
 test('the stop button cancels the running turn', async ({ page }) => {
   const input = await startChat(page, [{ untilCancelled: true }]);
   await input.fill('write forever');
