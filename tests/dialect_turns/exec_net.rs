@@ -1,27 +1,17 @@
-//! Agent turns through each dialect's command and network tools, with the engine's real tool
-//! registry (network configured as the app does): `exec` (Hearth/Echo) and `bash` (PicoBot)
-//! run in the workspace once approved; `http_request` (CeeCore/Hearth, PicoBot's shape) and
-//! `web_fetch` reach a local server the settings allow, and a local port they do not allow is
-//! refused as `blocked_address` before any connection (a canary listener counts them).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! Command and network tools: `exec` (Hearth/Echo) and `bash` (PicoBot) run in the workspace
+//! once approved; `http_request` (both shapes) and `web_fetch` reach a local server the settings
+//! allow, and a local port they do not allow is refused as `blocked_address` before any
+//! connection (a canary listener counts them).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 
-use hearth_engine::{
-    tool_registry, DataDir, Engine, EngineOptions, FixedApprover, OsNotifier, ToolRunner,
-};
-use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy};
-use hearth_policy::SecurityProfile;
-use hearth_protocol::{ApprovalDecision, ContentPart, TurnEnd};
-use hearth_store::Store;
-use hearth_tests::{Reply, ScriptedServer};
-use hearth_tools::{Background, Dialect, NetworkConfig};
+use hearth_tools::Dialect;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
-use tokio_util::sync::CancellationToken;
+
+use crate::rig::turn;
 
 /// A local HTTP server answering every request with `{"ok":true,"from":"local"}`, and how many
 /// connections it accepted.
@@ -47,72 +37,6 @@ async fn listener(answer: bool) -> (u16, Arc<AtomicUsize>) {
         }
     });
     (port, accepted)
-}
-
-/// One agent turn of `dialect` making `calls` (approved once each); the stored tool results
-/// `(name, JSON, is_error)` in call order.
-async fn turn(
-    home: &std::path::Path,
-    dialect: Dialect,
-    allowed_port: u16,
-    calls: &[(&str, Value)],
-) -> Vec<(String, Value, bool)> {
-    let server = ScriptedServer::start().await;
-    for (name, args) in calls {
-        server.push(Reply::tool_call(name, args.clone()));
-    }
-    server.push(Reply::text("Done."));
-    let dir = DataDir::at(home.to_path_buf());
-    dir.ensure().unwrap();
-    let store = Arc::new(Store::open(&dir.database()).unwrap());
-    let client = build_client(ProviderConfig {
-        kind: ProviderKind::Openai,
-        base_url: server.openai_base(),
-        api_key: Some("test".into()),
-        retry: RetryPolicy::default(),
-        connect_timeout: Duration::from_secs(5),
-    })
-    .unwrap();
-    let network = NetworkConfig {
-        allow_local: vec![format!("127.0.0.1:{allowed_port}")],
-        ..NetworkConfig::default()
-    };
-    let background = Background::new();
-    let registry = tool_registry(dialect, &store, Arc::new(OsNotifier), network, &background);
-    let runner = Arc::new(ToolRunner::new(
-        Arc::new(registry),
-        Arc::new(FixedApprover(ApprovalDecision::AllowOnce)),
-        store.clone(),
-        SecurityProfile::PersonalCli,
-        dir.root().to_path_buf(),
-    ));
-    let mut options = EngineOptions::new(dir, "test-model");
-    options.tool_profile = hearth_policy::ToolProfile::Full;
-    let engine = Engine::new(store.clone(), client, runner, options);
-    let session = engine.create_session("test", None).unwrap().id;
-    let summary = engine
-        .send(
-            &session,
-            vec![ContentPart::text("run it")],
-            &|_| {},
-            CancellationToken::new(),
-        )
-        .await
-        .unwrap();
-    assert_eq!(summary.end, TurnEnd::Completed, "{dialect}");
-    store
-        .list_messages(&session)
-        .unwrap()
-        .into_iter()
-        .filter_map(|m| m.tool_result)
-        .map(|r| {
-            (
-                r.name,
-                serde_json::from_str(&r.content).unwrap(),
-                r.is_error,
-            )
-        })
-        .collect()
 }
 
 fn error_kind(value: &Value) -> &str {
