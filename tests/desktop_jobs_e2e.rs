@@ -1,8 +1,8 @@
 //! Scheduled jobs end to end in the real Hearth app (tauri-driver + WebKitWebDriver, Xvfb, a
-//! D-Bus session) against the scripted model server: a job created on the Jobs page fires on
-//! time while the window is hidden in the tray, its answer lands in the target chat (seen after
-//! reopening the window) and a notification reaches a fake `org.freedesktop.Notifications`
-//! server; the tray shows the next run and "Pause all jobs" holds runs back until resumed, when
+//! D-Bus session) against the scripted model server: a job created on the Jobs page, or by the
+//! model in a chat after its approval card, fires on time while the window is hidden in the
+//! tray, its answer lands in the target chat (seen after reopening the window) and a
+//! notification reaches a fake `org.freedesktop.Notifications` server; the tray shows the next run and "Pause all jobs" holds runs back until resumed, when
 //! the missed run happens once.
 //!
 //! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test
@@ -174,6 +174,73 @@ async fn a_job_fires_with_the_window_closed_delivers_into_its_chat_and_notifies(
     })
     .await;
     assert!(run.contains(ANSWER), "{run}");
+    app.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_job_the_model_creates_in_a_chat_fires_hidden_and_delivers_into_that_chat() {
+    let (_turn, tools, fake) = setup().await;
+    let server = ScriptedServer::start().await;
+    let name = "Stretch reminder";
+    let at = json!({"type": "at", "at": unix_ms_in(LEAD)}).to_string();
+    server.push(Reply::tool_call(
+        "cronjob",
+        json!({"action": "create", "name": name, "schedule": at, "command": "Remind me to stretch."}),
+    ));
+    server.push(Reply::text("Scheduled: I will remind you."));
+    server.push(Reply::text("Time to stretch: stand up for two minutes."));
+    let mut home = Home::new(&tools, "jobs-chat", &server.openai_base());
+    let app = App::launch(&tools, &mut home, &[]).await;
+    let pid = app.pid;
+    let tray = TrayMenu::find(pid, PATIENCE);
+    ui::new_chat(&app).await;
+    ui::send(&app, "Remind me to stretch in a bit.").await;
+    // cronjob is high-risk: the card asks before the job is created.
+    let card = ".tool-card[data-tool=\"cronjob\"]";
+    let args = format!("{card} .approval.pending .approval-args");
+    let shown = eventually("the approval card", PATIENCE, || app.text_of(&args)).await;
+    assert!(shown.contains(name), "{shown}");
+    app.click(&format!("{card} .approval-buttons button.primary"))
+        .await;
+    eventually("the model's confirmation", PATIENCE, || async {
+        app.text_of(&format!("{REPLY} .markdown"))
+            .await
+            .filter(|t| t.contains("I will remind you"))
+    })
+    .await;
+    let next = wait_tray_line(&tray, "the tray's next run", |l| l.starts_with("Next: ")).await;
+    assert!(next.starts_with(&format!("Next: {name} — ")), "{next}");
+
+    hide(&tools, pid);
+    wait_window(pid, false).await;
+    let notice = eventually("the job's notification", FIRE_PATIENCE, || async {
+        job_notices(fake, name).into_iter().next()
+    })
+    .await;
+    assert!(
+        notice["body"].as_str().unwrap().contains("stand up"),
+        "{notice}"
+    );
+    assert_eq!(server.model_requests().len(), 3, "two chat calls, one run");
+
+    tray.click("Open Hearth");
+    wait_window(pid, true).await;
+    // The last reply of the chat the job was made in is the run's answer.
+    let last = "const all = document.querySelectorAll(arguments[0]); \
+                return all.length ? all[all.length - 1].innerText : null;";
+    let delivered = eventually("the answer in the chat", PATIENCE, || async {
+        let text = app
+            .js(last, vec![json!(format!("{REPLY} .markdown"))])
+            .await;
+        text.as_str()
+            .filter(|t| t.contains("stand up"))
+            .map(str::to_string)
+    })
+    .await;
+    assert!(
+        delivered.contains(name),
+        "labelled with the job: {delivered}"
+    );
     app.close().await;
 }
 
