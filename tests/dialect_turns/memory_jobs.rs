@@ -1,6 +1,7 @@
-//! Memory and job tools in an agent turn of each dialect: a memory stored in Chinese is found
-//! again by the same turn, and a job created from the chat is stored with that chat as its
-//! target (PicoBot names channel and chat) and reported as saved but not scheduled (no scheduler runs in the test).
+//! Memory, job and history tools in an agent turn of each dialect: a memory stored in Chinese
+//! is found again by the same turn; a job created from the chat is stored with that chat as its
+//! target (PicoBot names channel and chat) and reported as saved but not scheduled (no
+//! scheduler runs in the test); the history tools find the chat and its messages.
 
 use hearth_engine::DataDir;
 use hearth_store::Store;
@@ -112,6 +113,49 @@ async fn memories_and_jobs_made_in_a_chat_in_every_dialect() {
                 Some(session.as_str()),
                 "{dialect}: delivers to the chat"
             );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn history_tools_answer_in_an_agent_turn_of_every_dialect_that_has_them() {
+    let search = (
+        "session_search",
+        json!({"query": "run it", "role_filter": "user"}),
+    );
+    let sessions = (
+        "chat_manager",
+        json!({"action": "list_sessions", "count": 10}),
+    );
+    let timeline = ("timeline_recall", json!({"query": "旅行 database"}));
+    let cases: [(Dialect, Vec<(&str, Value)>); 3] = [
+        (
+            Dialect::Hearth,
+            vec![search.clone(), sessions.clone(), timeline.clone()],
+        ),
+        (
+            Dialect::Echo,
+            vec![search, sessions.clone(), timeline.clone()],
+        ),
+        (Dialect::Picobot, vec![sessions, timeline]),
+    ];
+    for (dialect, calls) in cases {
+        let home = tempfile::tempdir().unwrap();
+        let results = turn(home.path(), dialect, 9, &calls).await;
+        assert_eq!(results.len(), calls.len(), "{dialect}: {results:?}");
+        for (name, value, is_error) in &results {
+            assert!(!is_error, "{dialect} {name}: {value}");
+            let listed = value.to_string();
+            match name.as_str() {
+                "session_search" => assert!(
+                    listed.contains("[run]") && listed.contains("\"role\":\"user\""),
+                    "{dialect}: {listed}"
+                ),
+                "chat_manager" => {
+                    assert!(listed.contains("test:"), "{dialect}: the chat: {listed}")
+                }
+                _ => assert!(!listed.contains("error"), "{dialect}: {listed}"),
+            }
         }
     }
 }
