@@ -8,9 +8,9 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use hearth_engine::{
-    default_provider, load_settings, network_config, resolve_api_key, tool_registry_with_runner,
-    DataDir, Engine, EngineError, EngineOptions, KeyringStore, Notifier, OsNotifier, SecretStore,
-    ToolRunner,
+    default_provider, enforced_rules, load_settings, network_config, resolve_api_key,
+    tool_registry_with_runner, DataDir, Engine, EngineError, EngineOptions, KeyringStore, Notifier,
+    OsNotifier, SecretStore, ToolRunner,
 };
 use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy, SharedModelClient};
 use hearth_policy::{SecurityProfile, ToolProfile};
@@ -108,7 +108,8 @@ impl AppState {
         let current = self.settings();
         let tools_changed = current.security_profile != settings.security_profile
             || current.allow_local_hosts != settings.allow_local_hosts
-            || current.search != settings.search;
+            || current.search != settings.search
+            || current.rules != settings.rules;
         if let Ok(mut current) = self.settings.write() {
             *current = settings;
         }
@@ -242,12 +243,15 @@ impl RunnerParts<'_> {
             self.background,
             Some(self.signal.clone()),
         );
-        Arc::new(ToolRunner::new(
-            Arc::new(registry),
-            self.approver.clone(),
-            self.store.clone(),
-            security,
-            self.dir.root().to_path_buf(),
-        ))
+        Arc::new(
+            ToolRunner::new(
+                Arc::new(registry),
+                self.approver.clone(),
+                self.store.clone(),
+                security,
+                self.dir.root().to_path_buf(),
+            )
+            .with_rules(enforced_rules(settings)),
+        )
     }
 }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::anyhow;
-use hearth_engine::{Engine, EngineOptions, ToolRunner};
+use hearth_engine::{enforced_rules, Engine, EngineOptions, ToolRunner};
 use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{ContentPart, EngineEvent, TurnEnd};
 use hearth_tools::Dialect;
@@ -37,13 +37,16 @@ pub async fn run(
     options.context_window = home.settings.context_window;
     let security = SecurityProfile::parse(&home.settings.security_profile)
         .unwrap_or(SecurityProfile::PersonalCli);
-    let runner = Arc::new(ToolRunner::new(
-        Arc::new(home.tool_registry(Dialect::Hearth)),
-        approve::approver(approval),
-        home.store.clone(),
-        security,
-        home.dir.root().to_path_buf(),
-    ));
+    let runner = Arc::new(
+        ToolRunner::new(
+            Arc::new(home.tool_registry(Dialect::Hearth)),
+            approve::approver(approval),
+            home.store.clone(),
+            security,
+            home.dir.root().to_path_buf(),
+        )
+        .with_rules(enforced_rules(&home.settings)),
+    );
     let engine = Engine::new(home.store.clone(), choice.client, runner, options);
     let session = match session_id {
         Some(id) => home.store.get_session(id)?.ok_or_else(|| {

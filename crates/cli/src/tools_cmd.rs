@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use anyhow::anyhow;
 use clap::Subcommand;
-use hearth_engine::{CallScope, ToolRunner};
+use hearth_engine::{enforced_rules, CallScope, ToolRunner};
 use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{EngineEvent, ToolCall};
 use hearth_tools::Dialect;
@@ -108,7 +108,8 @@ pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
                 home.store.clone(),
                 security,
                 home.dir.root().to_path_buf(),
-            );
+            )
+            .with_rules(enforced_rules(&home.settings));
             let scope = CallScope {
                 session_id: "cli:tools",
                 workspace: &workspace,

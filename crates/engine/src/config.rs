@@ -18,12 +18,14 @@ pub fn load_settings(path: &Path) -> Result<Settings, EngineError> {
             )))
         }
     };
-    toml::from_str(&text).map_err(|e| {
+    let settings: Settings = toml::from_str(&text).map_err(|e| {
         EngineError::Config(format!(
             "{} is not valid: {e}; fix or delete it",
             path.display()
         ))
-    })
+    })?;
+    crate::rules::user_rules(&settings)?;
+    Ok(settings)
 }
 
 /// Writes settings atomically (temp file + rename).

@@ -18,6 +18,7 @@ mod prompt;
 mod provider;
 mod registry;
 mod response;
+mod rules;
 mod secrets;
 mod tool_calls;
 
@@ -32,6 +33,7 @@ pub use notify::{Notice, Notifier, NotifyError, OnClick, OsNotifier};
 pub use paths::{DataDir, APP_IDENTIFIER};
 pub use provider::{choose_provider, model_client};
 pub use registry::{tool_registry, tool_registry_with_runner};
+pub use rules::{enforced_rules, user_rules};
 pub use secrets::{
     mask_secret, provider_account, resolve_api_key, KeyringStore, SecretError, SecretStore,
     KEYCHAIN_SERVICE,

@@ -51,6 +51,26 @@ pub struct Settings {
     pub allow_local_hosts: Vec<String>,
     /// The `web_search` backend. Brave and Tavily keys live in the OS keychain, not here.
     pub search: SearchSettings,
+    /// User rules refining the security profile (`[[rules]]` in `config.toml`); deny wins.
+    pub rules: Vec<PolicyRule>,
+}
+
+/// One user rule: allow or deny a tool (by canonical name, `*` at the end matching a prefix)
+/// or every tool carrying a capability, optionally only in one workspace folder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PolicyRule {
+    /// `allow` or `deny`.
+    pub effect: String,
+    /// A tool name, e.g. `exec` or `mcp__github__*` (give this or `capability`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<String>,
+    /// A capability tag, e.g. `fs.write` or `network.outbound`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capability: Option<String>,
+    /// Only in this workspace folder and below.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub workspace: Option<String>,
 }
 
 /// Which service answers `web_search`.
@@ -80,6 +100,7 @@ impl Default for Settings {
             jobs_paused: false,
             allow_local_hosts: Vec::new(),
             search: SearchSettings::default(),
+            rules: Vec::new(),
         }
     }
 }

@@ -17,6 +17,7 @@ const base: Settings = {
   allow_local_hosts: [],
   search: { backend: '', searxng_url: '' },
   jobs_paused: false,
+  rules: [],
 };
 const entry = (id: string, model: string | null = null): ProviderEntry => ({ id, name: id.toUpperCase(), kind: 'openai', base_url: '', default_model: model });
 const field = (f: string) => f;

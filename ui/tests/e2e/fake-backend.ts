@@ -67,6 +67,7 @@ export function installFakeBackend(scenario: Scenario): void {
     allow_local_hosts: [],
     search: { backend: '', searxng_url: '' },
     jobs_paused: false,
+    rules: [],
     ...(scenario.settings ?? {}),
   };
   const sessions: Session[] = [...(scenario.sessions ?? [])];

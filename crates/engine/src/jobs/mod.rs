@@ -168,7 +168,8 @@ impl AgentJobExecutor {
                 SecurityProfile::Daemon,
                 self.dir.root().to_path_buf(),
             )
-            .with_job_grant(grant.clone()),
+            .with_job_grant(grant.clone())
+            .with_rules(crate::rules::enforced_rules(&settings)),
         );
         let mut options = EngineOptions::new(self.dir.clone(), model.clone());
         options.tool_profile = tool_profile;

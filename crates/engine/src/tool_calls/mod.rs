@@ -73,6 +73,12 @@ impl ToolRunner {
         }
     }
 
+    /// Enforces the user's `rules` (see [`crate::enforced_rules`]).
+    pub fn with_rules(mut self, rules: Vec<Rule>) -> ToolRunner {
+        self.rules = rules;
+        self
+    }
+
     /// Serves one job run: high-risk tools only as far as `grant` covers them.
     pub fn with_job_grant(mut self, grant: JobGrant) -> ToolRunner {
         self.job_grant = Some(grant);
