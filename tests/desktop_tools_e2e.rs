@@ -1,7 +1,8 @@
 //! High-risk tools in the real Hearth app (tauri-driver + WebKitWebDriver, Xvfb, a D-Bus session)
 //! against the scripted model server: the model calls `exec`, the approval card shows the exact
 //! command, "Allow once" runs it and its card shows the output, "Deny" runs nothing and tells the
-//! model; a background `process` the model started dies when the app quits from the tray.
+//! model; a `pty` session's card shows its live screen (xterm.js); a background `process` the
+//! model started dies when the app quits from the tray.
 //!
 //! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_tools_e2e`
 //! (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`). The tests take turns:
@@ -175,4 +176,37 @@ async fn a_background_process_dies_when_the_app_quits_from_the_tray() {
             cmdline(pid)
         );
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pty_session_shows_its_screen_in_the_tool_card() {
+    let (_turn, tools) = setup().await;
+    let server = ScriptedServer::start().await;
+    let command = "bash --norc --noprofile -c 'echo pty-screen-4e1b; sleep 30'";
+    server.push(Reply::tool_call(
+        "pty",
+        json!({"action": "spawn", "command": command}),
+    ));
+    server.push(Reply::text("The terminal is open."));
+    let mut home = home_with_full_tools(&tools, "pty-view", &server);
+    let app = App::launch(&tools, &mut home, &[]).await;
+    ui::new_chat(&app).await;
+    ui::send(&app, "Open a terminal.").await;
+    decide(&app, "pty", "pty-screen-4e1b", "primary").await;
+    let screen = format!("{} .terminal-view .xterm-rows", card("pty"));
+    let text = eventually("the terminal's screen", PATIENCE, || async {
+        app.text_of(&screen)
+            .await
+            .filter(|t| t.contains("pty-screen-4e1b"))
+    })
+    .await;
+    assert!(text.contains("pty-screen-4e1b"), "{text}");
+    let state = app
+        .js(
+            "return document.querySelector('.terminal-view').dataset.state;",
+            vec![],
+        )
+        .await;
+    assert_eq!(state.as_str(), Some("live"));
+    app.close().await;
 }
