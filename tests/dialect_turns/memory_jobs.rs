@@ -12,39 +12,33 @@ use crate::rig::turn;
 
 const TEA: &str = "用户喜欢喝绿茶 (green tea)";
 
+/// The Hearth/Echo calls: add a memory, search it with `query`, create a job on `schedule`, list.
+fn memory_and_cronjob(query: &str, schedule: &str) -> Vec<(&'static str, Value)> {
+    vec![
+        (
+            "memory",
+            json!({"action": "add", "key": "tea", "content": TEA}),
+        ),
+        ("memory", json!({"action": "search", "query": query})),
+        (
+            "cronjob",
+            json!({"action": "create", "name": "news", "schedule": schedule, "command": "Summarise the headlines"}),
+        ),
+        ("cronjob", json!({"action": "list"})),
+    ]
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn memories_and_jobs_made_in_a_chat_in_every_dialect() {
     let every_hour = json!({"type": "every", "every_ms": 3_600_000});
     let cases: [(Dialect, Vec<(&str, Value)>); 4] = [
         (
             Dialect::Hearth,
-            vec![
-                (
-                    "memory",
-                    json!({"action": "add", "key": "tea", "content": TEA}),
-                ),
-                ("memory", json!({"action": "search", "query": "绿茶"})),
-                (
-                    "cronjob",
-                    json!({"action": "create", "name": "news", "schedule": "every weekday at 9:30", "command": "Summarise the headlines"}),
-                ),
-                ("cronjob", json!({"action": "list"})),
-            ],
+            memory_and_cronjob("绿茶", "every weekday at 9:30"),
         ),
         (
             Dialect::Echo,
-            vec![
-                (
-                    "memory",
-                    json!({"action": "add", "key": "tea", "content": TEA}),
-                ),
-                ("memory", json!({"action": "search", "query": "green tea"})),
-                (
-                    "cronjob",
-                    json!({"action": "create", "name": "news", "schedule": "每天早上8点", "command": "Summarise the headlines"}),
-                ),
-                ("cronjob", json!({"action": "list"})),
-            ],
+            memory_and_cronjob("green tea", "每天早上8点"),
         ),
         (
             Dialect::Picobot,

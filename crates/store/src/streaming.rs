@@ -121,3 +121,7 @@ fn write_end(tx: &Transaction<'_>, id: i64, end: MessageEnd<'_>) -> Result<()> {
     .execute(params![id, now])?;
     Ok(())
 }
+
+#[cfg(test)]
+#[path = "streaming_tests.rs"]
+mod tests;

@@ -2,10 +2,19 @@
 
 use std::path::PathBuf;
 
-use hearth_protocol::{ContentPart, Message, Role, Session};
+use hearth_protocol::{ContentPart, Message, Role, Session, ToolCall};
 use tempfile::TempDir;
 
 use crate::{NewMessage, NewSession, Store};
+
+/// A tool call with these fields.
+pub(crate) fn call(id: &str, name: &str, arguments: &str) -> ToolCall {
+    ToolCall {
+        id: id.into(),
+        name: name.into(),
+        arguments: arguments.into(),
+    }
+}
 
 /// A store backed by a real file in a directory deleted on drop.
 pub(crate) struct TempStore {
