@@ -9,7 +9,7 @@ const COMMANDS: &[&str] = &[
     "set_session_model",
     "set_session_workspace",
     "delete_session",
-    "list_messages",
+    "list_message_page",
     "search_messages",
     "send_message",
     "regenerate",

@@ -55,7 +55,7 @@ pub fn run() {
             sessions::set_session_model,
             sessions::set_session_workspace,
             sessions::delete_session,
-            sessions::list_messages,
+            sessions::list_message_page,
             sessions::search_messages,
             turns::send_message,
             turns::regenerate,

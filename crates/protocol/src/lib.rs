@@ -232,6 +232,19 @@ pub struct Session {
     pub updated_at: i64,
 }
 
+/// A slice of a session's messages, oldest first, as the chat window loads them: the newest
+/// ones, or those before a message the window already has.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct MessagePage {
+    pub messages: Vec<Message>,
+    /// Whether the session has messages older than the first one here.
+    pub has_older: bool,
+    /// The token usage summed over those older messages (the chat's total is this plus the
+    /// usage of the messages the window holds).
+    pub older_usage: Usage,
+}
+
 /// A full-text search hit over messages.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]

@@ -7,6 +7,7 @@ mod memory;
 mod messages;
 mod migrations;
 mod owner;
+mod pages;
 mod search;
 mod sessions;
 mod streaming;
@@ -35,6 +36,7 @@ pub use memory::{
     MAX_MEMORY_CHARS, MAX_MEMORY_RESULTS, MAX_TAGS, MAX_TAG_CHARS,
 };
 pub use messages::NewMessage;
+pub use pages::MAX_PAGE_MESSAGES;
 pub use search::text::searchable_text;
 pub use sessions::NewSession;
 pub use streaming::MessageEnd;

@@ -45,7 +45,7 @@ impl NewMessage {
     }
 }
 
-const MESSAGE_SELECT: &str = "SELECT id, session_id, role, kind, content, tool_calls, \
+pub(crate) const MESSAGE_SELECT: &str = "SELECT id, session_id, role, kind, content, tool_calls, \
      tool_result, status, model, usage, error, summary_through, created_at, updated_at \
      FROM messages";
 
@@ -84,7 +84,7 @@ fn json_column<T: DeserializeOwned>(row: &Row<'_>, idx: usize) -> rusqlite::Resu
         .map_err(|e| rusqlite::Error::FromSqlConversionFailure(idx, Type::Text, Box::new(e)))
 }
 
-fn message_from_row(row: &Row<'_>) -> rusqlite::Result<Message> {
+pub(crate) fn message_from_row(row: &Row<'_>) -> rusqlite::Result<Message> {
     Ok(Message {
         id: row.get(0)?,
         session_id: row.get(1)?,

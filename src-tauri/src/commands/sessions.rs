@@ -1,6 +1,6 @@
-//! Session and message commands: list, create, rename, pin, delete, search.
+//! Session and message commands: list, create, rename, pin, delete, page through, search.
 
-use hearth_protocol::{Message, SearchHit, Session};
+use hearth_protocol::{MessagePage, SearchHit, Session};
 use tauri::State;
 
 use crate::state::{to_message, AppState, CommandResult};
@@ -74,12 +74,20 @@ pub fn delete_session(state: State<'_, AppState>, id: String) -> CommandResult<(
     state.store.delete_session(&id).map_err(to_message)
 }
 
+/// A page of a chat's messages: the `limit` newest before message `before` (the newest when
+/// absent), reaching back to message `through` when given (a search hit).
 #[tauri::command]
-pub fn list_messages(
+pub fn list_message_page(
     state: State<'_, AppState>,
     session_id: String,
-) -> CommandResult<Vec<Message>> {
-    state.store.list_messages(&session_id).map_err(to_message)
+    before: Option<i64>,
+    through: Option<i64>,
+    limit: i64,
+) -> CommandResult<MessagePage> {
+    state
+        .store
+        .message_page(&session_id, before, through, limit)
+        .map_err(to_message)
 }
 
 #[tauri::command]

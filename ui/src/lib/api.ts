@@ -5,7 +5,7 @@ import type { ApprovalDecision } from './bindings/ApprovalDecision';
 import type { ContentPart } from './bindings/ContentPart';
 import type { EngineEvent } from './bindings/EngineEvent';
 import type { KeyStatus } from './bindings/KeyStatus';
-import type { Message } from './bindings/Message';
+import type { MessagePage } from './bindings/MessagePage';
 import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { SearchHit } from './bindings/SearchHit';
 import type { Session } from './bindings/Session';
@@ -26,6 +26,12 @@ export type TerminalEvent =
   | { kind: 'output'; data: number[] }
   | { kind: 'closed' };
 
+export interface PageRequest {
+  before?: number | null;
+  through?: number | null;
+  limit: number;
+}
+
 export const api = {
   listSessions: () => invoke<Session[]>('list_sessions'),
   /** Feeds `onEvent` with a `pty` session's screen and live output; false when it is not open. */
@@ -37,7 +43,15 @@ export const api = {
   deleteSession: (id: string) => invoke<void>('delete_session', { id }),
   setSessionModel: (id: string, model: string | null) => invoke<void>('set_session_model', { id, model }),
   setSessionWorkspace: (id: string, workspace: string) => invoke<void>('set_session_workspace', { id, workspace }),
-  listMessages: (sessionId: string) => invoke<Message[]>('list_messages', { sessionId }),
+  /** The `limit` newest messages before `before` (the newest when null), reaching back to
+   * `through` when given. */
+  listMessagePage: (sessionId: string, page: PageRequest) =>
+    invoke<MessagePage>('list_message_page', {
+      sessionId,
+      before: page.before ?? null,
+      through: page.through ?? null,
+      limit: page.limit,
+    }),
   searchMessages: (query: string) => invoke<SearchHit[]>('search_messages', { query }),
 
   sendMessage: (sessionId: string, content: ContentPart[], onEvent: EventHandler) =>

@@ -27,6 +27,8 @@ export interface Scenario {
   messages?: Record<string, Message[]>;
   /** Generates `count` alternating user/assistant messages in session `sessionId`. */
   bulk?: { sessionId: string; count: number };
+  /** Milliseconds `list_message_page` takes for these sessions (default: answers at once). */
+  slowPages?: Record<string, number>;
   script?: Step[];
   keys?: Record<string, string>;
   models?: string[];
@@ -78,6 +80,8 @@ export function installFakeBackend(scenario: Scenario): void {
   }
   const keys: Record<string, string> = { ...(scenario.keys ?? {}) };
   const cancelled = new Set<string>();
+  /** Sessions whose `list_message_page` answers went out, in order. */
+  const pagesServed: string[] = [];
   const approvals = new Map<string, (d: ApprovalDecision) => void>();
   const listeners = new Map<string, number[]>();
 
@@ -118,6 +122,29 @@ export function installFakeBackend(scenario: Scenario): void {
         usage: i % 2 ? null : { input_tokens: 1, output_tokens: 1 },
       });
     }
+  }
+
+  /** The store's `message_page`: the `limit` newest messages before `before`, reaching back to
+   * `through`, never starting with a tool result; the same refusals. */
+  function messagePage(sessionId: string, before: number | null, through: number | null, limit: number) {
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw `invalid limit: ${limit} is not between 1 and 1000`;
+    if (!sessions.some((x) => x.id === sessionId)) throw `session not found: ${sessionId}`;
+    const list = messages[sessionId] ?? [];
+    for (const id of [before, through]) {
+      if (id !== null && !list.some((m) => m.id === id)) throw `message not found: ${id} in session ${sessionId}`;
+    }
+    const end = before === null ? list.length : list.findIndex((m) => m.id === before);
+    const top = through === null ? end : list.findIndex((m) => m.id === through) + 1;
+    let start = Math.max(0, top - limit);
+    while (start > 0 && list[start].role === 'tool') start--;
+    const older = list.slice(0, start);
+    const usage = { input_tokens: 0, output_tokens: 0 };
+    for (const m of older) {
+      usage.input_tokens += m.usage?.input_tokens ?? 0;
+      usage.output_tokens += m.usage?.output_tokens ?? 0;
+    }
+    const page = list.slice(start, end).map((m) => ({ ...m }));
+    return { messages: page, has_older: page.length > 0 && start > 0, older_usage: usage };
   }
 
   function newSession(title: string | null): Session {
@@ -251,8 +278,13 @@ export function installFakeBackend(scenario: Scenario): void {
         if (i >= 0) sessions.splice(i, 1);
         return null;
       }
-      case 'list_messages':
-        return (messages[a.sessionId] ?? []).map((m) => ({ ...m }));
+      case 'list_message_page': {
+        const delay = scenario.slowPages?.[a.sessionId];
+        if (delay) await sleep(delay);
+        const answer = messagePage(a.sessionId, a.before, a.through, a.limit);
+        pagesServed.push(a.sessionId);
+        return answer;
+      }
       case 'search_messages': {
         const q = String(a.query).toLowerCase();
         const hits = [];
@@ -390,6 +422,7 @@ export function installFakeBackend(scenario: Scenario): void {
   w.__TAURI_EVENT_PLUGIN_INTERNALS__ = { unregisterListener: () => undefined };
   w.__hearth = {
     calls,
+    pagesServed,
     /** Delivers a Tauri event (e.g. `tauri://drag-drop`) to the page's listeners. */
     emit(event: string, payload: unknown) {
       for (const handler of listeners.get(event) ?? []) callbacks.get(handler)?.({ event, id: handler, payload });

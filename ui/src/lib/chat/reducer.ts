@@ -2,18 +2,39 @@
 // approvals, compaction, and how the turn ended.
 import type { ContentPart } from '../bindings/ContentPart';
 import type { EngineEvent } from '../bindings/EngineEvent';
+import type { Usage } from '../bindings/Usage';
 import { finishCard, messageKey, splitContent, type ChatRow, type NoticeKind, type ToolCard } from './rows';
 
 export interface ChatState {
   sessionId: string;
+  /** The loaded rows: the chat's newest messages, back to the oldest page loaded so far. */
   rows: ChatRow[];
   /** True from the moment the user sends until the turn ends. */
   running: boolean;
+  /** Whether the store has messages older than the first row. */
+  hasOlder: boolean;
+  /** Token usage of those older messages. */
+  olderUsage: Usage;
+  /** True while an older page is being fetched. */
+  loadingOlder: boolean;
 }
 
-export function newChatState(sessionId: string, rows: ChatRow[] = []): ChatState {
-  return { sessionId, rows, running: false };
+export function newChatState(
+  sessionId: string,
+  rows: ChatRow[] = [],
+  older: { has_older: boolean; older_usage: Usage } = { has_older: false, older_usage: NO_USAGE },
+): ChatState {
+  return {
+    sessionId,
+    rows,
+    running: false,
+    hasOlder: older.has_older,
+    olderUsage: { ...older.older_usage },
+    loadingOlder: false,
+  };
 }
+
+const NO_USAGE: Usage = { input_tokens: 0, output_tokens: 0 };
 
 let localCounter = 0;
 
@@ -68,7 +89,11 @@ export function forkForEdit(
 ): ChatState {
   const index = state.rows.findIndex((r) => r.id === messageId);
   const kept = index < 0 ? [...state.rows] : state.rows.slice(0, index);
-  const fork = newChatState(state.sessionId, kept.map((r) => ({ ...r, tools: r.tools.map((c) => ({ ...c })) })));
+  const fork = newChatState(
+    state.sessionId,
+    kept.map((r) => ({ ...r, tools: r.tools.map((c) => ({ ...c })) })),
+    { has_older: state.hasOlder, older_usage: state.olderUsage },
+  );
   addPendingUser(fork, content, now);
   return fork;
 }

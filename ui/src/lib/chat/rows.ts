@@ -150,9 +150,9 @@ export function carryApprovals(previous: ChatRow[], rows: ChatRow[]): ChatRow[] 
   return rows;
 }
 
-/** Sum of the usage of every reply in the chat. */
-export function chatUsage(rows: ChatRow[]): Usage {
-  const total: Usage = { input_tokens: 0, output_tokens: 0 };
+/** Sum of the usage of every reply in `rows`, plus `older` (the messages not loaded). */
+export function chatUsage(rows: ChatRow[], older: Usage = { input_tokens: 0, output_tokens: 0 }): Usage {
+  const total: Usage = { ...older };
   for (const row of rows) {
     if (!row.usage) continue;
     total.input_tokens += row.usage.input_tokens;

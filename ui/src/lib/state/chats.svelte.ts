@@ -4,6 +4,7 @@ import { api, errorText, type EventHandler } from '../api';
 import type { ApprovalDecision } from '../bindings/ApprovalDecision';
 import type { ContentPart } from '../bindings/ContentPart';
 import type { EngineEvent } from '../bindings/EngineEvent';
+import type { MessagePage } from '../bindings/MessagePage';
 import { t } from '../i18n/index.svelte';
 import {
   addPendingUser,
@@ -14,6 +15,7 @@ import {
   newChatState,
   type ChatState,
 } from '../chat/reducer';
+import { newestStoredId, oldestStoredId, olderRows, PAGE_SIZE, tailStart } from '../chat/paging';
 import { buildRows, carryApprovals, commonPrefix, type ChatRow, type ToolCard } from '../chat/rows';
 import { app } from './app.svelte';
 import { toasts } from './toasts.svelte';
@@ -23,42 +25,95 @@ function turnNotices(rows: ChatRow[], from: number): ChatRow[] {
   return rows.slice(from).filter((r) => r.kind === 'notice' && r.notice !== 'compacted');
 }
 
-/** Brings `chat.rows` in line with rows rebuilt from the store, replacing only the rows after
- * the part that is unchanged (approval decisions, which are not stored, are carried over). */
-function replaceRows(chat: ChatState, fresh: ChatRow[], extra: ChatRow[] = [], settled = 0): void {
-  const keep = commonPrefix(chat.rows, fresh, settled);
+/** Brings `chat` in line with a page of its newest messages: rows from where the page begins
+ * are replaced, except the part that is unchanged (approval decisions, which are not stored, are
+ * carried over); rows before the page stay. */
+function applyTail(chat: ChatState, page: MessagePage, extra: ChatRow[] = [], settled = 0): void {
+  const fresh = buildRows(page.messages);
+  const base = tailStart(chat.rows, fresh);
+  if (base === 0) {
+    chat.hasOlder = page.has_older;
+    chat.olderUsage = page.older_usage;
+  }
+  const keep = base + commonPrefix(chat.rows.slice(base), fresh, Math.max(0, settled - base));
   const previous = $state.snapshot(chat.rows.slice(keep)) as ChatRow[];
-  const tail = [...carryApprovals(previous, fresh.slice(keep)), ...extra];
+  const tail = [...carryApprovals(previous, fresh.slice(keep - base)), ...extra];
   chat.rows.splice(keep, chat.rows.length - keep, ...tail);
+}
+
+/** The chat's newest page, from message `through` on when given (falling back to the newest
+ * page when that message is gone). */
+async function newestPage(sessionId: string, through: number | null): Promise<MessagePage> {
+  if (through !== null) {
+    try {
+      return await api.listMessagePage(sessionId, { through, limit: 1 });
+    } catch {
+      // The message was deleted meanwhile: take the newest page.
+    }
+  }
+  return api.listMessagePage(sessionId, { limit: PAGE_SIZE });
 }
 
 class Chats {
   byId = $state<Record<string, ChatState>>({});
+  /** The latest load of each session's newest page; an answer to an earlier one is dropped. */
+  private readonly loads = new Map<string, number>();
 
   get(sessionId: string): ChatState | undefined {
     return this.byId[sessionId];
   }
 
-  /** Loads a chat's messages unless a turn is streaming into it. */
+  /** Starts a load of `sessionId`'s newest page; the returned check says whether it is still
+   * the latest. */
+  private beginLoad(sessionId: string): () => boolean {
+    const generation = (this.loads.get(sessionId) ?? 0) + 1;
+    this.loads.set(sessionId, generation);
+    return () => this.loads.get(sessionId) === generation;
+  }
+
+  /** Loads a chat's newest page unless a turn is streaming into it. */
   async open(sessionId: string): Promise<void> {
-    const existing = this.byId[sessionId];
-    if (existing?.running) return;
+    if (this.byId[sessionId]?.running) return;
+    const latest = this.beginLoad(sessionId);
     try {
-      const messages = await api.listMessages(sessionId);
+      const page = await api.listMessagePage(sessionId, { limit: PAGE_SIZE });
       const current = this.byId[sessionId];
-      if (current?.running) return;
-      if (current) replaceRows(current, buildRows(messages));
-      else this.byId[sessionId] = newChatState(sessionId, buildRows(messages));
+      if (!latest() || current?.running) return;
+      if (current) applyTail(current, page);
+      else this.byId[sessionId] = newChatState(sessionId, buildRows(page.messages), page);
     } catch (e) {
       toasts.error(t('app.error', { error: errorText(e) }));
     }
   }
 
-  private async reload(chat: ChatState, noticesFrom: number): Promise<void> {
-    const keep = turnNotices(chat.rows, noticesFrom);
+  /** Loads the page before the chat's first row; with `through`, back to that message. */
+  async loadOlder(sessionId: string, through: number | null = null): Promise<void> {
+    const chat = this.byId[sessionId];
+    const before = chat ? oldestStoredId(chat.rows) : null;
+    if (!chat || !chat.hasOlder || chat.loadingOlder || before === null) return;
+    chat.loadingOlder = true;
     try {
-      const messages = await api.listMessages(chat.sessionId);
-      if (!chat.running) replaceRows(chat, buildRows(messages), keep, noticesFrom);
+      const page = await api.listMessagePage(sessionId, { before, through, limit: PAGE_SIZE });
+      if (this.byId[sessionId] === chat && oldestStoredId(chat.rows) === before) {
+        chat.rows = [...olderRows(chat.rows, buildRows(page.messages)), ...chat.rows];
+        chat.hasOlder = page.has_older;
+        chat.olderUsage = page.older_usage;
+      }
+    } catch (e) {
+      toasts.error(t('app.error', { error: errorText(e) }));
+    } finally {
+      chat.loadingOlder = false;
+    }
+  }
+
+  /** Reconciles the chat with the store after a turn: from the newest row before the turn on
+   * (`anchored`), or the newest page (a fork, whose rows are still the source's). */
+  private async reload(chat: ChatState, noticesFrom: number, anchored = true): Promise<void> {
+    const keep = turnNotices(chat.rows, noticesFrom);
+    const latest = this.beginLoad(chat.sessionId);
+    try {
+      const page = await newestPage(chat.sessionId, anchored ? newestStoredId(chat.rows, noticesFrom) : null);
+      if (latest() && !chat.running) applyTail(chat, page, keep, noticesFrom);
     } catch (e) {
       toasts.error(t('app.error', { error: errorText(e) }));
     }
@@ -134,7 +189,7 @@ class Chats {
     }
     if (slot.fork) {
       slot.fork.running = false;
-      await this.reload(slot.fork, slot.fork.rows.length);
+      await this.reload(slot.fork, slot.fork.rows.length, false);
     }
     await app.refreshSessions();
   }
