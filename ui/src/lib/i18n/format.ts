@@ -8,6 +8,17 @@ export function format(template: string, params?: Params): string {
   );
 }
 
+/** A whole number with its thousands separated by commas, as English and Chinese write it. */
+export function groupThousands(n: number): string {
+  const digits = String(Math.abs(n));
+  let out = '';
+  for (let i = 0; i < digits.length; i++) {
+    if (i > 0 && (digits.length - i) % 3 === 0) out += ',';
+    out += digits[i];
+  }
+  return n < 0 ? `-${out}` : out;
+}
+
 /** Placeholder names used in a template, sorted: both languages must use the same ones. */
 export function placeholders(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

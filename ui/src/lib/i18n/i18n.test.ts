@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
-import { format, placeholders } from './format';
+import { format, groupThousands, placeholders } from './format';
 import { zhCN } from './zh-CN';
 
 describe('translation tables', () => {
@@ -28,5 +28,14 @@ describe('format', () => {
 
   it('does not interpret replacement patterns in values', () => {
     expect(format('x={v}', { v: '$& $1' })).toBe('x=$& $1');
+  });
+});
+
+describe('groupThousands', () => {
+  it('writes whole numbers as both languages’ number formats do', () => {
+    for (const n of [0, 7, 999, 1000, 12_345, -4_500, 1_234_567, Number.MAX_SAFE_INTEGER]) {
+      expect(groupThousands(n)).toBe(new Intl.NumberFormat('en').format(n));
+      expect(groupThousands(n)).toBe(new Intl.NumberFormat('zh-CN').format(n));
+    }
   });
 });
