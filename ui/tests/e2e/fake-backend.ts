@@ -15,7 +15,10 @@ import type { AuditRecord } from '../../src/lib/types';
 
 /** One step of a scripted turn. */
 export type Step =
-  | { text: string; chunk?: number; delayMs?: number }
+  /** `text` in deltas of `chunk` characters, `delayMs` apart; with `paced`, each delta is due at
+   * its slot against the start and sent in its own task even when the page runs late (like the
+   * app's per-frame IPC messages queueing up behind a busy page). */
+  | { text: string; chunk?: number; delayMs?: number; paced?: boolean }
   | { tool: { name: string; arguments: string; result: string; isError?: boolean; approval?: string } }
   /** Streams "." until cancel_turn arrives, then ends the turn as cancelled. */
   | { untilCancelled: true }
@@ -188,11 +191,13 @@ export function installFakeBackend(scenario: Scenario): void {
         if ('text' in step) {
           const size = step.chunk ?? 8;
           let text = '';
-          for (let i = 0; i < step.text.length; i += size) {
+          const start = performance.now();
+          const delay = step.delayMs ?? 5;
+          for (let i = 0, slot = 1; i < step.text.length; i += size, slot++) {
             const piece = step.text.slice(i, i + size);
             text += piece;
             send({ type: 'text_delta', message_id: reply.id, text: piece });
-            await sleep(step.delayMs ?? 5);
+            await sleep(step.paced ? start + slot * delay - performance.now() : delay);
           }
           reply.content = [{ type: 'text', text }];
         } else if ('untilCancelled' in step) {

@@ -69,6 +69,23 @@ describe('splitBlocks', () => {
     expect(b.blocks.map((x) => x.token.type)).toEqual(['code', 'paragraph']);
   });
 
+  it('keeps keys and finished blocks when the lexer shortens a raw text (an empty list item)', () => {
+    const a = splitBlocks('Intro paragraph.\n\n- one\n');
+    const b = splitBlocks('Intro paragraph.\n\n- one\n- ', a);
+    const c = splitBlocks('Intro paragraph.\n\n- one\n- two\n\nAfter', b);
+    expect(b.blocks[0]).toBe(a.blocks[0]);
+    expect(c.blocks[0]).toBe(a.blocks[0]);
+    expect(c.blocks.map((x) => x.key)).toEqual(['b0', 'b1', 'b2']);
+    expect(c.blocks.map((x) => x.raw)).toEqual(splitBlocks(c.text).blocks.map((x) => x.raw));
+  });
+
+  it('lexes the whole text again once it defines reference links', () => {
+    const a = splitBlocks('See [docs].\n\nMore');
+    const b = splitBlocks('See [docs].\n\nMore\n\n[docs]: https://example.com', a);
+    const link = (b.blocks[0].token as { tokens?: { type: string }[] }).tokens?.[1];
+    expect(link?.type).toBe('link');
+  });
+
   it('starts over when the text is not a continuation', () => {
     const a = splitBlocks('alpha\n\nbeta');
     const b = splitBlocks('gamma', a);

@@ -1,13 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { splitBlocks } from './blocks';
-import { renderToken } from './render';
+import { renderMarkdown } from './render';
 import { sanitizeHtml } from './sanitize';
-
-/** Renders markdown the way messages do: block by block through the sanitizing renderer. */
-function renderMarkdown(text: string): string {
-  return splitBlocks(text).blocks.map((b) => renderToken(b.token)).join('');
-}
 
 function parse(html: string): HTMLElement {
   const div = document.createElement('div');

@@ -3,7 +3,6 @@
 import { api, errorText, type EventHandler } from '../api';
 import type { ApprovalDecision } from '../bindings/ApprovalDecision';
 import type { ContentPart } from '../bindings/ContentPart';
-import type { EngineEvent } from '../bindings/EngineEvent';
 import type { MessagePage } from '../bindings/MessagePage';
 import { t } from '../i18n/index.svelte';
 import {
@@ -16,6 +15,7 @@ import {
   type ChatState,
 } from '../chat/reducer';
 import { newestStoredId, oldestStoredId, olderRows, PAGE_SIZE, tailStart } from '../chat/paging';
+import { coalesceDeltas } from '../chat/coalesce';
 import { buildRows, carryApprovals, commonPrefix, type ChatRow, type ToolCard } from '../chat/rows';
 import { app } from './app.svelte';
 import { toasts } from './toasts.svelte';
@@ -124,15 +124,18 @@ class Chats {
   private async runTurn(chat: ChatState, start: (onEvent: EventHandler) => Promise<unknown>): Promise<void> {
     const from = chat.rows.length;
     let reported = false;
+    const events = coalesceDeltas((event) => {
+      if (event.type === 'turn_failed') reported = true;
+      applyEvent(chat, event);
+    });
     try {
-      await start((event: EngineEvent) => {
-        if (event.type === 'turn_failed') reported = true;
-        applyEvent(chat, event);
-      });
+      await start(events.push);
     } catch (e) {
+      events.flush();
       if (chat.running) failTurn(chat, errorText(e));
       else if (!reported) toasts.error(t('app.error', { error: errorText(e) }));
     }
+    events.flush();
     chat.running = false;
     await this.reload(chat, Math.min(from, chat.rows.length));
     await app.refreshSessions();
@@ -176,14 +179,17 @@ class Chats {
       }
       return slot.fork;
     };
+    const events = coalesceDeltas((event) => {
+      if (event.type === 'turn_started') adopt(event.session_id);
+      if (event.type === 'turn_failed') slot.reported = true;
+      if (slot.fork) applyEvent(slot.fork, event);
+    });
     try {
-      const session = await api.editMessage(sessionId, messageId, content, (event) => {
-        if (event.type === 'turn_started') adopt(event.session_id);
-        if (event.type === 'turn_failed') slot.reported = true;
-        if (slot.fork) applyEvent(slot.fork, event);
-      });
+      const session = await api.editMessage(sessionId, messageId, content, events.push);
+      events.flush();
       adopt(session.id);
     } catch (e) {
+      events.flush();
       if (slot.fork?.running) failTurn(slot.fork, errorText(e));
       else if (!slot.reported) toasts.error(t('app.error', { error: errorText(e) }));
     }
