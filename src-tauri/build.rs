@@ -45,6 +45,8 @@ const COMMANDS: &[&str] = &[
     "list_contradictions",
     "resolve_contradiction",
     "watch_terminal",
+    "park_window",
+    "unpark_window",
 ];
 
 fn main() {

@@ -6,6 +6,7 @@ mod autostart;
 mod commands;
 mod next_run;
 mod notices;
+mod parking;
 mod scheduler;
 mod state;
 mod stream;
@@ -14,7 +15,9 @@ mod window;
 
 use tauri::Manager;
 
-use crate::commands::{attachments, jobs, memory, sessions, settings, terminals, turns};
+use crate::commands::{
+    attachments, jobs, memory, sessions, settings, terminals, turns, window as window_commands,
+};
 use crate::state::AppState;
 
 /// Starts the desktop app and blocks until it exits.
@@ -29,6 +32,7 @@ pub fn run() {
         Ok(state) => state,
         Err(error) => fail(&format!("cannot open Hearth's data: {error}")),
     };
+    tracing::info!(ms = started.elapsed().as_millis() as u64, "data opened");
     let built = tauri::Builder::default()
         .plugin(tauri_plugin_single_instance::init(|app, _args, _cwd| {
             window::show_main(app)
@@ -39,11 +43,14 @@ pub fn run() {
             None,
         ))
         .manage(state)
-        .setup(|app| {
+        .manage(parking::Parking::from_env())
+        .setup(move |app| {
             let settings = app.state::<AppState>().settings();
+            tracing::info!(ms = started.elapsed().as_millis() as u64, "setup");
             tray::install(app, settings.jobs_paused)?;
             autostart::apply(app.handle(), settings.start_at_login);
             scheduler::start(app.handle());
+            tracing::info!(ms = started.elapsed().as_millis() as u64, "setup done");
             Ok(())
         })
         .on_window_event(window::on_window_event)
@@ -91,6 +98,8 @@ pub fn run() {
             memory::list_contradictions,
             memory::resolve_contradiction,
             terminals::watch_terminal,
+            window_commands::park_window,
+            window_commands::unpark_window,
         ])
         .build(tauri::generate_context!());
     match built {
@@ -104,13 +113,20 @@ pub fn run() {
     }
 }
 
-/// At exit (tray Quit, the last window closed for good, a signal to quit), the job runner stops
-/// (runs in progress recorded as interrupted, the lease freed), and background processes and
-/// terminal sessions the tools started die with the app.
+/// The app keeps running with no window (torn down in the tray, see [`parking`]): only an exit
+/// asked for with a code (the tray's Quit) ends it. At exit the job runner stops (runs in
+/// progress recorded as interrupted, the lease freed), and background processes and terminal
+/// sessions the tools started die with the app.
 fn on_run_event(app: &tauri::AppHandle, event: tauri::RunEvent) {
-    if let tauri::RunEvent::Exit = event {
-        scheduler::stop(app);
-        app.state::<AppState>().shutdown();
+    match event {
+        tauri::RunEvent::ExitRequested {
+            code: None, api, ..
+        } => api.prevent_exit(),
+        tauri::RunEvent::Exit => {
+            scheduler::stop(app);
+            app.state::<AppState>().shutdown();
+        }
+        _ => {}
     }
 }
 

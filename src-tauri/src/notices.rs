@@ -4,12 +4,9 @@
 use std::sync::Arc;
 
 use hearth_engine::{Notice, Notifier, OnClick};
-use tauri::{AppHandle, Emitter};
+use tauri::AppHandle;
 
-use crate::window::show_main;
-
-/// Event telling the UI which chat to open (payload: the session id) after a notification click.
-pub const OPEN_CHAT_EVENT: &str = "notification://open-chat";
+use crate::window::{reveal, Reveal};
 
 /// Shows `notice` on a blocking thread; failures are logged, never shown as errors to the user.
 /// A click shows the main window and, with `session_id`, opens that chat.
@@ -38,9 +35,6 @@ pub fn open_chat_on_click(app: &AppHandle, session_id: Option<String>) -> OnClic
             session = session_id.as_deref().unwrap_or(""),
             "notification clicked"
         );
-        show_main(&app);
-        if let Some(id) = session_id {
-            let _ = app.emit(OPEN_CHAT_EVENT, id);
-        }
+        reveal(&app, session_id.map_or(Reveal::Show, Reveal::OpenChat));
     })
 }

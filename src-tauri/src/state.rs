@@ -210,6 +210,11 @@ impl AppState {
         }
     }
 
+    /// Whether any chat's turn is running.
+    pub fn turns_running(&self) -> bool {
+        self.turns.lock().map(|t| !t.is_empty()).unwrap_or(false)
+    }
+
     /// Cancels a session's running turn; false when none runs.
     pub fn cancel_turn(&self, session_id: &str) -> bool {
         let token = self

@@ -3,13 +3,10 @@
 
 use tauri::menu::{CheckMenuItem, Menu, MenuItem, PredefinedMenuItem};
 use tauri::tray::TrayIconBuilder;
-use tauri::{App, AppHandle, Emitter, Manager, Wry};
+use tauri::{App, AppHandle, Manager, Wry};
 
 use crate::scheduler;
-use crate::window::show_main;
-
-/// Event the UI listens to when "New chat" is chosen in the tray.
-pub const NEW_CHAT_EVENT: &str = "tray://new-chat";
+use crate::window::{reveal, Reveal};
 
 /// The tray items that follow the jobs.
 pub struct JobItems {
@@ -59,11 +56,8 @@ pub fn jobs_changed(app: &AppHandle) {
 
 fn on_menu(app: &AppHandle, id: &str) {
     match id {
-        "open" => show_main(app),
-        "new_chat" => {
-            show_main(app);
-            let _ = app.emit(NEW_CHAT_EVENT, ());
-        }
+        "open" => reveal(app, Reveal::Show),
+        "new_chat" => reveal(app, Reveal::NewChat),
         "pause_jobs" => scheduler::toggle_pause(app),
         "quit" => app.exit(0),
         _ => {}

@@ -1,20 +1,75 @@
 //! The main window: closing hides it to the tray (the first time, a notification says so, and
-//! pending approvals are denied); `show_main` brings it back.
+//! pending approvals are denied, and its teardown is planned: see [`crate::parking`]);
+//! [`reveal`] brings it back, building it again when it was torn down.
 
 use hearth_engine::Notice;
-use tauri::{AppHandle, Manager, Window, WindowEvent};
+use tauri::{AppHandle, Emitter, Manager, WebviewWindowBuilder, Window, WindowEvent};
 
+use crate::parking::Parking;
 use crate::state::AppState;
 
 pub const MAIN: &str = "main";
+/// Event the UI listens to when "New chat" is chosen in the tray.
+pub const NEW_CHAT_EVENT: &str = "tray://new-chat";
+/// Event telling the UI which chat to open (payload: the session id) after a notification click.
+pub const OPEN_CHAT_EVENT: &str = "notification://open-chat";
+
+/// What the window should do when it is brought back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reveal {
+    Show,
+    NewChat,
+    OpenChat(String),
+}
 
 /// Shows, unminimizes and focuses the main window.
 pub fn show_main(app: &AppHandle) {
-    if let Some(window) = app.get_webview_window(MAIN) {
-        let _ = window.show();
-        let _ = window.unminimize();
-        let _ = window.set_focus();
+    reveal(app, Reveal::Show);
+}
+
+/// Shows the main window (built again if it was torn down) and then does `what` in it.
+pub fn reveal(app: &AppHandle, what: Reveal) {
+    if let Some(parking) = app.try_state::<Parking>() {
+        parking.shown();
     }
+    let Some(window) = app.get_webview_window(MAIN) else {
+        if let Some(parking) = app.try_state::<Parking>() {
+            parking.remember(&what);
+        }
+        rebuild(app);
+        return;
+    };
+    let _ = window.show();
+    let _ = window.unminimize();
+    let _ = window.set_focus();
+    match what {
+        Reveal::Show => {}
+        Reveal::NewChat => {
+            let _ = app.emit(NEW_CHAT_EVENT, ());
+        }
+        Reveal::OpenChat(id) => {
+            let _ = app.emit(OPEN_CHAT_EVENT, id);
+        }
+    }
+}
+
+/// Builds the main window again from its configuration, off the event loop's thread.
+fn rebuild(app: &AppHandle) {
+    let app = app.clone();
+    std::thread::spawn(move || {
+        let config = app.config().app.windows.iter().find(|w| w.label == MAIN);
+        let Some(config) = config.cloned() else {
+            tracing::error!("no main window in the configuration");
+            return;
+        };
+        match WebviewWindowBuilder::from_config(&app, &config).and_then(|b| b.build()) {
+            Ok(window) => {
+                let _ = window.set_focus();
+                tracing::info!("main window built again");
+            }
+            Err(error) => tracing::error!(%error, "cannot build the main window again"),
+        }
+    });
 }
 
 /// Handles window events for the whole app.
@@ -26,6 +81,7 @@ pub fn on_window_event(window: &Window, event: &WindowEvent) {
         api.prevent_close();
         let _ = window.hide();
         let app = window.app_handle();
+        crate::parking::hidden(app);
         let Some(state) = app.try_state::<AppState>() else {
             return;
         };

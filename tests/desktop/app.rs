@@ -13,8 +13,11 @@ use serde_json::{json, Value};
 
 use super::bus;
 use super::env::Tools;
-use super::home::{log_tail, Home, PATIENCE};
+use super::home::{eventually, log_tail, Home, PATIENCE};
 use super::procs;
+
+/// Seconds the app's window stays hidden in the tray before it is torn down (`0`: never).
+pub const TEARDOWN_ENV: &str = "HEARTH_WINDOW_TEARDOWN_SECS";
 
 /// The key the app gets from `HEARTH_API_KEY` for the scripted provider.
 pub const ENV_API_KEY: &str = "e2e-environment-key";
@@ -60,6 +63,8 @@ fn app_command(
         .env("HEARTH_HOME", home.data())
         .env("HEARTH_API_KEY", ENV_API_KEY)
         .env("NO_AT_BRIDGE", "1")
+        // The hidden window is never torn down unless a test asks for it (and its delay).
+        .env(TEARDOWN_ENV, "0")
         .envs(env.iter().copied())
         .stdin(Stdio::null())
         .stdout(out.try_clone().unwrap())
@@ -133,6 +138,19 @@ impl App {
         );
         app.wait_css(".app[data-ready=\"true\"]").await;
         app
+    }
+
+    /// Drives the app's current main window after it was built again (the old one is gone).
+    pub async fn follow_new_window(&self) {
+        let handle = eventually("a new window to drive", PATIENCE, || async {
+            let current = self.client.window().await.ok();
+            let handles = self.client.windows().await.ok()?;
+            handles.into_iter().find(|h| Some(h) != current.as_ref())
+        })
+        .await;
+        let switched = self.client.switch_to_window(handle).await;
+        switched.unwrap_or_else(|e| panic!("cannot drive the new window: {e}"));
+        self.wait_css(".app[data-ready=\"true\"]").await;
     }
 
     /// Waits for an element matching `css`.

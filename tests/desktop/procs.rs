@@ -73,6 +73,17 @@ pub fn find_below(root: u32, exe: &Path, timeout: Duration) -> Option<u32> {
     }
 }
 
+/// The processes below `root` whose command name (`/proc/<pid>/comm`, at most 15 characters)
+/// starts with `name`.
+pub fn named_below(root: u32, name: &str) -> Vec<u32> {
+    let comm = |pid: u32| std::fs::read_to_string(format!("/proc/{pid}/comm")).unwrap_or_default();
+    let wanted = &name[..name.len().min(15)];
+    descendants(root)
+        .into_iter()
+        .filter(|pid| comm(*pid).trim_end().starts_with(wanted))
+        .collect()
+}
+
 /// Waits until `pid` has exited; false on timeout.
 pub fn wait_exit(pid: u32, timeout: Duration) -> bool {
     let deadline = Instant::now() + timeout;

@@ -1,13 +1,14 @@
 //! The tray and OS notifications in the real app: closing hides the window to the tray with a
 //! notice, a turn finished while hidden is announced, the tray menu reopens, starts a chat and
-//! quits, and clicking a turn's notification brings the window back on that chat.
+//! quits, clicking a turn's notification brings the window back on that chat, and a window left
+//! hidden is torn down (its web process exits) and comes back with its chat and draft.
 
 use std::time::Duration;
 
 use hearth_tests::{Reply, ScriptedServer};
 use serde_json::Value;
 
-use crate::desktop::app::App;
+use crate::desktop::app::{App, TEARDOWN_ENV};
 use crate::desktop::home::{eventually, Home, PATIENCE};
 use crate::desktop::notifications::FakeNotifications;
 use crate::desktop::tray::TrayMenu;
@@ -17,6 +18,8 @@ use crate::setup;
 
 const FINISHED: &str = "Hearth finished replying.";
 const STILL_RUNNING: &str = "Hearth is still running";
+/// WebKitGTK's web content process (its command name, cut to 15 characters by the kernel).
+const WEB_PROCESS: &str = "WebKitWebProcess";
 
 fn notices(fake: &FakeNotifications, summary: &str) -> Vec<Value> {
     let all = fake.records().into_iter();
@@ -170,4 +173,70 @@ async fn clicking_a_finished_turns_notification_shows_the_window_on_that_chat() 
     let log = std::fs::read_to_string(home.data().join("logs/hearth.log")).unwrap();
     assert!(log.contains("notification clicked"), "{log}");
     app.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_window_hidden_past_the_teardown_delay_is_torn_down_and_comes_back_on_its_chat_with_the_draft(
+) {
+    let (_turn, tools, _fake) = setup().await;
+    let server = ScriptedServer::start().await;
+    let mut home = Home::new(&tools, "teardown", &server.openai_base());
+    let app = App::launch(&tools, &mut home, &[(TEARDOWN_ENV, "3")]).await;
+    let pid = app.pid;
+    let tray = TrayMenu::find(pid, PATIENCE);
+    let chat = ui::new_chat(&app).await;
+    ui::rename(&app, &chat, "Half written").await;
+    let draft = "Remind me to water the plants and";
+    app.type_into(".composer textarea", draft).await;
+    assert!(
+        !procs::named_below(pid, WEB_PROCESS).is_empty(),
+        "no {WEB_PROCESS} below the app with its window open"
+    );
+
+    // Hidden past the delay, the window goes, and WebKit's web process with it.
+    close_window(&tools, pid).await;
+    eventually("the web process to exit", PATIENCE, || async {
+        procs::named_below(pid, WEB_PROCESS)
+            .is_empty()
+            .then_some(())
+    })
+    .await;
+    assert!(procs::alive(pid), "tearing the window down ended the app");
+    let log = std::fs::read_to_string(home.data().join("logs/hearth.log")).unwrap();
+    assert!(log.contains("hidden window torn down"), "{log}");
+
+    // "Open Hearth" builds it again, on the same chat with the unsent text still in the box.
+    tray.click("Open Hearth");
+    wait_window(pid, true).await;
+    app.follow_new_window().await;
+    let open = eventually("the chat to reopen", PATIENCE, || async {
+        ui::open_chat(&app).await.filter(|open| *open == chat)
+    })
+    .await;
+    assert_eq!(open, chat);
+    let value = app
+        .js(
+            "return document.querySelector('.composer textarea').value;",
+            vec![],
+        )
+        .await;
+    assert_eq!(value.as_str(), Some(draft));
+    assert!(!procs::named_below(pid, WEB_PROCESS).is_empty());
+
+    // Torn down again, "New chat" from the tray opens a new chat in the rebuilt window.
+    close_window(&tools, pid).await;
+    eventually("the web process to exit again", PATIENCE, || async {
+        procs::named_below(pid, WEB_PROCESS)
+            .is_empty()
+            .then_some(())
+    })
+    .await;
+    tray.click("New chat");
+    wait_window(pid, true).await;
+    app.follow_new_window().await;
+    ui::wait_chat_count(&app, 2).await;
+    let open = ui::open_chat(&app).await;
+    assert!(open.is_some_and(|open| open != chat), "{open:?}");
+    tray.click("Quit");
+    app.expect_exit(Duration::from_secs(15));
 }

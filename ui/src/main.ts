@@ -24,6 +24,11 @@ listen<string>('notification://open-chat', (event) => void app.revealChat(event.
   // Outside the desktop shell: no OS notifications.
 });
 
+// The hidden window is about to be torn down to save memory: hand over what must survive.
+listen('window://park', () => void api.parkWindow(app.parked())).catch(() => {
+  // Outside the desktop shell there is no tray.
+});
+
 // A scheduled job delivered into a chat (or ran in a new one): show it.
 listen<string>('session://appended', (event) => {
   void app.refreshSessions();
@@ -32,9 +37,11 @@ listen<string>('session://appended', (event) => {
   // Outside the desktop shell there are no backend events.
 });
 
+const marks: Record<string, number> = { navigation: performance.timeOrigin, script: Date.now() };
 void app.init().then(async () => {
+  marks.data = Date.now();
   await tick();
   requestAnimationFrame(() => {
-    api.appReady().catch((e: unknown) => console.warn('app_ready failed', e));
+    api.appReady(marks).catch((e: unknown) => console.warn('app_ready failed', e));
   });
 });

@@ -7,3 +7,4 @@ pub mod sessions;
 pub mod settings;
 pub mod terminals;
 pub mod turns;
+pub mod window;

@@ -2,6 +2,9 @@
 //! keys `brave` / `tavily`; only masked hints come back),
 //! connection tests, the audit log, and the start-up mark.
 
+use std::collections::BTreeMap;
+use std::time::{SystemTime, UNIX_EPOCH};
+
 use hearth_engine::{
     key_account, mask_secret, parse_search_backend, provider_account,
     save_settings as write_settings,
@@ -174,11 +177,29 @@ pub fn list_audit(state: State<'_, AppState>, limit: u32) -> CommandResult<Vec<A
         .map_err(to_message)
 }
 
-/// Called by the UI once its first screen is rendered: records the start-up time.
+/// Called by the UI once its first screen is rendered: records the start-up time, with the UI's
+/// own marks (`name` → wall-clock epoch milliseconds: page navigation start, script evaluated,
+/// first data loaded) logged as milliseconds since the process started.
 #[tauri::command]
-pub fn app_ready(state: State<'_, AppState>) {
+pub fn app_ready(state: State<'_, AppState>, marks: Option<BTreeMap<String, f64>>) {
     let elapsed = state.started.elapsed();
-    tracing::info!(ms = elapsed.as_millis() as u64, "ready");
+    let since_start = |epoch_ms: f64| {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
+        let process_start = now.saturating_sub(elapsed).as_secs_f64() * 1000.0;
+        (epoch_ms - process_start).round() as i64
+    };
+    let marks: Vec<String> = marks
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(name, at)| format!("{name}={}", since_start(at)))
+        .collect();
+    tracing::info!(
+        ms = elapsed.as_millis() as u64,
+        ui = marks.join(" "),
+        "ready"
+    );
     if let Some(path) = std::env::var_os("HEARTH_READY_FILE") {
         let _ = std::fs::write(path, elapsed.as_millis().to_string());
     }

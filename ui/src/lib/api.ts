@@ -6,6 +6,7 @@ import type { ContentPart } from './bindings/ContentPart';
 import type { EngineEvent } from './bindings/EngineEvent';
 import type { KeyStatus } from './bindings/KeyStatus';
 import type { MessagePage } from './bindings/MessagePage';
+import type { ParkedWindow } from './bindings/ParkedWindow';
 import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { SearchHit } from './bindings/SearchHit';
 import type { Session } from './bindings/Session';
@@ -75,7 +76,12 @@ export const api = {
   deleteApiKey: (providerId: string) => invoke<void>('delete_api_key', { providerId }),
   testConnection: (provider: ProviderEntry) => invoke<string[]>('test_connection', { provider }),
   listAudit: (limit: number) => invoke<AuditRecord[]>('list_audit', { limit }),
-  appReady: () => invoke<void>('app_ready'),
+  /** The first screen is on display; `marks` are wall-clock epoch milliseconds (logged). */
+  appReady: (marks: Record<string, number>) => invoke<void>('app_ready', { marks }),
+  /** Hands the window's state to the backend before the hidden window is torn down. */
+  parkWindow: (window: ParkedWindow) => invoke<void>('park_window', { window }),
+  /** What the previous (torn down) window parked; empty after a fresh start. */
+  unparkWindow: () => invoke<ParkedWindow>('unpark_window'),
 
   listJobs: () => invoke<JobView[]>('list_jobs'),
   createJob: (form: JobForm) => invoke<JobView>('create_job', { form }),

@@ -9,6 +9,7 @@ import type { ContentPart } from '../../src/lib/bindings/ContentPart';
 import type { EngineEvent } from '../../src/lib/bindings/EngineEvent';
 import type { KeyStatus } from '../../src/lib/bindings/KeyStatus';
 import type { Message } from '../../src/lib/bindings/Message';
+import type { ParkedWindow } from '../../src/lib/bindings/ParkedWindow';
 import type { Session } from '../../src/lib/bindings/Session';
 import type { Settings } from '../../src/lib/bindings/Settings';
 import type { AuditRecord } from '../../src/lib/types';
@@ -40,6 +41,8 @@ export interface Scenario {
   dialog?: string | string[] | null;
   /** Open `pty` sessions for `watch_terminal`: the screen, then output chunks, then the end. */
   terminals?: Record<string, { screen: string; output: string[]; closes?: boolean }>;
+  /** What `unpark_window` hands the UI (a window built again after its teardown). */
+  parked?: ParkedWindow;
 }
 
 export interface Call {
@@ -377,7 +380,10 @@ export function installFakeBackend(scenario: Scenario): void {
       case 'list_audit':
         return (scenario.audit ?? []).slice(0, a.limit);
       case 'app_ready':
+      case 'park_window':
         return null;
+      case 'unpark_window':
+        return scenario.parked ?? { session_id: null, draft: null, new_chat: false };
       case 'watch_terminal': {
         const term = scenario.terminals?.[a.sessionId];
         if (!term) return false;

@@ -1,7 +1,9 @@
 // App-wide state: settings, the session list (with undoable deletes) and which screen is shown.
 import { api, errorText } from '../api';
+import type { ParkedWindow } from '../bindings/ParkedWindow';
 import type { Session } from '../bindings/Session';
 import type { Settings } from '../bindings/Settings';
+import { draftOf, keepDraft } from '../drafts';
 import { setLanguage, t } from '../i18n/index.svelte';
 import { PendingDeletes, sortSessions, UNDO_WINDOW_MS } from '../sessions';
 import { applyTheme } from '../theme';
@@ -28,6 +30,8 @@ class AppState {
   private readonly deletes = new PendingDeletes();
 
   async init(): Promise<void> {
+    // A window built again after its teardown in the tray gets back what the last one parked.
+    const parked = api.unparkWindow().catch(() => null);
     try {
       const [settings, sessions] = await Promise.all([api.getSettings(), api.listSessions()]);
       this.applySettings(settings);
@@ -35,7 +39,23 @@ class AppState {
     } catch (e) {
       toasts.error(t('app.error', { error: errorText(e) }));
     }
+    await this.unpark(await parked);
     this.ready = true;
+  }
+
+  private async unpark(parked: ParkedWindow | null): Promise<void> {
+    if (!parked) return;
+    if (parked.session_id) {
+      keepDraft(parked.session_id, parked.draft ?? '');
+      await this.revealChat(parked.session_id);
+    }
+    if (parked.new_chat) await this.newChat();
+  }
+
+  /** What the hidden window hands over before it is torn down (see `api.parkWindow`). */
+  parked(): ParkedWindow {
+    const sessionId = this.view.kind === 'chat' ? this.view.sessionId : null;
+    return { session_id: sessionId, draft: sessionId ? draftOf(sessionId) || null : null, new_chat: false };
   }
 
   private applySettings(settings: Settings): void {
