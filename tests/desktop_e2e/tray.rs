@@ -236,7 +236,7 @@ async fn a_window_hidden_past_the_teardown_delay_is_torn_down_and_comes_back_on_
     app.follow_new_window().await;
     ui::wait_chat_count(&app, 2).await;
     let open = ui::open_chat(&app).await;
-    assert!(open.is_some_and(|open| open != chat), "{open:?}");
+    assert!(open.as_ref().is_some_and(|open| *open != chat), "{open:?}");
     tray.click("Quit");
     app.expect_exit(Duration::from_secs(15));
 }
