@@ -176,9 +176,9 @@ async fn clicking_a_finished_turns_notification_shows_the_window_on_that_chat() 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_window_hidden_past_the_teardown_delay_is_torn_down_and_comes_back_on_its_chat_with_the_draft(
-) {
-    let (_turn, tools, _fake) = setup().await;
+async fn a_window_left_hidden_is_torn_down_and_the_tray_or_a_notification_rebuilds_it_on_its_chat()
+{
+    let (_turn, tools, fake) = setup().await;
     let server = ScriptedServer::start().await;
     let mut home = Home::new(&tools, "teardown", &server.openai_base());
     let app = App::launch(&tools, &mut home, &[(TEARDOWN_ENV, "3")]).await;
@@ -235,8 +235,45 @@ async fn a_window_hidden_past_the_teardown_delay_is_torn_down_and_comes_back_on_
     wait_window(pid, true).await;
     app.follow_new_window().await;
     ui::wait_chat_count(&app, 2).await;
-    let open = ui::open_chat(&app).await;
-    assert!(open.as_ref().is_some_and(|open| *open != chat), "{open:?}");
+    let second = ui::open_chat(&app).await.unwrap();
+    assert_ne!(second, chat);
+
+    // A reply streaming while hidden keeps the window until it ends; then the window goes, and
+    // clicking the reply's notification builds it again on that chat.
+    ui::rename(&app, &second, "Seedlings").await;
+    server.push(Reply::text("Sow them in March.").with_chunk_delay(300));
+    ui::send(&app, "When do I sow tomatoes?").await;
+    turn_started(&server).await;
+    close_window(&tools, pid).await;
+    let done = eventually("the notification about Seedlings", PATIENCE, || async {
+        notices(fake, "Seedlings")
+            .into_iter()
+            .find(|n| n["body"] == FINISHED)
+    })
+    .await;
+    eventually(
+        "the web process to exit after the reply",
+        PATIENCE,
+        || async {
+            procs::named_below(pid, WEB_PROCESS)
+                .is_empty()
+                .then_some(())
+        },
+    )
+    .await;
+    let id = done["id"].as_u64().unwrap();
+    eventually("the window to show after the click", PATIENCE, || async {
+        fake.invoke(id, "default");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        shown(pid).then_some(())
+    })
+    .await;
+    app.follow_new_window().await;
+    let open = eventually("the notified chat to open", PATIENCE, || async {
+        ui::open_chat(&app).await.filter(|open| *open == second)
+    })
+    .await;
+    assert_eq!(open, second);
     tray.click("Quit");
     app.expect_exit(Duration::from_secs(15));
 }
