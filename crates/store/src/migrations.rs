@@ -10,6 +10,7 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0002_memory.sql"),
     include_str!("../migrations/0003_jobs.sql"),
     include_str!("../migrations/0004_message_owner.sql"),
+    include_str!("../migrations/0005_message_usage.sql"),
 ];
 
 /// Applies the migrations past the database's `user_version`, each in its own immediate

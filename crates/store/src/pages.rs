@@ -51,14 +51,15 @@ fn page_floor(conn: &Connection, session_id: &str, top: i64, limit: i64) -> Resu
     Ok(start.unwrap_or(0))
 }
 
+/// Sums the usage of a session's messages before an id, from the `messages_usage` index.
+const USAGE_BEFORE: &str = "SELECT coalesce(sum(usage ->> 'input_tokens'), 0), \
+     coalesce(sum(usage ->> 'output_tokens'), 0) \
+     FROM messages WHERE session_id = ?1 AND id < ?2 AND usage IS NOT NULL";
+
 /// The token usage summed over the session's messages before message `id`.
 fn usage_before(conn: &Connection, session_id: &str, id: i64) -> Result<Usage> {
     let (input, output): (i64, i64) = conn
-        .prepare_cached(
-            "SELECT coalesce(sum(usage ->> 'input_tokens'), 0), \
-             coalesce(sum(usage ->> 'output_tokens'), 0) \
-             FROM messages WHERE session_id = ?1 AND id < ?2 AND usage IS NOT NULL",
-        )?
+        .prepare_cached(USAGE_BEFORE)?
         .query_row(params![session_id, id], |row| {
             Ok((row.get(0)?, row.get(1)?))
         })?;

@@ -197,3 +197,20 @@ fn older_usage_sums_the_messages_before_the_page() {
         }
     );
 }
+
+#[test]
+fn older_usage_reads_the_usage_index_not_the_messages() {
+    let t = TempStore::new();
+    let conn = t.store.conn();
+    let plan: Vec<String> = conn
+        .prepare(&format!("EXPLAIN QUERY PLAN {}", super::USAGE_BEFORE))
+        .unwrap()
+        .query_map(rusqlite::params!["s", 10], |row| row.get(3))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert_eq!(
+        plan,
+        vec!["SEARCH messages USING COVERING INDEX messages_usage (session_id=? AND id<?)"]
+    );
+}
