@@ -1,6 +1,7 @@
 //! SQLite storage for Hearth: the `Store` handle, its connection settings and schema migrations.
 
 mod audit;
+mod checkpoint;
 mod error;
 mod jobs;
 mod memory;
@@ -46,7 +47,7 @@ pub use summaries::{SessionSummary, MAX_SUMMARY_RESULTS};
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 /// How long a statement waits for another connection's lock before failing.
-const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Page cache per connection, in KiB (SQLite's default is 2 MiB). Searches touch index pages
 /// all over a large file; with the default each one becomes a read from the OS.
@@ -60,7 +61,8 @@ pub struct Store {
 
 impl Store {
     /// Opens (creating if needed) the database at `path` and its parent directory, then applies
-    /// pending migrations. The file uses WAL journaling with foreign keys enforced.
+    /// pending migrations. The file uses WAL journaling with foreign keys enforced; checkpoints
+    /// run on a background thread (`checkpoint`).
     pub fn open(path: &Path) -> Result<Store> {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|source| StoreError::Io {
@@ -68,15 +70,16 @@ impl Store {
                 source,
             })?;
         }
-        Store::init(Connection::open(path)?)
+        Store::init(Connection::open(path)?, Some(path))
     }
 
     /// A private database that lives as long as the returned value.
     pub fn open_in_memory() -> Result<Store> {
-        Store::init(Connection::open_in_memory()?)
+        Store::init(Connection::open_in_memory()?, None)
     }
 
-    fn init(mut conn: Connection) -> Result<Store> {
+    /// Connection settings and migrations; for a database file (`path`), background checkpoints.
+    fn init(mut conn: Connection, path: Option<&Path>) -> Result<Store> {
         conn.busy_timeout(BUSY_TIMEOUT)?;
         // Answers the mode in effect ("memory" for in-memory databases), which needs no check.
         conn.query_row("PRAGMA journal_mode = WAL", [], |row| {
@@ -86,6 +89,9 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", true)?;
         conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
         migrations::apply(&mut conn, migrations::MIGRATIONS)?;
+        if let Some(path) = path {
+            checkpoint::move_off_commit_path(&mut conn, path)?;
+        }
         Ok(Store {
             conn: Mutex::new(conn),
         })

@@ -167,3 +167,30 @@ fn the_store_is_shared_across_threads_and_connections() {
         100
     );
 }
+
+#[test]
+fn the_wal_is_checkpointed_in_the_background_not_left_to_grow() {
+    let t = TempStore::new();
+    let size = |path: &std::path::Path| std::fs::metadata(path).map_or(0, |m| m.len());
+    let page = 4096;
+    let before = size(&t.path());
+    // One commit of twice the threshold; it only signals the checkpoint thread.
+    t.store
+        .conn()
+        .execute_batch(&format!(
+            "CREATE TABLE filler (data BLOB);
+             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {})
+             INSERT INTO filler SELECT randomblob(4000) FROM n;",
+            2 * crate::checkpoint::CHECKPOINT_PAGES
+        ))
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while size(&t.path()) < before + 500 * page {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no checkpoint copied the WAL into the database file"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(t.store.integrity_check().unwrap(), "ok");
+}

@@ -155,3 +155,6 @@ fn hit(conn: &Connection, id: i64, marks: &Highlighter) -> Result<SearchHit> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod settled_tests;

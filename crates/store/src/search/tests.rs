@@ -1,6 +1,6 @@
 //! Tests of full-text search over messages.
 
-use hearth_protocol::{ContentPart, MessageStatus, Role, SearchHit, ToolCall, ToolResult};
+use hearth_protocol::{ContentPart, Role, SearchHit, ToolCall, ToolResult};
 
 use crate::test_support::TempStore;
 use crate::NewMessage;
@@ -305,15 +305,14 @@ fn tool_calls_and_results_are_searchable() {
 }
 
 #[test]
-fn streaming_updates_and_deletes_keep_the_index_in_step() {
+fn rewrites_and_deletes_keep_the_index_in_step() {
     let t = TempStore::new();
     t.session("s");
-    let mut new = NewMessage::new(
+    let new = NewMessage::new(
         "s",
         Role::Assistant,
         vec![ContentPart::text("draft zebra 斑马")],
     );
-    new.status = MessageStatus::Streaming;
     let message = t.store.insert_message(&new).unwrap();
     assert_eq!(found(&t, "zebra"), [message.id]);
     t.store
