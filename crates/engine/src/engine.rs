@@ -238,7 +238,7 @@ impl Engine {
             session_id: session.id.clone(),
             user_message_id,
         });
-        let outcome = self.run_loop(session, sink, cancel).await;
+        let outcome = self.run_loop(session, user_message_id, sink, cancel).await;
         match &outcome {
             Ok(summary) => sink(EngineEvent::TurnFinished {
                 session_id: session.id.clone(),
@@ -257,6 +257,7 @@ impl Engine {
     async fn run_loop(
         &self,
         session: &Session,
+        user_message_id: i64,
         sink: &EventSink,
         cancel: &CancellationToken,
     ) -> Result<TurnSummary, EngineError> {
@@ -268,7 +269,7 @@ impl Engine {
             ToolProfile::parse(&session.tool_profile).unwrap_or(self.options.tool_profile);
         let workspace = self.workspace_of(session);
         let tools = self.tools.specs(profile);
-        let memories = self.prompt_memories(&session.id)?;
+        let memories = self.prompt_memories(user_message_id)?;
         let mut usage = Usage::default();
         let summary = |iterations, end, usage| TurnSummary {
             session_id: session.id.clone(),
@@ -330,14 +331,12 @@ impl Engine {
         ))
     }
 
-    /// Pinned memories and those relevant to the latest user message, within a token budget.
-    fn prompt_memories(&self, session_id: &str) -> Result<Vec<String>, EngineError> {
+    /// Pinned memories and those relevant to the user message that started the turn, within a
+    /// token budget.
+    fn prompt_memories(&self, user_message_id: i64) -> Result<Vec<String>, EngineError> {
         let latest = self
             .store
-            .list_messages(session_id)?
-            .into_iter()
-            .rev()
-            .find(|m| m.role == Role::User)
+            .get_message(user_message_id)?
             .map(|m| m.text())
             .unwrap_or_default();
         let memories = self
