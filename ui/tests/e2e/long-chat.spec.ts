@@ -159,6 +159,11 @@ test('switching chats while a long chat is still loading shows the chat switched
     slowPages: { 'desktop:big': 600 },
   });
   await page.locator('[data-session-id="desktop:big"] .session-open').click();
+  // Switch only once the long chat's page is asked for: before that (the chat view's code may
+  // still be loading) there is nothing in flight to ignore.
+  await expect
+    .poll(async () => (await callsTo(page, 'list_message_page')).some((c) => c.args.sessionId === 'desktop:big'))
+    .toBe(true);
   await page.locator('[data-session-id="desktop:small"] .session-open').click();
   await expect(page.locator('.chat-title')).toHaveText('Small chat');
   await expect(page.getByText('Only message of the small chat')).toBeVisible();
