@@ -4,14 +4,10 @@
 use hearth_protocol::{ContentPart, MessageStatus, Role};
 use rusqlite::Connection;
 
+use super::tests::found;
 use crate::migrations::{apply, MIGRATIONS};
 use crate::test_support::TempStore;
 use crate::NewMessage;
-
-fn found(t: &TempStore, query: &str) -> Vec<i64> {
-    let hits = t.store.search_messages(query, 20, None, None).unwrap();
-    hits.iter().map(|hit| hit.message_id).collect()
-}
 
 /// FTS5's own check of both indexes against the messages table (`rank` 1: the content too). It
 /// only holds while no row is streaming, since streaming rows are left out on purpose.

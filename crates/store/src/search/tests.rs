@@ -9,7 +9,8 @@ fn search(t: &TempStore, query: &str) -> Vec<SearchHit> {
     t.store.search_messages(query, 20, None, None).unwrap()
 }
 
-fn found(t: &TempStore, query: &str) -> Vec<i64> {
+/// The ids of the messages `query` finds, best first.
+pub(super) fn found(t: &TempStore, query: &str) -> Vec<i64> {
     search(t, query).iter().map(|h| h.message_id).collect()
 }
 
