@@ -100,8 +100,14 @@ test('editing an approved job needs re-approval; Re-approve confirms what it bin
   await card.getByRole('button', { name: 'Edit' }).click();
   await expect(page.locator('input[name="job_schedule"]')).toHaveValue('0 8 * * *');
   await expect(page.locator('.job-editor')).toContainText('withdraws the approval');
+  // The preview of the next runs arrives after the form opens without moving the buttons (a
+  // click aimed at Save must not land elsewhere).
+  const save = page.getByRole('button', { name: 'Save' });
+  const before = await save.boundingBox();
+  await expect(page.locator('.preview-runs li')).toHaveCount(5);
+  expect(await save.boundingBox()).toEqual(before);
   await page.locator('textarea[name="job_prompt"]').fill('Summarise the news and the weather');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await save.click();
   await expect(card.locator('.auth-badge')).toHaveText('Needs re-approval');
   await expect(card).toContainText('cannot use high-risk tools until you re-approve it');
 
