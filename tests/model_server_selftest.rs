@@ -161,6 +161,29 @@ async fn openai_streams_text_and_usage() {
 }
 
 #[tokio::test]
+async fn at_once_sends_the_same_events_in_one_piece() {
+    let server = ScriptedServer::start().await;
+    server.push(two_calls());
+    server.push(two_calls().at_once());
+    let split = send(openai_request(&server, true)).await;
+    let whole = send(openai_request(&server, true)).await;
+    assert_split(&split);
+    assert_eq!(whole.chunks.len(), 1, "one write for the whole stream");
+    let without_ids = |s: &Streamed| -> Vec<Value> {
+        let mut events = json_events(&parse_sse(&s.text()));
+        for e in &mut events {
+            e["id"] = Value::Null;
+            let calls = e.pointer_mut("/choices/0/delta/tool_calls");
+            if let Some(calls) = calls.and_then(Value::as_array_mut) {
+                calls.iter_mut().for_each(|c| c["id"] = Value::Null);
+            }
+        }
+        events
+    };
+    assert_eq!(without_ids(&whole), without_ids(&split));
+}
+
+#[tokio::test]
 async fn openai_streams_two_tool_calls_with_fresh_ids() {
     let server = ScriptedServer::start().await;
     server.push(two_calls());

@@ -28,11 +28,14 @@ fn percentiles(mut samples: Vec<Duration>) -> (f64, f64) {
 }
 
 fn replies(server: &ScriptedServer) {
-    server.push(Reply::tool_call(
-        "calculator",
-        json!({"action": "evaluate", "expression": "6*7"}),
-    ));
-    server.push(Reply::text("The answer is 42."));
+    server.push(
+        Reply::tool_call(
+            "calculator",
+            json!({"action": "evaluate", "expression": "6*7"}),
+        )
+        .at_once(),
+    );
+    server.push(Reply::text("The answer is 42.").at_once());
 }
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]

@@ -207,6 +207,7 @@ fn render(
     let turn = Turn::new(reply, model, seq, first_call);
     let pacing = Pacing {
         delay: Duration::from_millis(reply.delay_ms),
+        at_once: reply.at_once,
         disconnect_after: reply.disconnect_after,
         malformed_after: reply.malformed_after,
     };

@@ -83,6 +83,8 @@ pub(super) struct StreamContext {
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Pacing {
     pub(super) delay: Duration,
+    /// The whole stream in one write (see `Reply::at_once`).
+    pub(super) at_once: bool,
     pub(super) disconnect_after: Option<usize>,
     pub(super) malformed_after: Option<usize>,
 }
@@ -114,7 +116,14 @@ pub(super) fn respond(
         None => false,
     };
     let encoded: Vec<Vec<u8>> = frames.iter().map(|f| f.encode(framing)).collect();
-    let pieces = pieces(&encoded, pacing.delay);
+    let pieces = if pacing.at_once {
+        vec![Piece {
+            pause: Pause::Yield,
+            bytes: Bytes::from(encoded.concat()),
+        }]
+    } else {
+        pieces(&encoded, pacing.delay)
+    };
     let body = Body::from_stream(body_stream(pieces, abort, ctx));
     let mut response = (StatusCode::OK, body).into_response();
     response.headers_mut().insert(
