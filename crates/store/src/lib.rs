@@ -18,7 +18,7 @@ mod summaries;
 mod test_support;
 
 use std::path::Path;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::Connection;
@@ -55,14 +55,15 @@ const CACHE_KIB: i64 = 32 * 1024;
 
 /// The Hearth database. One connection behind a mutex: every method is short and synchronous, so
 /// callers on async runtimes can call them directly (or from `spawn_blocking` for bulk work).
+/// The search-index thread (`search::backlog`) shares the connection.
 pub struct Store {
-    conn: Mutex<Connection>,
+    conn: Arc<Mutex<Connection>>,
 }
 
 impl Store {
     /// Opens (creating if needed) the database at `path` and its parent directory, then applies
     /// pending migrations. The file uses WAL journaling with foreign keys enforced; checkpoints
-    /// run on a background thread (`checkpoint`).
+    /// (`checkpoint`) and search indexing (`search::backlog`) run on background threads.
     pub fn open(path: &Path) -> Result<Store> {
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|source| StoreError::Io {
@@ -78,7 +79,8 @@ impl Store {
         Store::init(Connection::open_in_memory()?, None)
     }
 
-    /// Connection settings and migrations; for a database file (`path`), background checkpoints.
+    /// Connection settings and migrations; for a database file (`path`), background checkpoints
+    /// and indexing (an in-memory store indexes when it searches).
     fn init(mut conn: Connection, path: Option<&Path>) -> Result<Store> {
         conn.busy_timeout(BUSY_TIMEOUT)?;
         // Answers the mode in effect ("memory" for in-memory databases), which needs no check.
@@ -92,9 +94,11 @@ impl Store {
         if let Some(path) = path {
             checkpoint::move_off_commit_path(&mut conn, path)?;
         }
-        Ok(Store {
-            conn: Mutex::new(conn),
-        })
+        let conn = Arc::new(Mutex::new(conn));
+        if path.is_some() {
+            search::backlog::start_indexer(&conn)?;
+        }
+        Ok(Store { conn })
     }
 
     /// The connection. A panic while it was held cannot leave a transaction open (dropping a

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use hearth_protocol::{ContentPart, Message, Role, Session, ToolCall};
+use rusqlite::Connection;
 use tempfile::TempDir;
 
 use crate::{NewMessage, NewSession, Store};
@@ -65,4 +66,34 @@ pub(crate) fn new_session(id: &str) -> NewSession {
 /// Lets the millisecond clock move on, so timestamps of consecutive writes differ.
 pub(crate) fn tick() {
     std::thread::sleep(std::time::Duration::from_millis(3));
+}
+
+/// FTS5's own check of both message indexes against the messages table (`rank` 1: the content
+/// too). It holds only with no message streaming and an empty backlog (`search::backlog`).
+pub(crate) fn assert_search_indexes_exact(conn: &Connection) {
+    for table in ["messages_fts", "messages_trigram"] {
+        conn.execute(
+            &format!("INSERT INTO {table} ({table}, rank) VALUES ('integrity-check', 1)"),
+            [],
+        )
+        .unwrap_or_else(|e| panic!("{table}: {e}"));
+    }
+}
+
+/// Writes session `s` and one message with this status and text straight into a database file
+/// opened without the store, as an older version or another process would have.
+pub(crate) fn insert_raw_message(conn: &Connection, role: &str, status: &str, text: &str) {
+    conn.execute(
+        "INSERT OR IGNORE INTO sessions (id, title, tool_profile, created_at, updated_at) \
+         VALUES ('s', 'S', 'coding', 0, 0)",
+        [],
+    )
+    .unwrap();
+    conn.execute(
+        "INSERT INTO messages (session_id, role, kind, content, tool_calls, status, text, \
+             words, created_at, updated_at) \
+         VALUES ('s', ?1, 'normal', '[]', '[]', ?2, ?3, ?3, 0, 0)",
+        [role, status, text],
+    )
+    .unwrap();
 }

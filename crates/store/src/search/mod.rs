@@ -1,8 +1,10 @@
 //! Full-text search over messages. A word pass over the unicode61 index (whole words; CJK text
 //! as exact character phrases, so `天气` is found inside `今天天气很好`) comes first; when it finds
 //! fewer hits than asked for and every term has three characters or more, a substring pass over
-//! the trigram index adds partial-word matches (`port` in `reports`).
+//! the trigram index adds partial-word matches (`port` in `reports`). Messages still waiting in
+//! the indexes' backlog are indexed first, so a search sees every settled message.
 
+pub(crate) mod backlog;
 pub(crate) mod query;
 mod snippet;
 pub(crate) mod text;
@@ -62,7 +64,8 @@ impl Store {
             return Ok(Vec::new());
         }
         let filter = Filter { session, role };
-        let conn = self.conn();
+        let mut conn = self.conn();
+        backlog::index_backlog(&mut conn)?;
         let mut hits = Vec::new();
         if let Some(expr) = query.word_match() {
             let marks = Highlighter::new(MatchMode::Words, query.terms());
@@ -158,3 +161,6 @@ mod tests;
 
 #[cfg(test)]
 mod settled_tests;
+
+#[cfg(test)]
+mod backlog_tests;

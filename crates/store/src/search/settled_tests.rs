@@ -6,20 +6,8 @@ use rusqlite::Connection;
 
 use super::tests::found;
 use crate::migrations::{apply, MIGRATIONS};
-use crate::test_support::TempStore;
+use crate::test_support::{assert_search_indexes_exact, insert_raw_message, TempStore};
 use crate::NewMessage;
-
-/// FTS5's own check of both indexes against the messages table (`rank` 1: the content too). It
-/// only holds while no row is streaming, since streaming rows are left out on purpose.
-fn assert_indexes_match_messages(conn: &Connection) {
-    for table in ["messages_fts", "messages_trigram"] {
-        conn.execute(
-            &format!("INSERT INTO {table} ({table}, rank) VALUES ('integrity-check', 1)"),
-            [],
-        )
-        .unwrap_or_else(|e| panic!("{table}: {e}"));
-    }
-}
 
 fn streaming(t: &TempStore, text: &str) -> i64 {
     let mut new = NewMessage::new("s", Role::Assistant, vec![ContentPart::text(text)]);
@@ -49,7 +37,7 @@ fn a_reply_is_searchable_once_it_stops_streaming() {
         .finish_message(id, MessageStatus::Failed, None, Some("later"))
         .unwrap();
     assert_eq!(found(&t, "quokka"), [id]);
-    assert_indexes_match_messages(&t.store.conn());
+    assert_search_indexes_exact(&t.store.conn());
 }
 
 #[test]
@@ -63,7 +51,7 @@ fn deleting_streaming_and_settled_rows_keeps_the_indexes_exact() {
     t.store.delete_session("s").unwrap();
     assert_eq!(found(&t, "otter"), [kept.id]);
     assert!(found(&t, "beaver").is_empty());
-    assert_indexes_match_messages(&t.store.conn());
+    assert_search_indexes_exact(&t.store.conn());
     assert_eq!(t.store.integrity_check().unwrap(), "ok");
 }
 
@@ -73,14 +61,7 @@ fn migrating_takes_rows_streaming_at_the_time_out_of_the_indexes() {
     let mut conn = Connection::open(dir.path().join("hearth.db")).unwrap();
     // Schema 5, whose triggers indexed streaming rows too.
     apply(&mut conn, &MIGRATIONS[..5]).unwrap();
-    conn.execute_batch(
-        "INSERT INTO sessions (id, title, tool_profile, created_at, updated_at) \
-             VALUES ('s', 'S', 'coding', 0, 0);
-         INSERT INTO messages (session_id, role, kind, content, tool_calls, status, text, \
-             words, created_at, updated_at) \
-             VALUES ('s', 'assistant', 'normal', '[]', '[]', 'streaming', 'puffin', 'puffin', 0, 0);",
-    )
-    .unwrap();
+    insert_raw_message(&conn, "assistant", "streaming", "puffin");
     apply(&mut conn, MIGRATIONS).unwrap();
     let indexed: i64 = conn
         .query_row(
@@ -91,5 +72,5 @@ fn migrating_takes_rows_streaming_at_the_time_out_of_the_indexes() {
         .unwrap();
     assert_eq!(indexed, 0);
     conn.execute("DELETE FROM messages", []).unwrap();
-    assert_indexes_match_messages(&conn);
+    assert_search_indexes_exact(&conn);
 }
