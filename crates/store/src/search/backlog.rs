@@ -19,7 +19,7 @@ const QUIET: Duration = Duration::from_millis(250);
 const MAX_DELAY: Duration = Duration::from_secs(2);
 
 /// Messages indexed per transaction by the thread, which holds the connection meanwhile.
-const BATCH: i64 = 500;
+const BATCH: i64 = 100;
 
 /// Starts the indexing thread for the store whose connection is `conn`, and wakes it whenever a
 /// message joins the backlog on that connection (and once now, for a backlog left by an earlier
@@ -49,6 +49,8 @@ pub(crate) fn index_backlog(conn: &mut Connection) -> Result<()> {
 }
 
 /// Indexes up to `limit` of the oldest queued messages in one transaction; how many it took.
+/// `CROSS JOIN` keeps the queue as the outer loop: otherwise SQLite walks every message older
+/// than the batch's last id.
 fn index_batch(conn: &mut Connection, limit: i64) -> Result<usize> {
     let last: Option<i64> = conn
         .prepare_cached(
@@ -62,13 +64,15 @@ fn index_batch(conn: &mut Connection, limit: i64) -> Result<usize> {
     };
     let tx = conn.transaction()?;
     tx.prepare_cached(
-        "INSERT INTO messages_fts (rowid, words) SELECT m.id, m.words FROM messages m \
-         JOIN messages_unindexed u ON u.id = m.id WHERE u.id <= ?1 AND m.status != 'streaming'",
+        "INSERT INTO messages_fts (rowid, words) SELECT m.id, m.words \
+         FROM messages_unindexed u CROSS JOIN messages m ON m.id = u.id \
+         WHERE u.id <= ?1 AND m.status != 'streaming'",
     )?
     .execute([last])?;
     tx.prepare_cached(
-        "INSERT INTO messages_trigram (rowid, text) SELECT m.id, m.text FROM messages m \
-         JOIN messages_unindexed u ON u.id = m.id WHERE u.id <= ?1 AND m.status != 'streaming'",
+        "INSERT INTO messages_trigram (rowid, text) SELECT m.id, m.text \
+         FROM messages_unindexed u CROSS JOIN messages m ON m.id = u.id \
+         WHERE u.id <= ?1 AND m.status != 'streaming'",
     )?
     .execute([last])?;
     let taken = tx
