@@ -48,9 +48,18 @@ pub(crate) fn index_backlog(conn: &mut Connection) -> Result<()> {
     index_batch(conn, i64::MAX).map(|_| ())
 }
 
+/// Adds the queued messages up to id `?1` to both indexes. `CROSS JOIN` keeps the queue as the
+/// outer loop: otherwise SQLite walks every message older than the batch's last id.
+pub(super) const INDEX_QUEUED: [&str; 2] = [
+    "INSERT INTO messages_fts (rowid, words) SELECT m.id, m.words \
+     FROM messages_unindexed u CROSS JOIN messages m ON m.id = u.id \
+     WHERE u.id <= ?1 AND m.status != 'streaming'",
+    "INSERT INTO messages_trigram (rowid, text) SELECT m.id, m.text \
+     FROM messages_unindexed u CROSS JOIN messages m ON m.id = u.id \
+     WHERE u.id <= ?1 AND m.status != 'streaming'",
+];
+
 /// Indexes up to `limit` of the oldest queued messages in one transaction; how many it took.
-/// `CROSS JOIN` keeps the queue as the outer loop: otherwise SQLite walks every message older
-/// than the batch's last id.
 fn index_batch(conn: &mut Connection, limit: i64) -> Result<usize> {
     let last: Option<i64> = conn
         .prepare_cached(
@@ -63,18 +72,9 @@ fn index_batch(conn: &mut Connection, limit: i64) -> Result<usize> {
         return Ok(0);
     };
     let tx = conn.transaction()?;
-    tx.prepare_cached(
-        "INSERT INTO messages_fts (rowid, words) SELECT m.id, m.words \
-         FROM messages_unindexed u CROSS JOIN messages m ON m.id = u.id \
-         WHERE u.id <= ?1 AND m.status != 'streaming'",
-    )?
-    .execute([last])?;
-    tx.prepare_cached(
-        "INSERT INTO messages_trigram (rowid, text) SELECT m.id, m.text \
-         FROM messages_unindexed u CROSS JOIN messages m ON m.id = u.id \
-         WHERE u.id <= ?1 AND m.status != 'streaming'",
-    )?
-    .execute([last])?;
+    for sql in INDEX_QUEUED {
+        tx.prepare_cached(sql)?.execute([last])?;
+    }
     let taken = tx
         .prepare_cached("DELETE FROM messages_unindexed WHERE id <= ?1")?
         .execute([last])?;

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use hearth_protocol::{ContentPart, MessageStatus, Role};
 use rusqlite::Connection;
 
-use super::backlog::index_backlog;
+use super::backlog::{index_backlog, INDEX_QUEUED};
 use crate::migrations::{apply, MIGRATIONS};
 use crate::test_support::{
     assert_search_indexes_exact, insert_raw_message, new_session, TempStore,
@@ -134,4 +134,29 @@ fn a_backlog_left_by_an_earlier_run_is_indexed_after_opening() {
     wait_until_indexed(&store);
     assert_eq!(indexed(&store.conn(), "okapi"), 1);
     assert_search_indexes_exact(&store.conn());
+}
+
+#[test]
+fn indexing_a_batch_reads_the_queue_not_every_message() {
+    let store = Store::open_in_memory().unwrap();
+    for sql in INDEX_QUEUED {
+        let select = &sql[sql.find("SELECT").unwrap()..];
+        let conn = store.conn();
+        let mut stmt = conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {select}"))
+            .unwrap();
+        let plan: Vec<String> = stmt
+            .query_map([1], |row| row.get::<_, String>(3))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(
+            plan,
+            [
+                "SEARCH u USING INTEGER PRIMARY KEY (rowid<?)",
+                "SEARCH m USING INTEGER PRIMARY KEY (rowid=?)"
+            ],
+            "{select}"
+        );
+    }
 }
