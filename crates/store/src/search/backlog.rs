@@ -8,7 +8,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use rusqlite::hooks::Action;
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::{Connection, TransactionBehavior};
 
 use crate::{Result, StoreError};
 
@@ -60,18 +60,24 @@ pub(super) const INDEX_QUEUED: [&str; 2] = [
 ];
 
 /// Indexes up to `limit` of the oldest queued messages in one transaction; how many it took.
+/// The transaction takes the write lock before reading the queue, so two stores on one file
+/// (the app and `hearth-cli`) never index a message twice.
 fn index_batch(conn: &mut Connection, limit: i64) -> Result<usize> {
-    let last: Option<i64> = conn
+    let queued: bool = conn
+        .prepare_cached("SELECT EXISTS (SELECT 1 FROM messages_unindexed)")?
+        .query_row([], |row| row.get(0))?;
+    if !queued {
+        return Ok(0);
+    }
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let last: Option<i64> = tx
         .prepare_cached(
             "SELECT max(id) FROM (SELECT id FROM messages_unindexed ORDER BY id LIMIT ?1)",
         )?
-        .query_row([limit], |row| row.get(0))
-        .optional()?
-        .flatten();
+        .query_row([limit], |row| row.get(0))?;
     let Some(last) = last else {
         return Ok(0);
     };
-    let tx = conn.transaction()?;
     for sql in INDEX_QUEUED {
         tx.prepare_cached(sql)?.execute([last])?;
     }

@@ -160,3 +160,24 @@ fn indexing_a_batch_reads_the_queue_not_every_message() {
         );
     }
 }
+
+#[test]
+fn two_stores_on_one_file_index_each_message_once() {
+    // The app and `hearth-cli` may share a data dir: both index the one backlog, at once.
+    let t = TempStore::new();
+    let other = Store::open(&t.path()).unwrap();
+    t.session("s");
+    let ids: Vec<i64> = (0..300)
+        .map(|n| t.say("s", Role::User, &format!("heron {n}")).id)
+        .collect();
+    std::thread::scope(|scope| {
+        for store in [&t.store, &other] {
+            scope.spawn(move || found(store, "heron"));
+        }
+    });
+    let all = t.store.search_messages("heron", 200, None, None).unwrap();
+    assert_eq!(all.len(), 200);
+    assert!(all.iter().all(|hit| ids.contains(&hit.message_id)));
+    assert_eq!(indexed(&t.store.conn(), "heron"), 300);
+    assert_search_indexes_exact(&t.store.conn());
+}
