@@ -1,7 +1,8 @@
 //! End to end in the real Hearth app (tauri-driver + WebKitWebDriver, Xvfb, a D-Bus session with
 //! gnome-keyring) against the scripted model server: a streamed markdown reply with a tool card,
 //! persistence across a restart, a file dragged onto the window, hiding to the tray with
-//! notifications, the tray menu over D-Bus, API keys kept in the keychain only, and a relaunch
+//! notifications, the tray menu over D-Bus, the hidden window's teardown (WebKit's processes
+//! ended, the window built again), API keys kept in the keychain only, and a relaunch
 //! while the previous instance is still quitting.
 //!
 //! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_e2e`
@@ -11,6 +12,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod desktop;
+#[path = "desktop_e2e/teardown.rs"]
+mod teardown;
 #[path = "desktop_e2e/tray.rs"]
 mod tray;
 
@@ -276,7 +279,7 @@ async fn a_relaunch_while_the_previous_instance_quits_starts_the_app() {
     let mut lines = BufReader::new(vanishing.stdout.take().unwrap()).lines();
     assert_eq!(lines.next().unwrap().unwrap(), "ready");
 
-    let mut app = PlainApp::start(&tools, &mut home);
+    let mut app = PlainApp::start(&tools, &mut home, &[]);
     assert_eq!(
         lines.next().unwrap().unwrap(),
         "called",

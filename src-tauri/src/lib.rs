@@ -4,6 +4,7 @@
 mod approvals;
 mod autostart;
 mod commands;
+mod idle_memory;
 mod next_run;
 mod notices;
 mod parking;

@@ -2,7 +2,8 @@
 //! [`TEARDOWN_DELAY`] is destroyed, so WebKit's web process (most of the app's memory) exits;
 //! before that the UI parks what a user would miss (the open chat and its unsent draft), and the
 //! window built again by [`crate::window::reveal`] gets it back, together with what was asked for
-//! while there was no window (the tray's "New chat", a clicked notification's chat).
+//! while there was no window (the tray's "New chat", a clicked notification's chat). Once it is
+//! gone, [`crate::idle_memory`] gives back what else it can.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -141,6 +142,11 @@ async fn teardown_after(app: AppHandle, epoch: u64, delay: Duration) {
             after_secs = delay.as_secs(),
             "hidden window torn down to free memory"
         ),
-        Err(error) => tracing::warn!(%error, "cannot tear the hidden window down"),
+        Err(error) => {
+            tracing::warn!(%error, "cannot tear the hidden window down");
+            return;
+        }
     }
+    // Only `reveal` builds a window again, and it first voids this epoch.
+    crate::idle_memory::release_after_teardown(|| parking.current(epoch)).await;
 }

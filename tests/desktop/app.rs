@@ -264,12 +264,14 @@ pub struct PlainApp {
 }
 
 impl PlainApp {
-    pub fn start(tools: &Tools, home: &mut Home) -> PlainApp {
+    /// Starts the app with `env` on top of the test environment.
+    pub fn start(tools: &Tools, home: &mut Home, env: &[(&str, &str)]) -> PlainApp {
         let log = home.next_log("plain");
         let ready_file = home.dir.join("ready");
         let _ = std::fs::remove_file(&ready_file);
         let ready = ready_file.to_string_lossy().into_owned();
-        let env = [("HEARTH_READY_FILE", ready.as_str())];
+        let mut env = env.to_vec();
+        env.push(("HEARTH_READY_FILE", ready.as_str()));
         let child = app_command(&tools.app, home, &env, &log).spawn().unwrap();
         PlainApp {
             child,

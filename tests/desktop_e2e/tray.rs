@@ -1,14 +1,14 @@
 //! The tray and OS notifications in the real app: closing hides the window to the tray with a
 //! notice, a turn finished while hidden is announced, the tray menu reopens, starts a chat and
-//! quits, clicking a turn's notification brings the window back on that chat, and a window left
-//! hidden is torn down (its web process exits) and comes back with its chat and draft.
+//! quits, and clicking a turn's notification brings the window back on that chat. The helpers
+//! here serve the teardown tests too.
 
 use std::time::Duration;
 
 use hearth_tests::{Reply, ScriptedServer};
 use serde_json::Value;
 
-use crate::desktop::app::{App, TEARDOWN_ENV};
+use crate::desktop::app::App;
 use crate::desktop::home::{eventually, Home, PATIENCE};
 use crate::desktop::notifications::FakeNotifications;
 use crate::desktop::tray::TrayMenu;
@@ -16,21 +16,19 @@ use crate::desktop::ui::{self, REPLY};
 use crate::desktop::{procs, x11};
 use crate::setup;
 
-const FINISHED: &str = "Hearth finished replying.";
+pub(crate) const FINISHED: &str = "Hearth finished replying.";
 const STILL_RUNNING: &str = "Hearth is still running";
-/// WebKitGTK's web content process (its command name, cut to 15 characters by the kernel).
-const WEB_PROCESS: &str = "WebKitWebProcess";
 
-fn notices(fake: &FakeNotifications, summary: &str) -> Vec<Value> {
+pub(crate) fn notices(fake: &FakeNotifications, summary: &str) -> Vec<Value> {
     let all = fake.records().into_iter();
     all.filter(|n| n["summary"] == summary).collect()
 }
 
-fn shown(pid: u32) -> bool {
+pub(crate) fn shown(pid: u32) -> bool {
     !x11::windows(pid, "Hearth", true).is_empty()
 }
 
-async fn wait_window(pid: u32, visible: bool) {
+pub(crate) async fn wait_window(pid: u32, visible: bool) {
     let what = if visible {
         "the window to show"
     } else {
@@ -43,14 +41,14 @@ async fn wait_window(pid: u32, visible: bool) {
 }
 
 /// Closes the main window as a window manager would and waits until it is hidden.
-async fn close_window(tools: &crate::desktop::env::Tools, pid: u32) {
+pub(crate) async fn close_window(tools: &crate::desktop::env::Tools, pid: u32) {
     let windows = x11::windows(pid, "Hearth", true);
     assert_eq!(windows.len(), 1, "one visible Hearth window: {windows:?}");
     x11::request_close(tools, &windows[0]);
     wait_window(pid, false).await;
 }
 
-async fn turn_started(server: &ScriptedServer) {
+pub(crate) async fn turn_started(server: &ScriptedServer) {
     eventually("the turn to start", PATIENCE, || async {
         (!server.model_requests().is_empty()).then_some(())
     })
@@ -173,107 +171,4 @@ async fn clicking_a_finished_turns_notification_shows_the_window_on_that_chat() 
     let log = std::fs::read_to_string(home.data().join("logs/hearth.log")).unwrap();
     assert!(log.contains("notification clicked"), "{log}");
     app.close().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_window_left_hidden_is_torn_down_and_the_tray_or_a_notification_rebuilds_it_on_its_chat()
-{
-    let (_turn, tools, fake) = setup().await;
-    let server = ScriptedServer::start().await;
-    let mut home = Home::new(&tools, "teardown", &server.openai_base());
-    let app = App::launch(&tools, &mut home, &[(TEARDOWN_ENV, "3")]).await;
-    let pid = app.pid;
-    let tray = TrayMenu::find(pid, PATIENCE);
-    let chat = ui::new_chat(&app).await;
-    ui::rename(&app, &chat, "Half written").await;
-    let draft = "Remind me to water the plants and";
-    app.type_into(".composer textarea", draft).await;
-    assert!(
-        !procs::named_below(pid, WEB_PROCESS).is_empty(),
-        "no {WEB_PROCESS} below the app with its window open"
-    );
-
-    // Hidden past the delay, the window goes, and WebKit's web process with it.
-    close_window(&tools, pid).await;
-    eventually("the web process to exit", PATIENCE, || async {
-        procs::named_below(pid, WEB_PROCESS)
-            .is_empty()
-            .then_some(())
-    })
-    .await;
-    assert!(procs::alive(pid), "tearing the window down ended the app");
-    let log = std::fs::read_to_string(home.data().join("logs/hearth.log")).unwrap();
-    assert!(log.contains("hidden window torn down"), "{log}");
-
-    // "Open Hearth" builds it again, on the same chat with the unsent text still in the box.
-    tray.click("Open Hearth");
-    wait_window(pid, true).await;
-    app.follow_new_window().await;
-    let open = eventually("the chat to reopen", PATIENCE, || async {
-        ui::open_chat(&app).await.filter(|open| *open == chat)
-    })
-    .await;
-    assert_eq!(open, chat);
-    let value = app
-        .js(
-            "return document.querySelector('.composer textarea').value;",
-            vec![],
-        )
-        .await;
-    assert_eq!(value.as_str(), Some(draft));
-    assert!(!procs::named_below(pid, WEB_PROCESS).is_empty());
-
-    // Torn down again, "New chat" from the tray opens a new chat in the rebuilt window.
-    close_window(&tools, pid).await;
-    eventually("the web process to exit again", PATIENCE, || async {
-        procs::named_below(pid, WEB_PROCESS)
-            .is_empty()
-            .then_some(())
-    })
-    .await;
-    tray.click("New chat");
-    wait_window(pid, true).await;
-    app.follow_new_window().await;
-    ui::wait_chat_count(&app, 2).await;
-    let second = ui::open_chat(&app).await.unwrap();
-    assert_ne!(second, chat);
-
-    // A reply streaming while hidden keeps the window until it ends; then the window goes, and
-    // clicking the reply's notification builds it again on that chat.
-    ui::rename(&app, &second, "Seedlings").await;
-    server.push(Reply::text("Sow them in March.").with_chunk_delay(300));
-    ui::send(&app, "When do I sow tomatoes?").await;
-    turn_started(&server).await;
-    close_window(&tools, pid).await;
-    let done = eventually("the notification about Seedlings", PATIENCE, || async {
-        notices(fake, "Seedlings")
-            .into_iter()
-            .find(|n| n["body"] == FINISHED)
-    })
-    .await;
-    eventually(
-        "the web process to exit after the reply",
-        PATIENCE,
-        || async {
-            procs::named_below(pid, WEB_PROCESS)
-                .is_empty()
-                .then_some(())
-        },
-    )
-    .await;
-    let id = done["id"].as_u64().unwrap();
-    eventually("the window to show after the click", PATIENCE, || async {
-        fake.invoke(id, "default");
-        tokio::time::sleep(Duration::from_millis(300)).await;
-        shown(pid).then_some(())
-    })
-    .await;
-    app.follow_new_window().await;
-    let open = eventually("the notified chat to open", PATIENCE, || async {
-        ui::open_chat(&app).await.filter(|open| *open == second)
-    })
-    .await;
-    assert_eq!(open, second);
-    tray.click("Quit");
-    app.expect_exit(Duration::from_secs(15));
 }
