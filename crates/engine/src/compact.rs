@@ -1,6 +1,8 @@
 //! Context compaction: when the history would overflow the model's window, older turns are
 //! folded into a stored summary message (the originals stay in the store).
 
+use std::sync::Arc;
+
 use hearth_llm::{collect, ChatMessage, ChatRequest, ToolSpec};
 use hearth_protocol::{ContentPart, EngineEvent, Message, MessageKind, Role, Session};
 use hearth_store::NewMessage;
@@ -16,6 +18,14 @@ const SUMMARY_PROMPT: &str = "You summarize conversations for an assistant that 
 them. Keep every fact, decision, file path, number, open question and user preference; drop \
 pleasantries. Write a compact Markdown summary.";
 
+/// Roughly how many tokens the tool definitions take in a request.
+pub(crate) fn tools_tokens(tools: &[ToolSpec]) -> u64 {
+    tools
+        .iter()
+        .map(|t| (t.description.len() + t.parameters.to_string().len()) as u64 / 4)
+        .sum()
+}
+
 impl Engine {
     /// Returns the stored messages, compacted first when they would not fit the window.
     pub(crate) async fn compact_if_needed(
@@ -24,15 +34,11 @@ impl Engine {
         model: &str,
         stored: Vec<Message>,
         system: &str,
-        tools: &[ToolSpec],
+        tools_tokens: u64,
         sink: &EventSink,
     ) -> Result<Vec<Message>, EngineError> {
         let budget = self.options.context_window * 3 / 4;
         let visible = visible_messages(&stored);
-        let tools_tokens: u64 = tools
-            .iter()
-            .map(|t| (t.description.len() + t.parameters.to_string().len()) as u64 / 4)
-            .sum();
         let used =
             estimate_tokens(&to_chat_messages(&visible)) + system.len() as u64 / 4 + tools_tokens;
         if used <= budget {
@@ -54,7 +60,7 @@ impl Engine {
             model: model.to_string(),
             system: SUMMARY_PROMPT.to_string(),
             messages,
-            tools: Vec::new(),
+            tools: Arc::from([]),
             max_tokens: Some(2_000),
             temperature: None,
         };

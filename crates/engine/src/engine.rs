@@ -269,6 +269,7 @@ impl Engine {
             ToolProfile::parse(&session.tool_profile).unwrap_or(self.options.tool_profile);
         let workspace = self.workspace_of(session);
         let tools = self.tools.specs(profile);
+        let tools_tokens = crate::compact::tools_tokens(&tools);
         let memories = self.prompt_memories(user_message_id)?;
         let mut usage = Usage::default();
         let summary = |iterations, end, usage| TurnSummary {
@@ -284,13 +285,13 @@ impl Engine {
             let system = crate::prompt::system_prompt(chrono::Local::now(), &workspace, &memories);
             let stored = self.store.list_messages(&session.id)?;
             let stored = self
-                .compact_if_needed(session, &model, stored, &system, &tools, sink)
+                .compact_if_needed(session, &model, stored, &system, tools_tokens, sink)
                 .await?;
             let request = ChatRequest {
                 model: model.clone(),
                 system,
                 messages: to_chat_messages(&visible_messages(&stored)),
-                tools: tools.clone(),
+                tools: Arc::clone(&tools),
                 max_tokens: None,
                 temperature: None,
             };

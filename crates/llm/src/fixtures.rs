@@ -1,5 +1,7 @@
 //! A conversation exercising every message shape, shared by the request-body unit tests.
 
+use std::sync::Arc;
+
 use hearth_protocol::{ContentPart, Role, ToolCall};
 use serde_json::json;
 
@@ -46,7 +48,7 @@ pub(crate) fn sample_request() -> ChatRequest {
             ChatMessage::tool_result("call_1", "read_file", "[1,2]"),
             ChatMessage::user("Thanks"),
         ],
-        tools: vec![ToolSpec {
+        tools: Arc::from([ToolSpec {
             name: "read_file".into(),
             description: "Read a file".into(),
             parameters: json!({
@@ -54,7 +56,7 @@ pub(crate) fn sample_request() -> ChatRequest {
                 "properties": {"path": {"type": "string"}},
                 "required": ["path"],
             }),
-        }],
+        }]),
         max_tokens: Some(1000),
         temperature: Some(0.2),
     }

@@ -173,7 +173,8 @@ pub struct ChatRequest {
     /// The system prompt, sent the way each provider expects it.
     pub system: String,
     pub messages: Vec<ChatMessage>,
-    pub tools: Vec<ToolSpec>,
+    /// Shared: the requests of a turn (and of every turn with the same profile) send the same.
+    pub tools: Arc<[ToolSpec]>,
     pub max_tokens: Option<u32>,
     pub temperature: Option<f32>,
 }

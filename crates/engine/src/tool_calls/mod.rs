@@ -23,7 +23,9 @@ use crate::EngineError;
 
 /// Everything needed to judge and run tool calls; shared by the turn loop and `tools call`.
 pub struct ToolRunner {
-    pub registry: Arc<Registry>,
+    registry: Arc<Registry>,
+    /// What each profile exposes, as the model sees it: built once, shared by every request.
+    specs: Vec<(ToolProfile, Arc<[ToolSpec]>)>,
     pub approver: Arc<dyn Approver>,
     pub store: Arc<Store>,
     pub security: SecurityProfile,
@@ -36,6 +38,18 @@ pub struct ToolRunner {
     allowances: Mutex<HashMap<String, HashSet<String>>>,
     /// High-risk tools refused for want of a job authorization, in call order.
     job_refusals: Mutex<Vec<String>>,
+}
+
+fn model_specs(registry: &Registry, profile: ToolProfile) -> Arc<[ToolSpec]> {
+    registry
+        .specs(profile)
+        .into_iter()
+        .map(|s| ToolSpec {
+            name: s.name,
+            description: s.description,
+            parameters: s.parameters,
+        })
+        .collect()
 }
 
 /// Where and for whom calls run.
@@ -59,8 +73,13 @@ impl ToolRunner {
         security: SecurityProfile,
         data_dir: PathBuf,
     ) -> ToolRunner {
+        let specs = ToolProfile::ALL
+            .into_iter()
+            .map(|profile| (profile, model_specs(&registry, profile)))
+            .collect();
         ToolRunner {
             registry,
+            specs,
             approver,
             store,
             security,
@@ -94,16 +113,12 @@ impl ToolRunner {
     }
 
     /// The tools `profile` exposes, as the model sees them.
-    pub fn specs(&self, profile: ToolProfile) -> Vec<ToolSpec> {
-        self.registry
-            .specs(profile)
-            .into_iter()
-            .map(|s| ToolSpec {
-                name: s.name,
-                description: s.description,
-                parameters: s.parameters,
-            })
-            .collect()
+    pub fn specs(&self, profile: ToolProfile) -> Arc<[ToolSpec]> {
+        self.specs
+            .iter()
+            .find(|(p, _)| *p == profile)
+            .map(|(_, specs)| Arc::clone(specs))
+            .unwrap_or_else(|| model_specs(&self.registry, profile))
     }
 
     /// Judges every call (in order, asking the user when needed), then runs the permitted ones:

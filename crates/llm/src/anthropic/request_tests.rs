@@ -1,5 +1,7 @@
 //! Tests for Messages API request bodies.
 
+use std::sync::Arc;
+
 use hearth_protocol::{ContentPart, Role};
 use serde_json::json;
 
@@ -60,7 +62,7 @@ fn defaults_system_messages_and_empty_turns() {
     let mut request = sample_request();
     request.max_tokens = None;
     request.temperature = None;
-    request.tools.clear();
+    request.tools = Arc::from([]);
     request.system = String::new();
     request.messages = vec![
         ChatMessage {

@@ -1,5 +1,7 @@
 //! Tests for Gemini request bodies.
 
+use std::sync::Arc;
+
 use serde_json::json;
 
 use super::*;
@@ -52,11 +54,11 @@ fn full_conversation_body() {
 #[test]
 fn tool_without_parameters_has_no_parameters_field() {
     let mut request = sample_request();
-    request.tools = vec![ToolSpec {
+    request.tools = Arc::from([ToolSpec {
         name: "now".into(),
         description: "Current time".into(),
         parameters: json!({"type": "object", "properties": {}, "additionalProperties": false}),
-    }];
+    }]);
     let body = request_body(&request);
     assert_eq!(
         body["tools"],

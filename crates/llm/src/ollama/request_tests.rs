@@ -1,5 +1,7 @@
 //! Tests for Ollama chat request bodies.
 
+use std::sync::Arc;
+
 use serde_json::json;
 
 use super::*;
@@ -45,7 +47,7 @@ fn full_conversation_body() {
 fn minimal_request_has_no_options() {
     let mut request = sample_request();
     request.messages = vec![ChatMessage::user("hi")];
-    request.tools.clear();
+    request.tools = Arc::from([]);
     request.max_tokens = None;
     request.temperature = None;
     request.system.clear();

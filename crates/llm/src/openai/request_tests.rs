@@ -1,5 +1,7 @@
 //! Tests for chat-completions request bodies.
 
+use std::sync::Arc;
+
 use hearth_protocol::ToolCall;
 use serde_json::json;
 
@@ -70,7 +72,7 @@ fn minimal_request_leaves_optional_fields_out() {
         model: "m".into(),
         system: String::new(),
         messages: vec![ChatMessage::user("hi")],
-        tools: Vec::new(),
+        tools: Arc::from([]),
         max_tokens: None,
         temperature: None,
     };

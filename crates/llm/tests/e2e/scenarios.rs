@@ -1,5 +1,6 @@
 //! Provider-independent end-to-end scenarios, run against each provider's fixture.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures::StreamExt;
@@ -38,11 +39,11 @@ pub fn request() -> ChatRequest {
         model: "test-model".into(),
         system: "Be brief.".into(),
         messages: vec![ChatMessage::user("List the files, then read a.txt")],
-        tools: vec![ToolSpec {
+        tools: Arc::from([ToolSpec {
             name: "read_file".into(),
             description: "Read a file".into(),
             parameters: json!({"type": "object", "properties": {"path": {"type": "string"}}}),
-        }],
+        }]),
         max_tokens: Some(256),
         temperature: None,
     }
