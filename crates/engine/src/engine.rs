@@ -346,6 +346,7 @@ impl Engine {
         Ok(memories.into_iter().map(|m| m.content).collect())
     }
 
+    /// Stores a response's tool results in one commit, then reports each as finished.
     fn store_results(
         &self,
         session_id: &str,
@@ -353,11 +354,15 @@ impl Engine {
         results: Vec<ToolResult>,
         sink: &EventSink,
     ) -> Result<(), EngineError> {
-        for result in results {
-            self.store.insert_message(&NewMessage {
+        let rows: Vec<NewMessage> = results
+            .iter()
+            .map(|result| NewMessage {
                 tool_result: Some(result.clone()),
                 ..NewMessage::new(session_id, Role::Tool, Vec::new())
-            })?;
+            })
+            .collect();
+        self.store.insert_messages(&rows)?;
+        for result in results {
             sink(EngineEvent::ToolCallFinished { message_id, result });
         }
         Ok(())

@@ -128,56 +128,25 @@ impl Store {
     /// Stores a message at the end of its session and marks the session active. `NotFound` if the
     /// session does not exist.
     pub fn insert_message(&self, new: &NewMessage) -> Result<Message> {
-        let text = searchable_text(&new.content, &new.tool_calls, new.tool_result.as_ref());
-        let words = word_form(&text);
-        let content = serde_json::to_string(&new.content)?;
-        let tool_calls = serde_json::to_string(&new.tool_calls)?;
-        let tool_result = optional_json(new.tool_result.as_ref())?;
-        let usage = optional_json(new.usage.as_ref())?;
-        let now = now_ms();
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        sessions::touch(&tx, &new.session_id, now)?;
-        tx.prepare_cached(
-            "INSERT INTO messages (session_id, role, kind, content, tool_calls, tool_result, \
-             status, model, usage, error, summary_through, text, words, created_at, updated_at, \
-             owner) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15)",
-        )?
-        .execute(params![
-            new.session_id,
-            new.role.as_str(),
-            kind_str(new.kind),
-            content,
-            tool_calls,
-            tool_result,
-            new.status.as_str(),
-            new.model,
-            usage,
-            new.error,
-            new.summary_through,
-            text,
-            words,
-            now,
-            (new.status == MessageStatus::Streaming).then(owner::current)
-        ])?;
-        let id = tx.last_insert_rowid();
+        let message = insert(&tx, new, now_ms())?;
         tx.commit()?;
-        Ok(Message {
-            id,
-            session_id: new.session_id.clone(),
-            role: new.role,
-            kind: new.kind,
-            content: new.content.clone(),
-            tool_calls: new.tool_calls.clone(),
-            tool_result: new.tool_result.clone(),
-            status: new.status,
-            model: new.model.clone(),
-            usage: new.usage,
-            error: new.error.clone(),
-            summary_through: new.summary_through,
-            created_at: now,
-            updated_at: now,
-        })
+        Ok(message)
+    }
+
+    /// Stores several messages, in order, in one transaction: all of them or, on the first error,
+    /// none (one commit for a response's tool results instead of one each).
+    pub fn insert_messages(&self, news: &[NewMessage]) -> Result<Vec<Message>> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let now = now_ms();
+        let messages = news
+            .iter()
+            .map(|new| insert(&tx, new, now))
+            .collect::<Result<Vec<_>>>()?;
+        tx.commit()?;
+        Ok(messages)
     }
 
     pub fn get_message(&self, id: i64) -> Result<Option<Message>> {
@@ -255,6 +224,52 @@ impl Store {
         tx.commit()?;
         Ok(deleted)
     }
+}
+
+/// Inserts `new` at the end of its session and marks the session active, inside `conn`'s
+/// transaction.
+fn insert(conn: &Connection, new: &NewMessage, now: i64) -> Result<Message> {
+    let text = searchable_text(&new.content, &new.tool_calls, new.tool_result.as_ref());
+    let words = word_form(&text);
+    sessions::touch(conn, &new.session_id, now)?;
+    conn.prepare_cached(
+        "INSERT INTO messages (session_id, role, kind, content, tool_calls, tool_result, \
+         status, model, usage, error, summary_through, text, words, created_at, updated_at, \
+         owner) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15)",
+    )?
+    .execute(params![
+        new.session_id,
+        new.role.as_str(),
+        kind_str(new.kind),
+        serde_json::to_string(&new.content)?,
+        serde_json::to_string(&new.tool_calls)?,
+        optional_json(new.tool_result.as_ref())?,
+        new.status.as_str(),
+        new.model,
+        optional_json(new.usage.as_ref())?,
+        new.error,
+        new.summary_through,
+        text,
+        words,
+        now,
+        (new.status == MessageStatus::Streaming).then(owner::current)
+    ])?;
+    Ok(Message {
+        id: conn.last_insert_rowid(),
+        session_id: new.session_id.clone(),
+        role: new.role,
+        kind: new.kind,
+        content: new.content.clone(),
+        tool_calls: new.tool_calls.clone(),
+        tool_result: new.tool_result.clone(),
+        status: new.status,
+        model: new.model.clone(),
+        usage: new.usage,
+        error: new.error.clone(),
+        summary_through: new.summary_through,
+        created_at: now,
+        updated_at: now,
+    })
 }
 
 #[cfg(test)]

@@ -5,6 +5,19 @@ use hearth_protocol::{ContentPart, MessageKind, MessageStatus, Role, ToolResult,
 use crate::test_support::{call, tick, TempStore};
 use crate::{NewMessage, StoreError};
 
+fn assert_session_not_found(err: &StoreError) {
+    assert!(
+        matches!(
+            err,
+            StoreError::NotFound {
+                what: "session",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+}
+
 fn full_message() -> NewMessage {
     NewMessage {
         session_id: "s".into(),
@@ -95,21 +108,45 @@ fn inserting_into_an_unknown_session_writes_nothing() {
     let mut new = full_message();
     new.session_id = "missing".into();
     let err = t.store.insert_message(&new).unwrap_err();
-    assert!(
-        matches!(
-            err,
-            StoreError::NotFound {
-                what: "session",
-                ..
-            }
-        ),
-        "{err:?}"
-    );
+    assert_session_not_found(&err);
     let conn = t.store.conn();
     let count: i64 = conn
         .query_row("SELECT COUNT(*) FROM messages", [], |r| r.get(0))
         .unwrap();
     assert_eq!(count, 0);
+}
+
+#[test]
+fn several_messages_are_stored_in_order_all_or_none() {
+    let t = TempStore::new();
+    t.session("s");
+    let result = |call_id: &str, content: &str| NewMessage {
+        tool_result: Some(ToolResult {
+            call_id: call_id.into(),
+            name: "calculator".into(),
+            content: content.into(),
+            is_error: false,
+            duration_ms: 1,
+        }),
+        ..NewMessage::new("s", Role::Tool, Vec::new())
+    };
+    let stored = t
+        .store
+        .insert_messages(&[result("c1", "42"), result("c2", "43")])
+        .unwrap();
+    assert_eq!(t.store.list_messages("s").unwrap(), stored);
+    assert!(stored[0].id < stored[1].id);
+
+    // One row for an unknown session: the whole batch is refused and nothing is kept.
+    let mut stray = result("c4", "45");
+    stray.session_id = "missing".into();
+    let err = t
+        .store
+        .insert_messages(&[result("c3", "44"), stray])
+        .unwrap_err();
+    assert_session_not_found(&err);
+    assert_eq!(t.store.list_messages("s").unwrap(), stored);
+    assert_eq!(t.store.insert_messages(&[]).unwrap(), []);
 }
 
 #[test]
