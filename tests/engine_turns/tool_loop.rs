@@ -65,6 +65,15 @@ async fn a_tool_loop_emits_events_and_stores_every_step() {
         .as_str()
         .unwrap()
         .contains("Workspace folder"));
+    // The second request carries the whole history so far, in order.
+    let requests = server.requests();
+    let roles: Vec<&str> = requests[1].body["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(roles, ["system", "user", "assistant", "tool"]);
 }
 
 #[tokio::test]

@@ -9,7 +9,7 @@ use std::time::Duration;
 use hearth_llm::{ChatRequest, SharedModelClient};
 use hearth_policy::ToolProfile;
 use hearth_protocol::{
-    ContentPart, EngineEvent, MessageKind, Role, Session, ToolResult, TurnEnd, Usage,
+    ContentPart, EngineEvent, Message, MessageKind, Role, Session, ToolResult, TurnEnd, Usage,
 };
 use hearth_store::{NewMessage, NewSession, Store};
 use tokio_util::sync::CancellationToken;
@@ -278,13 +278,16 @@ impl Engine {
             usage,
             end,
         };
+        let mut stored: Vec<Message> = Vec::new();
         for iteration in 1..=self.options.max_iterations {
             if cancel.is_cancelled() {
                 return Ok(summary(iteration - 1, TurnEnd::Cancelled, usage));
             }
             let system = crate::prompt::system_prompt(chrono::Local::now(), &workspace, &memories);
-            let stored = self.store.list_messages(&session.id)?;
-            let stored = self
+            // The history read once, then only what each iteration added.
+            let seen = stored.last().map_or(0, |m| m.id);
+            stored.extend(self.store.list_messages_after(&session.id, seen)?);
+            stored = self
                 .compact_if_needed(session, &model, stored, &system, tools_tokens, sink)
                 .await?;
             let request = ChatRequest {

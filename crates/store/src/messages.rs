@@ -164,6 +164,16 @@ impl Store {
         )
     }
 
+    /// A session's messages newer than message `after`, oldest first: what a turn adds to the
+    /// history it already holds.
+    pub fn list_messages_after(&self, session_id: &str, after: i64) -> Result<Vec<Message>> {
+        query_messages(
+            &self.conn(),
+            "WHERE session_id = ?1 AND id > ?2 ORDER BY id",
+            params![session_id, after],
+        )
+    }
+
     /// At most `limit` of a session's messages, oldest first, skipping the first `offset`.
     pub fn list_messages_page(
         &self,

@@ -150,6 +150,26 @@ fn several_messages_are_stored_in_order_all_or_none() {
 }
 
 #[test]
+fn messages_after_one_are_the_later_ones_of_that_session() {
+    let t = TempStore::new();
+    t.session("s");
+    t.session("other");
+    let first = t.say("s", Role::User, "one");
+    let second = t.say("s", Role::Assistant, "two");
+    t.say("other", Role::User, "elsewhere");
+    let third = t.say("s", Role::User, "three");
+    assert_eq!(
+        t.store.list_messages_after("s", first.id).unwrap(),
+        [second, third.clone()]
+    );
+    assert_eq!(t.store.list_messages_after("s", third.id).unwrap(), []);
+    assert_eq!(
+        t.store.list_messages_after("s", 0).unwrap(),
+        t.store.list_messages("s").unwrap()
+    );
+}
+
+#[test]
 fn unknown_message_ids_are_not_found() {
     let t = TempStore::new();
     t.session("s");
