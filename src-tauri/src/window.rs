@@ -2,6 +2,8 @@
 //! pending approvals are denied, and its teardown is planned: see [`crate::parking`]);
 //! [`reveal`] brings it back, building it again when it was torn down.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use hearth_engine::Notice;
 use tauri::{AppHandle, Emitter, Manager, WebviewWindowBuilder, Window, WindowEvent};
 
@@ -53,10 +55,28 @@ pub fn reveal(app: &AppHandle, what: Reveal) {
     }
 }
 
-/// Builds the main window again from its configuration, off the event loop's thread.
+/// Set while the main window is being built again: a reveal meanwhile only changes what the
+/// window does once built (remembered by `Parking`), instead of building a second one.
+static REBUILDING: AtomicBool = AtomicBool::new(false);
+
+/// Clears [`REBUILDING`] however the build ends.
+struct RebuildDone;
+
+impl Drop for RebuildDone {
+    fn drop(&mut self) {
+        REBUILDING.store(false, Ordering::Release);
+    }
+}
+
+/// Builds the main window again from its configuration, off the event loop's thread; does
+/// nothing while a build is already under way.
 fn rebuild(app: &AppHandle) {
+    if REBUILDING.swap(true, Ordering::AcqRel) {
+        return;
+    }
     let app = app.clone();
     std::thread::spawn(move || {
+        let _done = RebuildDone;
         let config = app.config().app.windows.iter().find(|w| w.label == MAIN);
         let Some(config) = config.cloned() else {
             tracing::error!("no main window in the configuration");

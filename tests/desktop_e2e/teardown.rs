@@ -172,6 +172,10 @@ async fn the_teardown_ends_webkits_network_process_and_a_rebuilt_window_still_wo
 
         let ready = log_count(&home, "hearth_app::commands::settings: ready");
         tray.click("Open Hearth");
+        if round == 2 {
+            // A second click while the window is being built builds no second one.
+            tray.click("Open Hearth");
+        }
         wait_window(pid, true).await;
         eventually(
             "the rebuilt window's UI to report ready",
@@ -186,6 +190,8 @@ async fn the_teardown_ends_webkits_network_process_and_a_rebuilt_window_still_wo
         assert_ne!(relaunched, network, "the old network process still runs");
         network = relaunched;
         assert_eq!(procs::named_below(pid, WEB_PROCESS).len(), 1);
+        assert_eq!(log_count(&home, "main window built again"), round);
+        assert_eq!(log_count(&home, "cannot build the main window again"), 0);
 
         tray.click("New chat");
         let want = chats + round as i64;
