@@ -3,11 +3,15 @@
 // A benchmark is test code: it reports on stderr and fails loudly on any error.
 #![allow(clippy::print_stderr, clippy::unwrap_used)]
 
+#[path = "support/timings.rs"]
+mod timings;
+
 use std::time::{Duration, Instant};
 
 use criterion::Criterion;
 use hearth_protocol::{ContentPart, Role, ToolResult};
 use hearth_store::{NewMessage, NewSession, Store};
+use timings::summary;
 
 const MESSAGES: usize = 100_000;
 const SESSIONS: usize = 200;
@@ -220,19 +224,6 @@ fn query_mix(corpus: &Corpus) -> Vec<(&'static str, String)> {
             },
         })
         .collect()
-}
-
-/// "p50 …, p95 …, max …" of some timings.
-fn summary(times: &mut [Duration]) -> String {
-    times.sort();
-    let at = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
-    let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    format!(
-        "p50 {:.2} ms, p95 {:.2} ms, max {:.2} ms",
-        ms(at(0.5)),
-        ms(at(0.95)),
-        ms(times[times.len() - 1])
-    )
 }
 
 /// The machine's load average (Linux), for reading wall-clock timings on a shared machine.

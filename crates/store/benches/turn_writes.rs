@@ -4,28 +4,20 @@
 // A benchmark is test code: it reports on stdout and fails loudly on any error.
 #![allow(clippy::print_stdout, clippy::unwrap_used)]
 
+#[path = "support/timings.rs"]
+mod timings;
+
 use std::time::{Duration, Instant};
 
 use hearth_protocol::{ContentPart, MessageStatus, Role, ToolCall, ToolResult, Usage};
 use hearth_store::{AuditDecision, AuditEntry, MessageEnd, NewMessage, NewSession, Store};
+use timings::summary;
 
 const TURNS: usize = 400;
 const HISTORY: usize = 20_000;
 
 const ANSWER: &str = "The answer is 42. To work it out I multiplied six by seven, which is the \
     same as adding six to itself seven times; 计算结果是四十二。";
-
-fn percentiles(mut samples: Vec<Duration>) -> String {
-    samples.sort();
-    let at = |q: f64| samples[((samples.len() as f64 - 1.0) * q).round() as usize];
-    let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    format!(
-        "p50 {:.3} ms  p95 {:.3} ms  max {:.3} ms",
-        ms(at(0.5)),
-        ms(at(0.95)),
-        ms(at(1.0))
-    )
-}
 
 fn session(store: &Store, id: &str) {
     store
@@ -156,9 +148,9 @@ fn main() {
     }
     println!(
         "store work per turn ({HISTORY} stored messages)  {}",
-        percentiles(turns)
+        summary(&mut turns)
     );
-    for (name, samples) in names.iter().zip(ops) {
-        println!("  {name:<30} {}", percentiles(samples));
+    for (name, mut samples) in names.iter().zip(ops) {
+        println!("  {name:<30} {}", summary(&mut samples));
     }
 }

@@ -101,12 +101,9 @@ impl Store {
         Ok(Store { conn })
     }
 
-    /// The connection. A panic while it was held cannot leave a transaction open (dropping a
-    /// `Transaction` rolls it back), so a poisoned lock is safe to reuse.
+    /// The connection.
     fn conn(&self) -> MutexGuard<'_, Connection> {
-        self.conn
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        lock(&self.conn)
     }
 
     /// Runs `PRAGMA integrity_check`: `"ok"`, or the problems SQLite found, one per line.
@@ -118,6 +115,13 @@ impl Store {
             .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(lines.join("\n"))
     }
+}
+
+/// Locks the store's connection. A panic while it was held cannot leave a transaction open
+/// (dropping a `Transaction` rolls it back), so a poisoned lock is safe to reuse.
+pub(crate) fn lock(conn: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
+    conn.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The current time in unix milliseconds (0 if the clock is before 1970).

@@ -3,14 +3,14 @@
 //! runs.
 
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
-use std::sync::{Arc, Mutex, PoisonError, Weak};
+use std::sync::{Arc, Mutex, Weak};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use rusqlite::hooks::Action;
 use rusqlite::{Connection, TransactionBehavior};
 
-use crate::{Result, StoreError};
+use crate::{lock, Result, StoreError};
 
 /// Writes must pause this long before the thread indexes what they queued.
 const QUIET: Duration = Duration::from_millis(250);
@@ -19,7 +19,7 @@ const QUIET: Duration = Duration::from_millis(250);
 const MAX_DELAY: Duration = Duration::from_secs(2);
 
 /// Messages indexed per transaction by the thread, which holds the connection meanwhile.
-const BATCH: i64 = 100;
+const BATCH: usize = 100;
 
 /// Starts the indexing thread for the store whose connection is `conn`, and wakes it whenever a
 /// message joins the backlog on that connection (and once now, for a backlog left by an earlier
@@ -45,7 +45,7 @@ pub(crate) fn start_indexer(conn: &Arc<Mutex<Connection>>) -> Result<()> {
 
 /// Indexes the whole backlog in one transaction; a no-op (one read) when it is empty.
 pub(crate) fn index_backlog(conn: &mut Connection) -> Result<()> {
-    index_batch(conn, i64::MAX).map(|_| ())
+    index_batch(conn, usize::MAX).map(|_| ())
 }
 
 /// Adds the queued messages up to id `?1` to both indexes. `CROSS JOIN` keeps the queue as the
@@ -62,7 +62,7 @@ pub(super) const INDEX_QUEUED: [&str; 2] = [
 /// Indexes up to `limit` of the oldest queued messages in one transaction; how many it took.
 /// The transaction takes the write lock before reading the queue, so two stores on one file
 /// (the app and `hearth-cli`) never index a message twice.
-fn index_batch(conn: &mut Connection, limit: i64) -> Result<usize> {
+fn index_batch(conn: &mut Connection, limit: usize) -> Result<usize> {
     let queued: bool = conn
         .prepare_cached("SELECT EXISTS (SELECT 1 FROM messages_unindexed)")?
         .query_row([], |row| row.get(0))?;
@@ -74,7 +74,7 @@ fn index_batch(conn: &mut Connection, limit: i64) -> Result<usize> {
         .prepare_cached(
             "SELECT max(id) FROM (SELECT id FROM messages_unindexed ORDER BY id LIMIT ?1)",
         )?
-        .query_row([limit], |row| row.get(0))?;
+        .query_row([i64::try_from(limit).unwrap_or(i64::MAX)], |row| row.get(0))?;
     let Some(last) = last else {
         return Ok(0);
     };
@@ -93,10 +93,6 @@ fn nudge(wake: &SyncSender<()>) {
     wake.try_send(()).ok();
 }
 
-fn lock(conn: &Mutex<Connection>) -> std::sync::MutexGuard<'_, Connection> {
-    conn.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
 fn index_when_quiet(conn: &Weak<Mutex<Connection>>, woken: &Receiver<()>) {
     while woken.recv().is_ok() {
         let first = Instant::now();
@@ -112,7 +108,7 @@ fn index_when_quiet(conn: &Weak<Mutex<Connection>>, woken: &Receiver<()>) {
         loop {
             // The lock is released between batches, so a turn waits for one batch at most.
             match index_batch(&mut lock(&conn), BATCH) {
-                Ok(taken) if taken == usize::try_from(BATCH).unwrap_or(usize::MAX) => continue,
+                Ok(BATCH) => continue,
                 Ok(_) => break,
                 Err(error) => {
                     tracing::warn!(%error, "indexing messages for search failed; retried later");
