@@ -122,3 +122,36 @@ async fn the_iteration_limit_stops_an_endless_tool_loop() {
     assert_eq!(summary.iterations, 3);
     assert_eq!(server.requests().len(), 3);
 }
+
+#[tokio::test]
+async fn each_profile_offers_the_model_exactly_its_tools() {
+    let registry = builtin_registry(Dialect::Hearth);
+    let mut offered = Vec::new();
+    for profile in hearth_policy::ToolProfile::ALL {
+        let server = ScriptedServer::start().await;
+        server.push(Reply::text("Hello."));
+        let rig = rig(&server, |o| o.tool_profile = profile);
+        let session = rig.session();
+        rig.send(&session, "hi", CancellationToken::new()).await;
+        let body = &server.requests()[0].body;
+        let sent: Vec<String> = body["tools"]
+            .as_array()
+            .map(|tools| {
+                tools
+                    .iter()
+                    .map(|t| t["function"]["name"].as_str().unwrap().to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let exposed: Vec<String> = registry
+            .specs(profile)
+            .into_iter()
+            .map(|s| s.name)
+            .collect();
+        assert_eq!(sent, exposed, "{profile:?}");
+        offered.push(sent.len());
+    }
+    // The profiles widen from minimal to full, so they cannot all be served the same list.
+    assert!(offered.windows(2).all(|w| w[0] <= w[1]), "{offered:?}");
+    assert!(offered[0] < offered[3], "{offered:?}");
+}

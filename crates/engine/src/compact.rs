@@ -27,7 +27,8 @@ pub(crate) fn tools_tokens(tools: &[ToolSpec]) -> u64 {
 }
 
 impl Engine {
-    /// Returns the stored messages, compacted first when they would not fit the window.
+    /// Returns the stored messages and the history to send, compacting first when it would not
+    /// fit the window.
     pub(crate) async fn compact_if_needed(
         &self,
         session: &Session,
@@ -36,16 +37,16 @@ impl Engine {
         system: &str,
         tools_tokens: u64,
         sink: &EventSink,
-    ) -> Result<Vec<Message>, EngineError> {
+    ) -> Result<(Vec<Message>, Vec<ChatMessage>), EngineError> {
         let budget = self.options.context_window * 3 / 4;
         let visible = visible_messages(&stored);
-        let used =
-            estimate_tokens(&to_chat_messages(&visible)) + system.len() as u64 / 4 + tools_tokens;
+        let history = to_chat_messages(&visible);
+        let used = estimate_tokens(&history) + system.len() as u64 / 4 + tools_tokens;
         if used <= budget {
-            return Ok(stored);
+            return Ok((stored, history));
         }
         let Some(cut) = compaction_cut(&visible, KEEP_RECENT) else {
-            return Ok(stored);
+            return Ok((stored, history));
         };
         let older: Vec<&Message> = visible
             .iter()
@@ -89,6 +90,8 @@ impl Engine {
             summary_message_id: stored_summary.id,
             summarized_through: cut,
         });
-        Ok(self.store.list_messages(&session.id)?)
+        let stored = self.store.list_messages(&session.id)?;
+        let history = to_chat_messages(&visible_messages(&stored));
+        Ok((stored, history))
     }
 }

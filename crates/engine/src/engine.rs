@@ -14,7 +14,6 @@ use hearth_protocol::{
 use hearth_store::{NewMessage, NewSession, Store};
 use tokio_util::sync::CancellationToken;
 
-use crate::history::{to_chat_messages, visible_messages};
 use crate::tool_calls::{CallScope, ToolRunner};
 use crate::{DataDir, EngineError};
 
@@ -287,13 +286,14 @@ impl Engine {
             // The history read once, then only what each iteration added.
             let seen = stored.last().map_or(0, |m| m.id);
             stored.extend(self.store.list_messages_after(&session.id, seen)?);
-            stored = self
+            let (compacted, history) = self
                 .compact_if_needed(session, &model, stored, &system, tools_tokens, sink)
                 .await?;
+            stored = compacted;
             let request = ChatRequest {
                 model: model.clone(),
                 system,
-                messages: to_chat_messages(&visible_messages(&stored)),
+                messages: history,
                 tools: Arc::clone(&tools),
                 max_tokens: None,
                 temperature: None,

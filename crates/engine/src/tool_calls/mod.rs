@@ -24,8 +24,7 @@ use crate::EngineError;
 /// Everything needed to judge and run tool calls; shared by the turn loop and `tools call`.
 pub struct ToolRunner {
     registry: Arc<Registry>,
-    /// What each profile exposes, as the model sees it: built once, shared by every request.
-    specs: Vec<(ToolProfile, Arc<[ToolSpec]>)>,
+    specs: ProfileSpecs,
     pub approver: Arc<dyn Approver>,
     pub store: Arc<Store>,
     pub security: SecurityProfile,
@@ -40,16 +39,43 @@ pub struct ToolRunner {
     job_refusals: Mutex<Vec<String>>,
 }
 
-fn model_specs(registry: &Registry, profile: ToolProfile) -> Arc<[ToolSpec]> {
-    registry
-        .specs(profile)
-        .into_iter()
-        .map(|s| ToolSpec {
-            name: s.name,
-            description: s.description,
-            parameters: s.parameters,
-        })
-        .collect()
+/// What each profile exposes, as the model sees it: built once, shared by every request.
+struct ProfileSpecs {
+    minimal: Arc<[ToolSpec]>,
+    messaging: Arc<[ToolSpec]>,
+    coding: Arc<[ToolSpec]>,
+    full: Arc<[ToolSpec]>,
+}
+
+impl ProfileSpecs {
+    fn build(registry: &Registry) -> ProfileSpecs {
+        let of = |profile| -> Arc<[ToolSpec]> {
+            registry
+                .specs(profile)
+                .into_iter()
+                .map(|s| ToolSpec {
+                    name: s.name,
+                    description: s.description,
+                    parameters: s.parameters,
+                })
+                .collect()
+        };
+        ProfileSpecs {
+            minimal: of(ToolProfile::Minimal),
+            messaging: of(ToolProfile::Messaging),
+            coding: of(ToolProfile::Coding),
+            full: of(ToolProfile::Full),
+        }
+    }
+
+    fn of(&self, profile: ToolProfile) -> &Arc<[ToolSpec]> {
+        match profile {
+            ToolProfile::Minimal => &self.minimal,
+            ToolProfile::Messaging => &self.messaging,
+            ToolProfile::Coding => &self.coding,
+            ToolProfile::Full => &self.full,
+        }
+    }
 }
 
 /// Where and for whom calls run.
@@ -73,13 +99,9 @@ impl ToolRunner {
         security: SecurityProfile,
         data_dir: PathBuf,
     ) -> ToolRunner {
-        let specs = ToolProfile::ALL
-            .into_iter()
-            .map(|profile| (profile, model_specs(&registry, profile)))
-            .collect();
         ToolRunner {
+            specs: ProfileSpecs::build(&registry),
             registry,
-            specs,
             approver,
             store,
             security,
@@ -114,11 +136,7 @@ impl ToolRunner {
 
     /// The tools `profile` exposes, as the model sees them.
     pub fn specs(&self, profile: ToolProfile) -> Arc<[ToolSpec]> {
-        self.specs
-            .iter()
-            .find(|(p, _)| *p == profile)
-            .map(|(_, specs)| Arc::clone(specs))
-            .unwrap_or_else(|| model_specs(&self.registry, profile))
+        Arc::clone(self.specs.of(profile))
     }
 
     /// Judges every call (in order, asking the user when needed), then runs the permitted ones:
