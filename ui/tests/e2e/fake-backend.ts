@@ -2,17 +2,14 @@
 // speaks the same IPC shape as `@tauri-apps/api/mocks` mockIPC (`__TAURI_INTERNALS__.invoke`,
 // `transformCallback`, Channel messages `{index, message}` / `{index, end}`), keeps sessions and
 // messages in memory like the store would, streams turns from a script, and records every call in
-// `window.__hearth.calls`. `installFakeBackend` is serialized into the page: it must not use
-// anything from outside its own body.
+// `window.__hearth.calls`. The commands outside chats are in `fake-desktop.ts`. `installFakeBackend`
+// is serialized into the page: it must not use anything from outside its own body.
 import type { ApprovalDecision } from '../../src/lib/bindings/ApprovalDecision';
 import type { ContentPart } from '../../src/lib/bindings/ContentPart';
 import type { EngineEvent } from '../../src/lib/bindings/EngineEvent';
-import type { KeyStatus } from '../../src/lib/bindings/KeyStatus';
 import type { Message } from '../../src/lib/bindings/Message';
-import type { ParkedWindow } from '../../src/lib/bindings/ParkedWindow';
 import type { Session } from '../../src/lib/bindings/Session';
 import type { Settings } from '../../src/lib/bindings/Settings';
-import type { AuditRecord } from '../../src/lib/types';
 
 /** One step of a scripted turn. */
 export type Step =
@@ -34,15 +31,6 @@ export interface Scenario {
   /** Milliseconds `list_message_page` takes for these sessions (default: answers at once). */
   slowPages?: Record<string, number>;
   script?: Step[];
-  keys?: Record<string, string>;
-  models?: string[];
-  audit?: AuditRecord[];
-  /** What the file dialog returns. */
-  dialog?: string | string[] | null;
-  /** Open `pty` sessions for `watch_terminal`: the screen, then output chunks, then the end. */
-  terminals?: Record<string, { screen: string; output: string[]; closes?: boolean }>;
-  /** What `unpark_window` hands the UI (a window built again after its teardown). */
-  parked?: ParkedWindow;
 }
 
 export interface Call {
@@ -84,7 +72,6 @@ export function installFakeBackend(scenario: Scenario): void {
     messages[id] = [...list];
     for (const m of list) nextId = Math.max(nextId, m.id + 1);
   }
-  const keys: Record<string, string> = { ...(scenario.keys ?? {}) };
   const cancelled = new Set<string>();
   /** Sessions whose `list_message_page` answers went out, in order. */
   const pagesServed: string[] = [];
@@ -168,11 +155,6 @@ export function installFakeBackend(scenario: Scenario): void {
     sessions.push(s);
     messages[s.id] = [];
     return s;
-  }
-
-  function keyStatus(providerId: string): KeyStatus {
-    const key = keys[providerId];
-    return { provider_id: providerId, stored: key !== undefined, masked: key === undefined ? null : `••••${key.slice(-4)}` };
   }
 
   /** Runs the scenario's script as one turn, streaming events over `channel`. */
@@ -348,60 +330,6 @@ export function installFakeBackend(scenario: Scenario): void {
         resolve(a.decision);
         return null;
       }
-      case 'prepare_attachment': {
-        const path = String(a.path);
-        const name = path.split('/').pop() ?? path;
-        if (name.endsWith('.png')) return { type: 'image', mime_type: 'image/png', data: 'iVBORw0KGgo=', name };
-        if (name.endsWith('.txt') || name.endsWith('.md')) {
-          const ext = name.split('.').pop();
-          return { type: 'text', text: `Attached file \`${name}\`:\n\`\`\`${ext}\nhello\n\`\`\`` };
-        }
-        if (name.startsWith('missing')) throw `no such file: ${path}`;
-        return { type: 'file', name, path: `/workspace/${name}`, size: 4096 };
-      }
-      case 'attach_bytes':
-        return { type: 'image', mime_type: a.mimeType, data: a.dataBase64, name: a.name };
-      case 'get_settings':
-        return JSON.parse(JSON.stringify(settings));
-      case 'save_settings':
-        Object.assign(settings, a.settings);
-        return null;
-      case 'get_key_status':
-        return keyStatus(a.providerId);
-      case 'set_api_key':
-        keys[a.providerId] = a.key;
-        return keyStatus(a.providerId);
-      case 'delete_api_key':
-        delete keys[a.providerId];
-        return null;
-      case 'test_connection':
-        if (!keys[(a.provider as unknown as { id: string }).id]) throw 'authentication failed: no API key';
-        return scenario.models ?? ['model-a', 'model-b'];
-      case 'list_audit':
-        return (scenario.audit ?? []).slice(0, a.limit);
-      case 'app_ready':
-      case 'park_window':
-        return null;
-      case 'unpark_window':
-        return scenario.parked ?? { session_id: null, draft: null, new_chat: false };
-      case 'watch_terminal': {
-        const term = scenario.terminals?.[a.sessionId];
-        if (!term) return false;
-        const channel = a.onEvent as unknown as ChannelRef;
-        let index = 0;
-        const send = (message: unknown) => callbacks.get(channel.id)?.({ index: index++, message });
-        void (async () => {
-          send({ kind: 'screen', rows: 24, cols: 80, data: term.screen });
-          for (const chunk of term.output) {
-            await sleep(30);
-            send({ kind: 'output', data: [...new TextEncoder().encode(chunk)] });
-          }
-          if (term.closes) send({ kind: 'closed' });
-        })();
-        return true;
-      }
-      case 'plugin:dialog|open':
-        return scenario.dialog ?? null;
       case 'plugin:event|listen': {
         const list = listeners.get(a.event) ?? [];
         list.push(a.handler);
@@ -434,6 +362,8 @@ export function installFakeBackend(scenario: Scenario): void {
   w.__hearth = {
     calls,
     pagesServed,
+    /** The settings turns and new sessions follow; `fake-desktop.ts` reads and saves them. */
+    settings,
     /** Delivers a Tauri event (e.g. `tauri://drag-drop`) to the page's listeners. */
     emit(event: string, payload: unknown) {
       for (const handler of listeners.get(event) ?? []) callbacks.get(handler)?.({ event, id: handler, payload });

@@ -5,6 +5,7 @@ import type { Message } from '../../src/lib/bindings/Message';
 import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
 import type { Session } from '../../src/lib/bindings/Session';
 import { installFakeBackend, type Call, type Scenario } from './fake-backend';
+import { installFakeDesktop, type DesktopScenario } from './fake-desktop';
 import { installFakeJobs, type JobsScenario } from './fake-jobs';
 
 export const provider: ProviderEntry = {
@@ -52,8 +53,9 @@ export function textMessage(id: number, sessionId: string, role: 'user' | 'assis
   };
 }
 
-export async function boot(page: Page, scenario: Scenario & JobsScenario): Promise<void> {
+export async function boot(page: Page, scenario: Scenario & DesktopScenario & JobsScenario): Promise<void> {
   await page.addInitScript(installFakeBackend, scenario);
+  await page.addInitScript(installFakeDesktop, scenario);
   await page.addInitScript(installFakeJobs, scenario);
   await page.goto('/');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();

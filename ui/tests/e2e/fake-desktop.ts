@@ -1,0 +1,106 @@
+// The commands outside chats for the fake backend: settings and API keys, the connection test,
+// the audit log, file attachments and the file dialog, terminals and window parking. Installed
+// after `installFakeBackend`, it wraps `__TAURI_INTERNALS__.invoke` like `fake-jobs.ts` and
+// records calls in the same `window.__hearth.calls`. Serialized into the page: it must not use
+// anything from outside its own body.
+import type { KeyStatus } from '../../src/lib/bindings/KeyStatus';
+import type { ParkedWindow } from '../../src/lib/bindings/ParkedWindow';
+import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
+import type { Settings } from '../../src/lib/bindings/Settings';
+import type { AuditRecord } from '../../src/lib/types';
+
+export interface DesktopScenario {
+  keys?: Record<string, string>;
+  models?: string[];
+  audit?: AuditRecord[];
+  /** What the file dialog returns. */
+  dialog?: string | string[] | null;
+  /** Open `pty` sessions for `watch_terminal`: the screen, then output chunks, then the end. */
+  terminals?: Record<string, { screen: string; output: string[]; closes?: boolean }>;
+  /** What `unpark_window` hands the UI (a window built again after its teardown). */
+  parked?: ParkedWindow;
+}
+
+export function installFakeDesktop(scenario: DesktopScenario): void {
+  type Cb = (data: unknown) => void;
+  const w = window as unknown as {
+    __TAURI_INTERNALS__: {
+      invoke: (cmd: string, args?: Record<string, unknown>) => Promise<unknown>;
+      callbacks: Map<number, Cb>;
+    };
+    __hearth: { calls: { cmd: string; args: Record<string, unknown> }[]; settings: Settings };
+  };
+  const original = w.__TAURI_INTERNALS__.invoke;
+  const settings = w.__hearth.settings;
+  const keys: Record<string, string> = { ...(scenario.keys ?? {}) };
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  function keyStatus(providerId: string): KeyStatus {
+    const key = keys[providerId];
+    return { provider_id: providerId, stored: key !== undefined, masked: key === undefined ? null : `••••${key.slice(-4)}` };
+  }
+
+  function attachment(path: string) {
+    const name = path.split('/').pop() ?? path;
+    if (name.endsWith('.png')) return { type: 'image', mime_type: 'image/png', data: 'iVBORw0KGgo=', name };
+    if (name.endsWith('.txt') || name.endsWith('.md')) {
+      const ext = name.split('.').pop();
+      return { type: 'text', text: `Attached file \`${name}\`:\n\`\`\`${ext}\nhello\n\`\`\`` };
+    }
+    if (name.startsWith('missing')) throw `no such file: ${path}`;
+    return { type: 'file', name, path: `/workspace/${name}`, size: 4096 };
+  }
+
+  /** Streams the scenario's terminal for `sessionId` over `channel`; false when there is none. */
+  function watchTerminal(sessionId: string, channel: { id: number }): boolean {
+    const term = scenario.terminals?.[sessionId];
+    if (!term) return false;
+    let index = 0;
+    const send = (message: unknown) => w.__TAURI_INTERNALS__.callbacks.get(channel.id)?.({ index: index++, message });
+    void (async () => {
+      send({ kind: 'screen', rows: 24, cols: 80, data: term.screen });
+      for (const chunk of term.output) {
+        await sleep(30);
+        send({ kind: 'output', data: [...new TextEncoder().encode(chunk)] });
+      }
+      if (term.closes) send({ kind: 'closed' });
+    })();
+    return true;
+  }
+
+  const handlers: Record<string, (a: Record<string, never>) => unknown> = {
+    get_settings: () => JSON.parse(JSON.stringify(settings)),
+    save_settings: (a) => {
+      Object.assign(settings, a.settings);
+      return null;
+    },
+    get_key_status: (a) => keyStatus(a.providerId),
+    set_api_key: (a) => {
+      keys[a.providerId] = a.key;
+      return keyStatus(a.providerId);
+    },
+    delete_api_key: (a) => {
+      delete keys[a.providerId];
+      return null;
+    },
+    test_connection: (a) => {
+      if (!keys[(a.provider as ProviderEntry).id]) throw 'authentication failed: no API key';
+      return scenario.models ?? ['model-a', 'model-b'];
+    },
+    list_audit: (a) => (scenario.audit ?? []).slice(0, a.limit),
+    prepare_attachment: (a) => attachment(String(a.path)),
+    attach_bytes: (a) => ({ type: 'image', mime_type: a.mimeType, data: a.dataBase64, name: a.name }),
+    app_ready: () => null,
+    park_window: () => null,
+    unpark_window: () => scenario.parked ?? { session_id: null, draft: null, new_chat: false },
+    watch_terminal: (a) => watchTerminal(a.sessionId, a.onEvent),
+    'plugin:dialog|open': () => scenario.dialog ?? null,
+  };
+
+  w.__TAURI_INTERNALS__.invoke = async (cmd: string, args: Record<string, unknown> = {}) => {
+    const handler = handlers[cmd];
+    if (!handler) return original(cmd, args);
+    w.__hearth.calls.push({ cmd, args });
+    return handler(args as Record<string, never>);
+  };
+}
