@@ -75,6 +75,7 @@ impl Rig {
             id: "c".to_string(),
             name: "cronjob".to_string(),
             arguments: arguments.to_string(),
+            signature: None,
         };
         let sink = |_: EngineEvent| {};
         let mut results = self

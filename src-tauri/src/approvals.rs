@@ -82,6 +82,7 @@ mod tests {
                 id: "c".into(),
                 name: "exec".into(),
                 arguments: "{}".into(),
+                signature: None,
             },
             reason: "high-risk".into(),
         }

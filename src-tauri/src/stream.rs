@@ -98,6 +98,7 @@ mod tests {
                 id: "c1".to_string(),
                 name: "calculator".to_string(),
                 arguments: "{}".to_string(),
+                signature: None,
             },
         };
         let finished = EngineEvent::AssistantFinished {

@@ -139,6 +139,7 @@ async fn main() {
         id: "c".into(),
         name: "calculator".into(),
         arguments: r#"{"action":"evaluate","expression":"6*7"}"#.into(),
+        signature: None,
     };
     let mut dispatch = Vec::with_capacity(ROUNDS * 5);
     for _ in 0..ROUNDS * 5 {

@@ -119,6 +119,7 @@ pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
                 id: "cli".to_string(),
                 name,
                 arguments,
+                signature: None,
             };
             let sink = |_: EngineEvent| {};
             let mut results = runner

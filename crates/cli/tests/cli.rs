@@ -151,6 +151,17 @@ async fn chat_with_calculator(provider: &str) {
     assert_eq!(requests.len(), 2, "{provider}");
     let second = requests[1].body.to_string();
     assert!(second.contains("42"), "{provider}: {second}");
+    if provider == "gemini" {
+        // The call went back with the thought signature it came with, through the store.
+        let call = requests[1].body["contents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|c| c["parts"].as_array().unwrap())
+            .find(|p| p.get("functionCall").is_some())
+            .unwrap();
+        assert_eq!(call["thoughtSignature"], "c2NyaXB0ZWQ-1", "{second}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]

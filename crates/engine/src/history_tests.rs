@@ -27,6 +27,7 @@ fn call(id: &str) -> ToolCall {
         id: id.into(),
         name: "calculator".into(),
         arguments: "{}".into(),
+        signature: None,
     }
 }
 

@@ -7,7 +7,8 @@ use hearth_protocol::ToolCall;
 
 use crate::{Completion, EventStream, LlmError, StreamEvent};
 
-/// Assembles `ToolCallStart` / `ToolCallDelta` fragments into whole calls, in index order.
+/// Assembles `ToolCallStart` / `ToolCallDelta` / `ToolCallSignature` fragments into whole calls,
+/// in index order.
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct ToolCallAccumulator {
     calls: BTreeMap<usize, ToolCall>,
@@ -18,11 +19,14 @@ impl ToolCallAccumulator {
         ToolCallAccumulator::default()
     }
 
-    /// Feeds one event; events other than tool-call starts and deltas are ignored.
+    /// Feeds one event; events other than tool-call fragments are ignored.
     pub fn push(&mut self, event: &StreamEvent) {
         match event {
             StreamEvent::ToolCallStart { index, id, name } => self.start(*index, id, name),
             StreamEvent::ToolCallDelta { index, arguments } => self.append(*index, arguments),
+            StreamEvent::ToolCallSignature { index, signature } => {
+                self.entry(*index).signature = Some(signature.clone());
+            }
             _ => {}
         }
     }
@@ -61,11 +65,7 @@ impl ToolCallAccumulator {
     }
 
     fn entry(&mut self, index: usize) -> &mut ToolCall {
-        self.calls.entry(index).or_insert_with(|| ToolCall {
-            id: String::new(),
-            name: String::new(),
-            arguments: String::new(),
-        })
+        self.calls.entry(index).or_default()
     }
 }
 

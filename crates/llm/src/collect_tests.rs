@@ -10,6 +10,7 @@ fn call(id: &str, name: &str, arguments: &str) -> ToolCall {
         id: id.into(),
         name: name.into(),
         arguments: arguments.into(),
+        signature: None,
     }
 }
 

@@ -29,11 +29,13 @@ pub(crate) fn sample_request() -> ChatRequest {
             id: "call_1".into(),
             name: "read_file".into(),
             arguments: "{\"path\":\"a.txt\"}".into(),
+            signature: None,
         },
         ToolCall {
             id: "call_2".into(),
             name: "list_dir".into(),
             arguments: String::new(),
+            signature: None,
         },
     ];
     ChatRequest {

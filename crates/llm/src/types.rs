@@ -194,6 +194,11 @@ pub enum StreamEvent {
         index: usize,
         arguments: String,
     },
+    /// Opaque state the provider attached to tool call `index`, to be sent back with it.
+    ToolCallSignature {
+        index: usize,
+        signature: String,
+    },
     Usage(Usage),
     /// The response is complete.
     Done {

@@ -126,12 +126,16 @@ pub fn parts_text(parts: &[ContentPart]) -> String {
 }
 
 /// A tool call the model asked for. `arguments` is the raw JSON text the model produced.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct ToolCall {
     pub id: String,
     pub name: String,
     pub arguments: String,
+    /// Opaque state the provider attached to the call (Gemini's thought signature), handed back
+    /// with the call in later requests; the provider refuses the history without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
 }
 
 /// The outcome of one tool call, as stored and as shown to the model. `content` is JSON text.

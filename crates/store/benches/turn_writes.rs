@@ -71,6 +71,7 @@ fn turn(store: &Store, session_id: &str, ops: &mut [Vec<Duration>; 6]) -> Durati
         id: "c1".into(),
         name: "calculator".into(),
         arguments: r#"{"action":"evaluate","expression":"6*7"}"#.into(),
+        signature: None,
     };
     let started = Instant::now();
     let mut step = Instant::now();

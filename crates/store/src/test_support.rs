@@ -14,6 +14,7 @@ pub(crate) fn call(id: &str, name: &str, arguments: &str) -> ToolCall {
         id: id.into(),
         name: name.into(),
         arguments: arguments.into(),
+        signature: None,
     }
 }
 

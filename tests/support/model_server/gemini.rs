@@ -1,4 +1,5 @@
-//! Gemini wire format: `streamGenerateContent?alt=sse` events, `generateContent` JSON, models.
+//! Gemini wire format: `streamGenerateContent?alt=sse` events, `generateContent` JSON, models;
+//! thought signatures issued and checked the way Gemini 3 does.
 
 use serde_json::{json, Value};
 
@@ -15,9 +16,49 @@ fn usage(turn: &Turn) -> Value {
     })
 }
 
+/// What every signature this server issues starts with (the rest names the response).
+const SIGNATURE_PREFIX: &str = "c2NyaXB0ZWQ";
+/// The stand-ins Gemini documents for calls whose signature was never seen.
+const STAND_INS: [&str; 2] = [
+    "skip_thought_signature_validator",
+    "context_engineering_is_the_way_to_go",
+];
+
+/// A `functionCall` part; like Gemini 3, only the first call of a response is signed.
 fn call_part(turn: &Turn, index: usize) -> Value {
     let call = &turn.calls[index];
-    json!({ "functionCall": { "name": call.name, "args": call.arguments } })
+    let mut part = json!({ "functionCall": { "name": call.name, "args": call.arguments } });
+    if index == 0 {
+        part["thoughtSignature"] = json!(format!("{SIGNATURE_PREFIX}-{}", turn.seq));
+    }
+    part
+}
+
+/// Gemini 3's check of a request's history: the first `functionCall` of every model turn must
+/// carry a signature this server issued, or a documented stand-in. The error is Gemini's.
+pub(super) fn check_signatures(body: &Value) -> Result<(), String> {
+    let contents = body["contents"].as_array().into_iter().flatten();
+    for (position, content) in contents.enumerate() {
+        if content["role"] != "model" {
+            continue;
+        }
+        let parts = content["parts"].as_array().into_iter().flatten();
+        let Some(first) = parts.into_iter().find(|p| p.get("functionCall").is_some()) else {
+            continue;
+        };
+        let signature = first["thoughtSignature"].as_str().unwrap_or_default();
+        let known = signature.starts_with(SIGNATURE_PREFIX) || STAND_INS.contains(&signature);
+        if !known {
+            let name = first["functionCall"]["name"].as_str().unwrap_or_default();
+            return Err(json!({"error": {
+                "code": 400,
+                "message": format!("Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance. Additional data, function call `default_api:{name}` , position {position}. Please refer to https://ai.google.dev/gemini-api/docs/thought-signatures for more details."),
+                "status": "INVALID_ARGUMENT",
+            }})
+            .to_string());
+        }
+    }
+    Ok(())
 }
 
 fn response(turn: &Turn, parts: Vec<Value>, last: bool) -> Value {

@@ -138,6 +138,7 @@ fn target(format: Format, request: &RecordedRequest) -> Result<(String, bool), R
         return Err(bad("request body is not a JSON object"));
     }
     if format == Format::Gemini {
+        gemini::check_signatures(body).map_err(|error| (StatusCode::BAD_REQUEST, error))?;
         let name = request.path.rsplit('/').next().unwrap_or_default();
         let (model, action) = name
             .split_once(':')

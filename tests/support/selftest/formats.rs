@@ -220,3 +220,50 @@ async fn non_streamed_documents_of_the_other_formats() {
     );
     assert_eq!(doc["stop_reason"], "tool_use");
 }
+
+#[tokio::test]
+async fn gemini_signs_first_calls_and_refuses_history_without_their_signatures() {
+    let server = ScriptedServer::start().await;
+    server.push(two_calls());
+    server.push(Reply::text("ok"));
+    let doc: Value = serde_json::from_str(
+        &send(gemini_request(&server, "generateContent"))
+            .await
+            .text(),
+    )
+    .unwrap();
+    let parts = doc["candidates"][0]["content"]["parts"].as_array().unwrap();
+    let signed: Vec<bool> = parts
+        .iter()
+        .filter(|p| p.get("functionCall").is_some())
+        .map(|p| p["thoughtSignature"].is_string())
+        .collect();
+    assert_eq!(signed, [true, false]);
+
+    let post = |model_parts: Value| {
+        let body = json!({"contents": [
+            {"role": "user", "parts": [{"text": "hi"}]},
+            {"role": "model", "parts": model_parts},
+            {"role": "user", "parts": [{"functionResponse": {"name": "read_file", "response": {}}}]},
+        ]});
+        reqwest::Client::new()
+            .post(format!(
+                "{}/models/scripted-small:generateContent",
+                server.gemini_base()
+            ))
+            .header("x-goog-api-key", "g-test")
+            .json(&body)
+            .send()
+    };
+    let unsigned = post(json!([{"functionCall": {"name": "read_file", "args": {}}}]))
+        .await
+        .unwrap();
+    assert_eq!(unsigned.status(), 400);
+    assert!(unsigned
+        .text()
+        .await
+        .unwrap()
+        .contains("missing a thought_signature"));
+    let echoed = post(Value::Array(parts.clone())).await.unwrap();
+    assert_eq!(echoed.status(), 200);
+}

@@ -1,5 +1,6 @@
 //! Gemini request bodies: `contents` with user/model roles (same-role turns merged),
-//! `systemInstruction`, function declarations, calls and responses, inline images.
+//! `systemInstruction`, function declarations, calls (with thought signatures) and responses,
+//! inline images.
 
 use hearth_protocol::{parts_text, ContentPart, Role};
 use serde_json::{json, Map, Value};
@@ -84,12 +85,29 @@ fn user_parts(parts: &[ContentPart]) -> Vec<Value> {
         .collect()
 }
 
+/// Stands in for a missing thought signature: Gemini 3 refuses a model turn whose first function
+/// call has none (calls made by another provider, or stored before signatures were kept), and
+/// documents this value for such histories.
+const NO_SIGNATURE: &str = "skip_thought_signature_validator";
+
+/// A model turn: its text, then its calls, each with the thought signature it came with.
 fn model_parts(message: &ChatMessage) -> Vec<Value> {
     let mut parts: Vec<Value> = text_part(&parts_text(&message.content))
         .into_iter()
         .collect();
-    parts.extend(message.tool_calls.iter().map(|call| {
-        json!({"functionCall": {"name": call.name, "args": arguments_object(&call.arguments)}})
+    let signed = message.tool_calls.iter().any(|c| c.signature.is_some());
+    parts.extend(message.tool_calls.iter().enumerate().map(|(i, call)| {
+        let mut part =
+            json!({"functionCall": {"name": call.name, "args": arguments_object(&call.arguments)}});
+        let signature = match &call.signature {
+            Some(signature) => Some(signature.as_str()),
+            None if i == 0 && !signed => Some(NO_SIGNATURE),
+            None => None,
+        };
+        if let Some(signature) = signature {
+            part["thoughtSignature"] = Value::from(signature);
+        }
+        part
     }));
     parts
 }

@@ -22,7 +22,8 @@ fn full_conversation_body() {
                 ]},
                 {"role": "model", "parts": [
                     {"text": "Let me look."},
-                    {"functionCall": {"name": "read_file", "args": {"path": "a.txt"}}},
+                    {"functionCall": {"name": "read_file", "args": {"path": "a.txt"}},
+                     "thoughtSignature": "skip_thought_signature_validator"},
                     {"functionCall": {"name": "list_dir", "args": {}}},
                 ]},
                 {"role": "user", "parts": [
@@ -31,7 +32,8 @@ fn full_conversation_body() {
                                           "response": {"result": "plain text"}}},
                 ]},
                 {"role": "model", "parts": [
-                    {"functionCall": {"name": "read_file", "args": {"path": "a.txt"}}},
+                    {"functionCall": {"name": "read_file", "args": {"path": "a.txt"}},
+                     "thoughtSignature": "skip_thought_signature_validator"},
                 ]},
                 {"role": "user", "parts": [
                     {"functionResponse": {"name": "read_file", "response": {"result": [1, 2]}}},
@@ -64,4 +66,23 @@ fn tool_without_parameters_has_no_parameters_field() {
         body["tools"],
         json!([{"functionDeclarations": [{"name": "now", "description": "Current time"}]}])
     );
+}
+
+#[test]
+fn calls_carry_their_thought_signatures_back() {
+    let mut request = sample_request();
+    let turn = request
+        .messages
+        .iter_mut()
+        .find(|m| m.tool_calls.len() == 2)
+        .unwrap();
+    turn.tool_calls[0].signature = Some("CiQBsig==".into());
+    let body = request_body(&request);
+    let parts = &body["contents"][1]["parts"];
+    assert_eq!(parts[1]["thoughtSignature"], "CiQBsig==");
+    // Parallel calls: Gemini signs only the first, so the second goes back unsigned.
+    assert!(parts[2].get("thoughtSignature").is_none(), "{parts}");
+    // A turn with no signature at all gets the documented stand-in on its first call only.
+    let unsigned = &body["contents"][3]["parts"];
+    assert_eq!(unsigned[0]["thoughtSignature"], NO_SIGNATURE);
 }

@@ -1,5 +1,5 @@
-//! Parsing Gemini stream chunks: text parts, whole `functionCall` parts, `finishReason`,
-//! `usageMetadata`, prompt blocks and error objects.
+//! Parsing Gemini stream chunks: text parts, whole `functionCall` parts with their thought
+//! signatures, `finishReason`, `usageMetadata`, prompt blocks and error objects.
 
 use hearth_protocol::{StopReason, Usage};
 use serde_json::Value;
@@ -37,6 +37,10 @@ impl ChunkParser {
             out.push(StreamEvent::ToolCallStart { index, id, name });
             let arguments = arguments_text(&call["args"]);
             out.push(StreamEvent::ToolCallDelta { index, arguments });
+            if let Some(signature) = part["thoughtSignature"].as_str().filter(|s| !s.is_empty()) {
+                let signature = signature.to_string();
+                out.push(StreamEvent::ToolCallSignature { index, signature });
+            }
         } else if let Some(text) = part["text"].as_str().filter(|t| !t.is_empty()) {
             if part["thought"] != Value::Bool(true) {
                 out.push(StreamEvent::TextDelta(text.to_string()));

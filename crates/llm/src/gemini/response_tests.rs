@@ -111,3 +111,29 @@ fn malformed_chunk_is_a_protocol_error() {
     let err = parse_all(&mut ChunkParser::new(None), &["{\"candidates\":"], false).unwrap_err();
     assert!(matches!(err, LlmError::Protocol { .. }), "{err:?}");
 }
+
+#[test]
+fn thought_signatures_stay_with_their_calls() {
+    let records = [
+        r#"{"candidates":[{"content":{"parts":[{"functionCall":{"name":"read_file","args":{"path":"a.txt"}},"thoughtSignature":"CiQBsig=="},{"functionCall":{"name":"list_dir","args":{}}}],"role":"model"},"finishReason":"STOP","index":0}]}"#,
+    ];
+    let events = parse_all(&mut ChunkParser::new(None), &records, false).unwrap();
+    let signatures: Vec<&StreamEvent> = events
+        .iter()
+        .filter(|e| matches!(e, StreamEvent::ToolCallSignature { .. }))
+        .collect();
+    assert_eq!(
+        signatures,
+        [&StreamEvent::ToolCallSignature {
+            index: 0,
+            signature: "CiQBsig==".into()
+        }]
+    );
+    let mut calls = crate::ToolCallAccumulator::new();
+    for event in &events {
+        calls.push(event);
+    }
+    let calls = calls.finish();
+    assert_eq!(calls[0].signature.as_deref(), Some("CiQBsig=="));
+    assert_eq!(calls[1].signature, None);
+}

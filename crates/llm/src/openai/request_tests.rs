@@ -58,6 +58,7 @@ fn assistant_tool_call_content_is_an_empty_string_never_null() {
         id: "c".into(),
         name: "t".into(),
         arguments: "{}".into(),
+        signature: None,
     };
     let mut request = sample_request();
     request.messages = vec![ChatMessage::assistant("", vec![call])];

@@ -289,6 +289,7 @@ fn tool_calls_and_results_are_searchable() {
         id: "c1".into(),
         name: "search_files".into(),
         arguments: r#"{"pattern":"TODO"}"#.into(),
+        signature: None,
     }];
     let asks = t.store.insert_message(&asks).unwrap();
     let mut result = NewMessage::new("s", Role::Tool, Vec::new());

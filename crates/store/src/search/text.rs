@@ -138,6 +138,7 @@ mod tests {
             id: "c1".into(),
             name: "read_file".into(),
             arguments: r#"{"path":"notes.md"}"#.into(),
+            signature: None,
         };
         let result = ToolResult {
             call_id: "c1".into(),

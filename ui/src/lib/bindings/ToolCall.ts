@@ -3,4 +3,9 @@
 /**
  * A tool call the model asked for. `arguments` is the raw JSON text the model produced.
  */
-export type ToolCall = { id: string, name: string, arguments: string, };
+export type ToolCall = { id: string, name: string, arguments: string, 
+/**
+ * Opaque state the provider attached to the call (Gemini's thought signature), handed back
+ * with the call in later requests; the provider refuses the history without it.
+ */
+signature?: string | null, };
