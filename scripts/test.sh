@@ -12,6 +12,10 @@ export CARGO_INCREMENTAL=0
 
 step() { printf '\n==> %s\n' "$*"; }
 
+# Free disk, for the log: a clean run needs about 4 GB for target/ (see the README).
+disk() { df -h . | awk -v when="$1" 'END {print "disk " when ": " $4 " free of " $2}' || true; }
+disk "before the build"
+
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
@@ -55,4 +59,5 @@ if [ -f ui/package.json ]; then
   npm --prefix ui run test
   npm --prefix ui run test:e2e
 fi
+disk "after the checks"
 step "all checks passed"
