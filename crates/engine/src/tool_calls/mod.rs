@@ -49,7 +49,7 @@ struct ProfileSpecs {
 
 impl ProfileSpecs {
     fn build(registry: &Registry) -> ProfileSpecs {
-        let of = |profile| -> Arc<[ToolSpec]> {
+        let exposed = |profile| -> Arc<[ToolSpec]> {
             registry
                 .specs(profile)
                 .into_iter()
@@ -61,10 +61,10 @@ impl ProfileSpecs {
                 .collect()
         };
         ProfileSpecs {
-            minimal: of(ToolProfile::Minimal),
-            messaging: of(ToolProfile::Messaging),
-            coding: of(ToolProfile::Coding),
-            full: of(ToolProfile::Full),
+            minimal: exposed(ToolProfile::Minimal),
+            messaging: exposed(ToolProfile::Messaging),
+            coding: exposed(ToolProfile::Coding),
+            full: exposed(ToolProfile::Full),
         }
     }
 

@@ -99,12 +99,8 @@ fn model_parts(message: &ChatMessage) -> Vec<Value> {
     parts.extend(message.tool_calls.iter().enumerate().map(|(i, call)| {
         let mut part =
             json!({"functionCall": {"name": call.name, "args": arguments_object(&call.arguments)}});
-        let signature = match &call.signature {
-            Some(signature) => Some(signature.as_str()),
-            None if i == 0 && !signed => Some(NO_SIGNATURE),
-            None => None,
-        };
-        if let Some(signature) = signature {
+        let stand_in = (i == 0 && !signed).then_some(NO_SIGNATURE);
+        if let Some(signature) = call.signature.as_deref().or(stand_in) {
             part["thoughtSignature"] = Value::from(signature);
         }
         part

@@ -1,0 +1,78 @@
+//! `tools call` and `tools list` through the registry.
+
+use super::*;
+
+#[tokio::test(flavor = "multi_thread")]
+async fn tools_call_runs_through_the_registry_and_reports_errors_as_json() {
+    let cli = Cli::new();
+    let out = cli
+        .run(&[
+            "tools",
+            "call",
+            "calculator",
+            r#"{"action":"evaluate","expression":"2^10"}"#,
+        ])
+        .await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["result"], json!(1024));
+
+    for (args, kind) in [
+        ("{not json", "invalid_arguments"),
+        (r#"{"expression":"1+1"}"#, "invalid_arguments"),
+        (
+            r#"{"action":"evaluate","expression":"1/0"}"#,
+            "invalid_arguments",
+        ),
+        (r#"{"action":"fly"}"#, "invalid_arguments"),
+    ] {
+        let out = cli.run(&["tools", "call", "calculator", args]).await;
+        assert_eq!(out.status.code(), Some(1), "{args}");
+        let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(value["error"]["kind"], kind, "{args}: {value}");
+    }
+
+    let out = cli.run(&["tools", "call", "no_such_tool", "{}"]).await;
+    assert_eq!(out.status.code(), Some(1));
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["error"]["kind"], "not_found");
+
+    let out = cli
+        .run(&["tools", "call", "calculator", "{}", "--dialect", "klingon"])
+        .await;
+    assert_one_line_error(&out, "unknown dialect 'klingon'").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn tools_list_shows_schemas_per_dialect() {
+    let cli = Cli::new();
+    let out = cli.run(&["tools", "list", "--json"]).await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let tools: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"calculator") && names.contains(&"get_device_info"),
+        "{names:?}"
+    );
+    assert_eq!(tools[0]["parameters"]["type"], "object");
+
+    let out = cli
+        .run(&["tools", "list", "--dialect", "ceecore", "--json"])
+        .await;
+    let tools: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        !names.contains(&"calculator"),
+        "ceecore has no calculator: {names:?}"
+    );
+}
