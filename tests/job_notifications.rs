@@ -57,7 +57,7 @@ fn executor(
                 providers: vec![ProviderEntry {
                     id: "local".to_string(),
                     name: "Local".to_string(),
-                    kind: "ollama".to_string(),
+                    kind: hearth_protocol::ProviderKind::Ollama,
                     base_url: base_url.clone(),
                     default_model: Some("qwen3".to_string()),
                 }],

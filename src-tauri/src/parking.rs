@@ -120,7 +120,7 @@ async fn teardown_after(app: AppHandle, epoch: u64, delay: Duration) {
     let parking = app.state::<Parking>();
     tokio::time::sleep(delay).await;
     // A reply still streaming into the window keeps it: wait for the turn to end.
-    while app.state::<AppState>().turns_running() {
+    while app.state::<AppState>().turns().count() > 0 {
         if !parking.current(epoch) {
             return;
         }

@@ -66,14 +66,9 @@ pub fn start(app: &AppHandle) {
     let state = app.state::<AppState>();
     let settings_app = app.clone();
     let click_app = app.clone();
-    let executor = AgentJobExecutor::new(
-        state.store.clone(),
-        state.dir.clone(),
-        state.secrets.clone(),
-        state.notifier.clone(),
-    )
-    .with_settings(move || Ok(settings_app.state::<AppState>().settings()))
-    .with_click(move |chat| crate::notices::open_chat_on_click(&click_app, chat));
+    let executor = AgentJobExecutor::from_builder(state.builder.clone())
+        .with_settings(move || Ok(settings_app.state::<AppState>().settings()))
+        .with_click(move |chat| crate::notices::open_chat_on_click(&click_app, chat));
     let refresh = Arc::new(Notify::new());
     let watched = Watched {
         inner: executor,

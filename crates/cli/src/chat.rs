@@ -8,13 +8,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::anyhow;
-use hearth_engine::{enforced_rules, Engine, EngineOptions, ToolRunner};
-use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{ContentPart, EngineEvent, TurnEnd};
 use hearth_tools::Dialect;
 use tokio_util::sync::CancellationToken;
 
-use crate::setup::{choose_model, open_home};
+use crate::setup::{open_home, settings_with_flags};
 use crate::{approve, ApprovalArgs, GlobalArgs};
 
 pub async fn run(
@@ -29,25 +27,16 @@ pub async fn run(
         ));
     }
     let home = open_home()?;
-    let choice = choose_model(global, &home.settings)?;
-    let mut options = EngineOptions::new(home.dir.clone(), choice.model);
-    options.tool_profile =
-        ToolProfile::parse(&home.settings.tool_profile).unwrap_or(ToolProfile::Coding);
-    options.max_iterations = home.settings.max_iterations.max(1);
-    options.context_window = home.settings.context_window;
-    let security = SecurityProfile::parse(&home.settings.security_profile)
-        .unwrap_or(SecurityProfile::PersonalCli);
-    let runner = Arc::new(
-        ToolRunner::new(
-            Arc::new(home.tool_registry(Dialect::Hearth)),
-            approve::approver(approval),
-            home.store.clone(),
-            security,
-            home.dir.root().to_path_buf(),
-        )
-        .with_rules(enforced_rules(&home.settings)),
+    let settings = settings_with_flags(global, home.settings.clone())?;
+    let builder = &home.builder;
+    let choice = builder.model(&settings, None, global.api_key_env.as_deref())?;
+    let runner = builder.tool_runner(
+        Arc::new(builder.registry(Dialect::Hearth, &settings)),
+        &settings,
+        settings.security_profile,
+        approve::approver(approval),
     );
-    let engine = Engine::new(home.store.clone(), choice.client, runner, options);
+    let engine = builder.engine(&settings, choice, Arc::new(runner));
     let session = match session_id {
         Some(id) => home.store.get_session(id)?.ok_or_else(|| {
             anyhow!("unknown session '{id}': list sessions with `hearth-cli sessions list`")

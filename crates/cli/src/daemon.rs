@@ -7,9 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::anyhow;
-use hearth_engine::{
-    choose_provider, load_settings, AgentJobExecutor, EngineError, KeyringStore, OsNotifier,
-};
+use hearth_engine::{choose_provider, load_settings, AgentJobExecutor, EngineError};
 use hearth_scheduler::{system_zone, JobService, Runner, RunnerConfig, SystemClock};
 
 use crate::setup::{open_home_logging, settings_with_flags, Home, LogTo};
@@ -23,13 +21,7 @@ pub const MAX_TICK_SECS: u64 = 30;
 pub fn executor(home: &Home, global: &GlobalArgs) -> AgentJobExecutor {
     let config = home.dir.config();
     let global = global.clone();
-    AgentJobExecutor::new(
-        home.store.clone(),
-        home.dir.clone(),
-        Arc::new(KeyringStore::new()),
-        Arc::new(OsNotifier),
-    )
-    .with_settings(move || {
+    AgentJobExecutor::from_builder(home.builder.clone()).with_settings(move || {
         settings_with_flags(&global, load_settings(&config)?)
             .map_err(|e| EngineError::Config(format!("{e:#}")))
     })

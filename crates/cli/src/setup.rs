@@ -3,38 +3,20 @@
 use std::sync::Arc;
 
 use anyhow::{anyhow, Context};
-use hearth_engine::{
-    load_settings, network_config, resolve_api_key, tool_registry, DataDir, KeyringStore,
-    OsNotifier,
-};
-use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy, SharedModelClient};
-use hearth_protocol::{ProviderEntry, Settings};
+use hearth_engine::{load_settings, DataDir, EngineBuilder, KeyringStore, OsNotifier};
+use hearth_protocol::{ProviderEntry, ProviderKind, Settings};
 use hearth_store::Store;
-use hearth_tools::{Background, Dialect, Registry};
 
 use crate::GlobalArgs;
 
-/// The data dir, settings and store, opened and recovered.
+/// The data dir, settings and store, opened and recovered, and the engine builder over them
+/// (the OS keychain and notifications; background processes and terminals the tools start end
+/// when the command finishes).
 pub struct Home {
     pub dir: DataDir,
     pub settings: Settings,
     pub store: Arc<Store>,
-}
-
-impl Home {
-    /// The tool registry of `dialect`, with the network tools configured from the settings and
-    /// the web search keys in the OS keychain; background processes and terminals it starts
-    /// end with it (when the command finishes).
-    pub fn tool_registry(&self, dialect: Dialect) -> Registry {
-        let network = network_config(&self.settings, &KeyringStore::new());
-        tool_registry(
-            dialect,
-            &self.store,
-            Arc::new(OsNotifier),
-            network,
-            &Background::new(),
-        )
-    }
+    pub builder: Arc<EngineBuilder>,
 }
 
 /// Opens the data dir: creates it, starts file logging, opens the database and marks replies
@@ -63,10 +45,18 @@ pub fn open_home_logging(log_to: LogTo) -> anyhow::Result<Home> {
     if recovered > 0 {
         tracing::info!(recovered, "marked unfinished replies as interrupted");
     }
+    let store = Arc::new(store);
+    let builder = Arc::new(EngineBuilder::new(
+        store.clone(),
+        dir.clone(),
+        Arc::new(KeyringStore::new()),
+        Arc::new(OsNotifier),
+    ));
     Ok(Home {
         dir,
         settings,
-        store: Arc::new(store),
+        store,
+        builder,
     })
 }
 
@@ -92,8 +82,7 @@ fn init_logging(dir: &DataDir, log_to: LogTo) {
 }
 
 /// The settings with the provider flags applied: `--provider` (with `--base-url`) becomes the
-/// default provider and `--model` its default model. For runs that read settings themselves
-/// (scheduled jobs).
+/// default provider and `--model` its default model.
 pub fn settings_with_flags(
     global: &GlobalArgs,
     mut settings: Settings,
@@ -114,51 +103,6 @@ pub fn settings_with_flags(
     Ok(settings)
 }
 
-/// The provider and model chosen by flags, else by `config.toml`.
-pub struct ModelChoice {
-    pub client: SharedModelClient,
-    pub model: String,
-}
-
-pub fn choose_model(global: &GlobalArgs, settings: &Settings) -> anyhow::Result<ModelChoice> {
-    let entry = provider_entry(global, settings)?;
-    let kind = ProviderKind::parse(&entry.kind).ok_or_else(|| {
-        anyhow!(
-            "provider '{}' has unknown kind '{}': use openai, anthropic, ollama or gemini",
-            entry.id,
-            entry.kind
-        )
-    })?;
-    let model = global
-        .model
-        .clone()
-        .or_else(|| entry.default_model.clone())
-        .or_else(|| settings.default_model.clone())
-        .ok_or_else(|| {
-            anyhow!("no model chosen: pass --model NAME or set default_model in config.toml")
-        })?;
-    let api_key = resolve_api_key(
-        kind,
-        &entry.id,
-        global.api_key_env.as_deref(),
-        &KeyringStore::new(),
-    )?;
-    let base_url = if entry.base_url.is_empty() {
-        kind.default_base_url().to_string()
-    } else {
-        entry.base_url.clone()
-    };
-    url_is_http(&base_url)?;
-    let client = build_client(ProviderConfig {
-        kind,
-        base_url,
-        api_key,
-        retry: RetryPolicy::default(),
-        connect_timeout: std::time::Duration::from_secs(30),
-    })?;
-    Ok(ModelChoice { client, model })
-}
-
 fn url_is_http(url: &str) -> anyhow::Result<()> {
     if url.starts_with("http://") || url.starts_with("https://") {
         Ok(())
@@ -171,14 +115,12 @@ fn url_is_http(url: &str) -> anyhow::Result<()> {
 
 fn provider_entry(global: &GlobalArgs, settings: &Settings) -> anyhow::Result<ProviderEntry> {
     if let Some(name) = &global.provider {
-        let kind = ProviderKind::parse(name).ok_or_else(|| {
-            anyhow!("unknown provider '{name}': use openai, anthropic, ollama or gemini")
-        })?;
+        let kind: ProviderKind = name.parse().map_err(|e| anyhow!("--provider: {e}"))?;
         let configured = settings.providers.iter().find(|p| p.id == name.as_str());
         return Ok(ProviderEntry {
             id: name.clone(),
             name: name.clone(),
-            kind: kind.as_str().to_string(),
+            kind,
             base_url: global
                 .base_url
                 .clone()

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use anyhow::anyhow;
 use clap::Subcommand;
-use hearth_engine::{enforced_rules, CallScope, ToolRunner};
+use hearth_engine::CallScope;
 use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{EngineEvent, ToolCall};
 use hearth_tools::Dialect;
@@ -56,8 +56,7 @@ fn dialect(name: &str) -> anyhow::Result<Dialect> {
 }
 
 fn profile(name: &str) -> anyhow::Result<ToolProfile> {
-    ToolProfile::parse(name)
-        .ok_or_else(|| anyhow!("unknown profile '{name}': use minimal, messaging, coding or full"))
+    name.parse().map_err(|e| anyhow!("--profile: {e}"))
 }
 
 pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
@@ -68,7 +67,7 @@ pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
             json,
         } => {
             let home = open_home()?;
-            let registry = home.tool_registry(dialect(&d)?);
+            let registry = home.builder.registry(dialect(&d)?, &home.settings);
             let specs = registry.specs(profile(&p)?);
             if json {
                 println!("{}", serde_json::to_string_pretty(&specs)?);
@@ -92,24 +91,24 @@ pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
             approval,
         } => {
             let dialect = dialect(&d)?;
-            let security = SecurityProfile::parse(&security).ok_or_else(|| {
-                anyhow!("unknown security profile '{security}': use personal_cli, daemon or public_gateway")
-            })?;
+            let security: SecurityProfile =
+                security.parse().map_err(|e| anyhow!("--security: {e}"))?;
             let home = open_home()?;
-            let registry = Arc::new(home.tool_registry(dialect));
-            let tool_profile = profile(p.as_deref().unwrap_or(&home.settings.tool_profile))?;
+            let registry = Arc::new(home.builder.registry(dialect, &home.settings));
+            let tool_profile = match p {
+                Some(name) => profile(&name)?,
+                None => home.settings.tool_profile,
+            };
             let workspace = workspace.unwrap_or_else(|| home.dir.workspace());
             if !workspace.is_dir() {
                 return Err(anyhow!("workspace {} is not a folder", workspace.display()));
             }
-            let runner = ToolRunner::new(
+            let runner = home.builder.tool_runner(
                 registry,
-                approve::approver(approval),
-                home.store.clone(),
+                &home.settings,
                 security,
-                home.dir.root().to_path_buf(),
-            )
-            .with_rules(enforced_rules(&home.settings));
+                approve::approver(approval),
+            );
             let scope = CallScope {
                 session_id: "cli:tools",
                 workspace: &workspace,

@@ -6,7 +6,9 @@ use hearth_protocol::{ProviderEntry, Settings};
 
 use crate::EngineError;
 
-/// Loads settings; a missing file gives the defaults.
+/// Loads settings; a missing file gives the defaults. An unknown key, a value that is not one of
+/// a setting's choices or a malformed rule is an error naming the file, the key and the choices
+/// (never a fallback: a misspelled security profile must not mean a looser one).
 pub fn load_settings(path: &Path) -> Result<Settings, EngineError> {
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
@@ -18,14 +20,37 @@ pub fn load_settings(path: &Path) -> Result<Settings, EngineError> {
             )))
         }
     };
-    let settings: Settings = toml::from_str(&text).map_err(|e| {
-        EngineError::Config(format!(
-            "{} is not valid: {e}; fix or delete it",
-            path.display()
-        ))
+    let settings = parse_settings(&text).map_err(|why| {
+        EngineError::Config(format!("{}: {why}; fix it and start again", path.display()))
     })?;
-    crate::rules::user_rules(&settings)?;
+    crate::rules::user_rules(&settings)
+        .map_err(|why| EngineError::Config(format!("{}: {why}", path.display())))?;
     Ok(settings)
+}
+
+/// Parses the text of `config.toml`; the error is one line: the key, what is wrong with it
+/// (the bad value and the allowed ones) and the line it is on.
+fn parse_settings(text: &str) -> Result<Settings, String> {
+    let document = toml::Deserializer::parse(text).map_err(|e| one_line(&e, text, None))?;
+    serde_path_to_error::deserialize(document).map_err(|e| {
+        let key = e.path().to_string();
+        one_line(e.inner(), text, Some(key).filter(|k| k != "."))
+    })
+}
+
+fn one_line(error: &toml::de::Error, text: &str, key: Option<String>) -> String {
+    let message = error.message().trim().replace('\n', " ");
+    let line = error
+        .span()
+        .map(|span| text[..span.start.min(text.len())].lines().count().max(1));
+    let mut out = match key {
+        Some(key) => format!("{key}: {message}"),
+        None => message,
+    };
+    if let Some(line) = line {
+        out.push_str(&format!(" (line {line})"));
+    }
+    out
 }
 
 /// Writes settings atomically (temp file + rename).

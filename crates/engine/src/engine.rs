@@ -1,20 +1,21 @@
 //! The engine facade: sessions and the turn loop (commit the user message, stream a reply, run
 //! its tool calls, repeat until the model stops, the iteration limit, or cancellation).
 
-use std::collections::HashSet;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use hearth_llm::{ChatRequest, SharedModelClient};
 use hearth_policy::ToolProfile;
 use hearth_protocol::{
-    ContentPart, EngineEvent, Message, MessageKind, Role, Session, ToolResult, TurnEnd, Usage,
+    ContentPart, EngineEvent, Message, MessageKind, Role, Session, Settings, ToolResult, TurnEnd,
+    Usage,
 };
 use hearth_store::{NewMessage, NewSession, Store};
 use tokio_util::sync::CancellationToken;
 
 use crate::tool_calls::{CallScope, ToolRunner};
+use crate::turns::Turns;
 use crate::{DataDir, EngineError};
 
 /// Tokens of the system prompt given to remembered facts.
@@ -44,11 +45,25 @@ impl EngineOptions {
         EngineOptions {
             data_dir,
             default_model: default_model.into(),
-            tool_profile: ToolProfile::Coding,
+            tool_profile: ToolProfile::Full,
             max_iterations: 50,
             context_window: 128_000,
             flush_interval: Duration::from_millis(500),
             stream_idle_timeout: Duration::from_secs(300),
+        }
+    }
+
+    /// [`EngineOptions::new`] with the tool profile and limits of `settings`.
+    pub fn from_settings(
+        data_dir: DataDir,
+        default_model: impl Into<String>,
+        settings: &Settings,
+    ) -> EngineOptions {
+        EngineOptions {
+            tool_profile: settings.tool_profile,
+            max_iterations: settings.max_iterations.max(1),
+            context_window: settings.context_window,
+            ..EngineOptions::new(data_dir, default_model)
         }
     }
 }
@@ -68,21 +83,7 @@ pub struct Engine {
     pub(crate) model: SharedModelClient,
     pub(crate) tools: Arc<ToolRunner>,
     pub(crate) options: EngineOptions,
-    running: Mutex<HashSet<String>>,
-}
-
-/// Marks a session busy for the life of a turn.
-struct BusyGuard<'a> {
-    running: &'a Mutex<HashSet<String>>,
-    session_id: String,
-}
-
-impl Drop for BusyGuard<'_> {
-    fn drop(&mut self) {
-        if let Ok(mut running) = self.running.lock() {
-            running.remove(&self.session_id);
-        }
-    }
+    turns: Arc<Turns>,
 }
 
 impl Engine {
@@ -93,12 +94,23 @@ impl Engine {
         options: EngineOptions,
     ) -> Engine {
         Engine {
+            turns: Turns::new(store.clone()),
             store,
             model,
             tools,
             options,
-            running: Mutex::new(HashSet::new()),
         }
+    }
+
+    /// Shares `turns` (the front end's long-lived registry) instead of a registry of its own.
+    pub fn with_turns(mut self, turns: Arc<Turns>) -> Engine {
+        self.turns = turns;
+        self
+    }
+
+    /// The running turns this engine registers its turns in.
+    pub fn turns(&self) -> &Arc<Turns> {
+        &self.turns
     }
 
     pub fn store(&self) -> &Arc<Store> {
@@ -138,20 +150,6 @@ impl Engine {
             .unwrap_or_else(|| self.options.data_dir.workspace())
     }
 
-    fn claim(&self, session_id: &str) -> Result<BusyGuard<'_>, EngineError> {
-        let mut running = self
-            .running
-            .lock()
-            .map_err(|_| EngineError::Busy(session_id.to_string()))?;
-        if !running.insert(session_id.to_string()) {
-            return Err(EngineError::Busy(session_id.to_string()));
-        }
-        Ok(BusyGuard {
-            running: &self.running,
-            session_id: session_id.to_string(),
-        })
-    }
-
     /// Runs one user turn: the user message is committed before the model is called.
     pub async fn send(
         &self,
@@ -161,7 +159,7 @@ impl Engine {
         cancel: CancellationToken,
     ) -> Result<TurnSummary, EngineError> {
         let session = self.session(session_id)?;
-        let _busy = self.claim(session_id)?;
+        let _running = self.turns.begin(session_id, cancel.clone())?;
         let user = self
             .store
             .insert_message(&NewMessage::new(session_id, Role::User, content))?;
@@ -177,16 +175,14 @@ impl Engine {
         cancel: CancellationToken,
     ) -> Result<TurnSummary, EngineError> {
         let session = self.session(session_id)?;
-        let _busy = self.claim(session_id)?;
+        let _running = self.turns.begin(session_id, cancel.clone())?;
         let last_user = self
             .store
             .list_messages(session_id)?
             .into_iter()
             .rev()
             .find(|m| m.role == Role::User && m.kind == MessageKind::Normal)
-            .ok_or_else(|| {
-                EngineError::Config("nothing to regenerate: the chat has no message yet".into())
-            })?;
+            .ok_or(EngineError::NothingToRegenerate)?;
         self.store.delete_messages_after(session_id, last_user.id)?;
         self.drive(&session, last_user.id, sink, &cancel).await
     }
@@ -247,7 +243,7 @@ impl Engine {
             }),
             Err(e) => sink(EngineEvent::TurnFailed {
                 session_id: session.id.clone(),
-                error: e.to_string(),
+                error: e.into(),
             }),
         }
         outcome
@@ -264,8 +260,12 @@ impl Engine {
             .model
             .clone()
             .unwrap_or_else(|| self.options.default_model.clone());
-        let profile =
-            ToolProfile::parse(&session.tool_profile).unwrap_or(self.options.tool_profile);
+        // Sessions store the profile they were created with; a value Hearth did not write is
+        // refused rather than read as some other profile.
+        let profile: ToolProfile = session
+            .tool_profile
+            .parse()
+            .map_err(|error| EngineError::Config(format!("session '{}': {error}", session.id)))?;
         let workspace = self.workspace_of(session);
         let tools = self.tools.specs(profile);
         let tools_tokens = crate::compact::tools_tokens(&tools);

@@ -1,6 +1,7 @@
 //! The engine's error type: every variant's message says what happened and what to do.
 
 use hearth_llm::LlmError;
+use hearth_protocol::AppError;
 use hearth_store::StoreError;
 
 use crate::secrets::SecretError;
@@ -9,6 +10,12 @@ use crate::secrets::SecretError;
 pub enum EngineError {
     #[error("{0}")]
     Config(String),
+    #[error("no model provider is configured: add one in the app's Settings (or config.toml)")]
+    NoProvider,
+    #[error("no model chosen for provider '{0}': set a default model in Settings")]
+    NoModel(String),
+    #[error("nothing to regenerate: the chat has no message yet")]
+    NothingToRegenerate,
     #[error(transparent)]
     Secret(#[from] SecretError),
     #[error(transparent)]
@@ -19,8 +26,86 @@ pub enum EngineError {
     UnknownSession(String),
     #[error("a turn is already running in session '{0}'; wait for it or cancel it")]
     Busy(String),
+    #[error("another Hearth process (the app or hearth-cli) is running a turn in session '{0}'; wait for it to finish")]
+    BusyElsewhere(String),
     #[error("the provider sent nothing for {} s, so the reply was stopped and kept as failed; try again, or check the provider's status", .0.as_secs())]
     Stalled(std::time::Duration),
     #[error("{0}")]
     Io(#[from] std::io::Error),
+}
+
+impl From<&EngineError> for AppError {
+    fn from(error: &EngineError) -> AppError {
+        match error {
+            EngineError::NoProvider => AppError::NoProvider,
+            EngineError::NoModel(provider) => AppError::NoModel {
+                provider: provider.clone(),
+            },
+            EngineError::NothingToRegenerate => AppError::NothingToRegenerate,
+            EngineError::UnknownSession(id) => AppError::UnknownSession {
+                session_id: id.clone(),
+            },
+            EngineError::Busy(id) => AppError::Busy {
+                session_id: id.clone(),
+            },
+            EngineError::BusyElsewhere(id) => AppError::BusyElsewhere {
+                session_id: id.clone(),
+            },
+            EngineError::Stalled(idle) => AppError::Stalled {
+                seconds: idle.as_secs(),
+            },
+            EngineError::Secret(SecretError::Unavailable(message)) => {
+                AppError::KeychainUnavailable {
+                    message: message.clone(),
+                }
+            }
+            EngineError::Secret(SecretError::Failed(message)) => AppError::KeychainFailed {
+                message: message.clone(),
+            },
+            EngineError::Store(error) => AppError::Store {
+                message: error.to_string(),
+            },
+            EngineError::Model(error) => model_error(error),
+            EngineError::Config(message) => AppError::Settings {
+                message: message.clone(),
+            },
+            EngineError::Io(error) => AppError::other(error),
+        }
+    }
+}
+
+impl From<EngineError> for AppError {
+    fn from(error: EngineError) -> AppError {
+        AppError::from(&error)
+    }
+}
+
+fn model_error(error: &LlmError) -> AppError {
+    match error {
+        LlmError::Auth { status, detail } => AppError::ModelAuth {
+            status: *status,
+            detail: detail.clone(),
+        },
+        LlmError::RateLimited { detail, .. } => AppError::ModelRateLimited {
+            detail: detail.clone(),
+        },
+        LlmError::ContextTooLong { detail } => AppError::ContextTooLong {
+            detail: detail.clone(),
+        },
+        LlmError::BadRequest { status, detail } => AppError::ModelRejected {
+            status: *status,
+            detail: detail.clone(),
+        },
+        LlmError::Server { status, detail } => AppError::ModelServer {
+            status: *status,
+            detail: detail.clone(),
+        },
+        LlmError::Network { url, detail } => AppError::ModelUnreachable {
+            url: url.clone(),
+            detail: detail.clone(),
+        },
+        LlmError::Protocol { detail } => AppError::ModelProtocol {
+            detail: detail.clone(),
+        },
+    }
 }

@@ -4,6 +4,7 @@
 
 mod approval;
 mod attachments;
+mod builder;
 mod compact;
 mod config;
 mod confirm;
@@ -21,14 +22,16 @@ mod response;
 mod rules;
 mod secrets;
 mod tool_calls;
+mod turns;
 
 pub use approval::{ask_with_timeout, ApprovalRequest, Approver, FixedApprover};
 pub use attachments::{image_part, prepare_attachment, IMAGE_ATTACHMENT_CAP, TEXT_ATTACHMENT_CAP};
+pub use builder::{EngineBuilder, ModelChoice};
 pub use config::{default_provider, load_settings, save_settings};
 pub use engine::{Engine, EngineOptions, EventSink, TurnSummary};
 pub use error::EngineError;
 pub use jobs::{AgentJobExecutor, JobGrant};
-pub use network::{key_account, network_config, parse_search_backend, search_account};
+pub use network::{key_account, network_config, search_account};
 pub use notify::{Notice, Notifier, NotifyError, OnClick, OsNotifier};
 pub use paths::{DataDir, APP_IDENTIFIER};
 pub use provider::{choose_provider, model_client};
@@ -39,3 +42,4 @@ pub use secrets::{
     KEYCHAIN_SERVICE,
 };
 pub use tool_calls::{CallScope, ToolRunner};
+pub use turns::{TurnGuard, Turns};

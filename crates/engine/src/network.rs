@@ -27,19 +27,6 @@ pub fn key_account(id: &str) -> String {
     }
 }
 
-/// Parses `search.backend`: empty means "the first configured"; anything else must name one.
-pub fn parse_search_backend(value: &str) -> Result<Option<SearchBackend>, String> {
-    match value.trim() {
-        "" => Ok(None),
-        "searxng" => Ok(Some(SearchBackend::Searxng)),
-        "brave" => Ok(Some(SearchBackend::Brave)),
-        "tavily" => Ok(Some(SearchBackend::Tavily)),
-        other => Err(format!(
-            "unknown web search backend '{other}' (searxng, brave or tavily)"
-        )),
-    }
-}
-
 /// The network tools' settings: the allowed local hosts, the search backend and the search keys
 /// read from `secrets`. A keychain that cannot be read leaves the keys out (and is logged): web
 /// search then says it has no backend rather than failing the whole registry.
@@ -51,16 +38,12 @@ pub fn network_config(settings: &Settings, secrets: &dyn SecretStore) -> Network
             None
         }
     };
-    let backend = parse_search_backend(&settings.search.backend).unwrap_or_else(|error| {
-        tracing::warn!(%error, "search backend setting ignored");
-        None
-    });
     let searxng_url =
         Some(settings.search.searxng_url.trim().to_string()).filter(|u| !u.is_empty());
     NetworkConfig {
         allow_local: settings.allow_local_hosts.clone(),
         search: SearchConfig {
-            backend,
+            backend: settings.search.backend,
             searxng_url,
             brave_api_key: key(SearchBackend::Brave),
             tavily_api_key: key(SearchBackend::Tavily),
@@ -127,7 +110,7 @@ mod tests {
         let settings = Settings {
             allow_local_hosts: vec!["127.0.0.1:11434".into()],
             search: SearchSettings {
-                backend: "tavily".into(),
+                backend: Some(SearchBackend::Tavily),
                 searxng_url: "  https://searx.example.org ".into(),
             },
             ..Settings::default()
@@ -144,35 +127,12 @@ mod tests {
     }
 
     #[test]
-    fn an_unreadable_keychain_or_a_bad_backend_leaves_search_unconfigured() {
+    fn an_unreadable_keychain_leaves_search_unconfigured() {
         let secrets = MemorySecrets {
             broken: true,
             ..MemorySecrets::default()
         };
-        let settings = Settings {
-            search: SearchSettings {
-                backend: "bing".into(),
-                ..SearchSettings::default()
-            },
-            ..Settings::default()
-        };
-        let config = network_config(&settings, &secrets);
+        let config = network_config(&Settings::default(), &secrets);
         assert_eq!(config.search, SearchConfig::default());
-    }
-
-    #[test]
-    fn backend_names_parse_and_unknown_ones_are_refused() {
-        assert_eq!(parse_search_backend(""), Ok(None));
-        assert_eq!(
-            parse_search_backend(" brave "),
-            Ok(Some(SearchBackend::Brave))
-        );
-        assert_eq!(
-            parse_search_backend("searxng"),
-            Ok(Some(SearchBackend::Searxng))
-        );
-        assert!(parse_search_backend("google")
-            .unwrap_err()
-            .contains("google"));
     }
 }

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy, SharedModelClient};
+use hearth_llm::{build_client, ProviderConfig, RetryPolicy, SharedModelClient};
 use hearth_protocol::{ProviderEntry, Settings};
 
 use crate::secrets::{resolve_api_key, SecretStore};
@@ -16,12 +16,7 @@ pub fn model_client(
     explicit_env: Option<&str>,
     secrets: &dyn SecretStore,
 ) -> Result<SharedModelClient, EngineError> {
-    let kind = ProviderKind::parse(&entry.kind).ok_or_else(|| {
-        EngineError::Config(format!(
-            "provider '{}' has unknown kind '{}': use openai, anthropic, ollama or gemini",
-            entry.id, entry.kind
-        ))
-    })?;
+    let kind = entry.kind;
     let api_key = resolve_api_key(kind, &entry.id, explicit_env, secrets)?;
     let base_url = if entry.base_url.is_empty() {
         kind.default_base_url().to_string()
@@ -54,21 +49,11 @@ pub fn choose_provider(
     }
     let entry = crate::config::default_provider(settings)
         .cloned()
-        .ok_or_else(|| {
-            EngineError::Config(
-                "no model provider is configured: add one in the app's Settings (or config.toml)"
-                    .to_string(),
-            )
-        })?;
+        .ok_or(EngineError::NoProvider)?;
     let model = requested
         .map(str::to_string)
         .or_else(|| entry.default_model.clone())
         .or_else(|| settings.default_model.clone())
-        .ok_or_else(|| {
-            EngineError::Config(format!(
-                "no model chosen for provider '{}': set a default model in Settings",
-                entry.id
-            ))
-        })?;
+        .ok_or_else(|| EngineError::NoModel(entry.id.clone()))?;
     Ok((entry, model))
 }

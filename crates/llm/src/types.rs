@@ -10,62 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::LlmError;
 
-/// Which wire format a provider speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ProviderKind {
-    /// OpenAI chat completions and compatible servers (OpenRouter, LM Studio, vLLM, llama.cpp…).
-    Openai,
-    Anthropic,
-    Ollama,
-    Gemini,
-}
-
-impl ProviderKind {
-    pub fn parse(s: &str) -> Option<ProviderKind> {
-        match s {
-            "openai" => Some(ProviderKind::Openai),
-            "anthropic" => Some(ProviderKind::Anthropic),
-            "ollama" => Some(ProviderKind::Ollama),
-            "gemini" => Some(ProviderKind::Gemini),
-            _ => None,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ProviderKind::Openai => "openai",
-            ProviderKind::Anthropic => "anthropic",
-            ProviderKind::Ollama => "ollama",
-            ProviderKind::Gemini => "gemini",
-        }
-    }
-
-    /// The base URL used when none is configured.
-    pub fn default_base_url(self) -> &'static str {
-        match self {
-            ProviderKind::Openai => "https://api.openai.com/v1",
-            ProviderKind::Anthropic => "https://api.anthropic.com",
-            ProviderKind::Ollama => "http://127.0.0.1:11434",
-            ProviderKind::Gemini => "https://generativelanguage.googleapis.com/v1beta",
-        }
-    }
-
-    /// The environment variable this provider's key is usually found in.
-    pub fn key_env_var(self) -> &'static str {
-        match self {
-            ProviderKind::Openai => "OPENAI_API_KEY",
-            ProviderKind::Anthropic => "ANTHROPIC_API_KEY",
-            ProviderKind::Ollama => "OLLAMA_API_KEY",
-            ProviderKind::Gemini => "GEMINI_API_KEY",
-        }
-    }
-
-    /// Whether this provider can run without an API key.
-    pub fn key_optional(self) -> bool {
-        matches!(self, ProviderKind::Ollama)
-    }
-}
+pub use hearth_protocol::ProviderKind;
 
 /// Retry behaviour for 429, 5xx and connection failures before the stream starts.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -6,12 +6,8 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Effect {
-    Allow,
-    Deny,
-}
+/// What a rule does: the enumerated setting `effect` of `[[rules]]`.
+pub use hearth_protocol::RuleEffect as Effect;
 
 /// What a rule matches. Serialised as `{"tool": "exec"}` or `{"capability": "fs.write"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -4,8 +4,12 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+mod choices;
+mod errors;
 mod settings;
 mod window;
+pub use choices::*;
+pub use errors::*;
 pub use settings::*;
 pub use window::*;
 
@@ -320,7 +324,7 @@ pub enum EngineEvent {
     },
     TurnFailed {
         session_id: String,
-        error: String,
+        error: AppError,
     },
 }
 

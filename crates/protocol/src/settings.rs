@@ -4,16 +4,22 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::choices::{
+    Capability, Language, ProviderKind, RuleEffect, SearchBackend, SecurityProfile, Theme,
+    ToolProfile,
+};
+
 /// A configured model endpoint.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
+#[serde(deny_unknown_fields)]
 pub struct ProviderEntry {
     /// Stable id, used as the keychain account name (`provider:<id>`).
     pub id: String,
     /// Display name, e.g. "OpenRouter".
     pub name: String,
-    /// Wire format: `openai`, `anthropic`, `ollama` or `gemini`.
-    pub kind: String,
+    /// Wire format.
+    pub kind: ProviderKind,
     /// Base URL; empty means the provider's default.
     #[serde(default)]
     pub base_url: String,
@@ -24,20 +30,16 @@ pub struct ProviderEntry {
 /// Everything in `config.toml`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct Settings {
     pub providers: Vec<ProviderEntry>,
     /// Id of the provider new chats use.
     pub default_provider: Option<String>,
     pub default_model: Option<String>,
-    /// `minimal`, `messaging`, `coding` or `full`.
-    pub tool_profile: String,
-    /// `personal_cli`, `daemon` or `public_gateway`.
-    pub security_profile: String,
-    /// `en` or `zh-CN`.
-    pub language: String,
-    /// `light`, `dark` or `system`.
-    pub theme: String,
+    pub tool_profile: ToolProfile,
+    pub security_profile: SecurityProfile,
+    pub language: Language,
+    pub theme: Theme,
     pub start_at_login: bool,
     /// Tool-loop iterations allowed per turn.
     pub max_iterations: u32,
@@ -59,15 +61,15 @@ pub struct Settings {
 /// or every tool carrying a capability, optionally only in one workspace folder.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
+#[serde(deny_unknown_fields)]
 pub struct PolicyRule {
-    /// `allow` or `deny`.
-    pub effect: String,
+    pub effect: RuleEffect,
     /// A tool name, e.g. `exec` or `mcp__github__*` (give this or `capability`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool: Option<String>,
     /// A capability tag, e.g. `fs.write` or `network.outbound`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub capability: Option<String>,
+    pub capability: Option<Capability>,
     /// Only in this workspace folder and below.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub workspace: Option<String>,
@@ -76,10 +78,13 @@ pub struct PolicyRule {
 /// Which service answers `web_search`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct SearchSettings {
-    /// `searxng`, `brave` or `tavily`; empty picks the first configured of the three.
-    pub backend: String,
+    /// The service to ask; none (or `""`, as older versions wrote it) picks the first
+    /// configured of SearXNG, Brave and Tavily.
+    #[serde(with = "empty_as_none", skip_serializing_if = "Option::is_none")]
+    #[ts(as = "Option<SearchBackend>", optional)]
+    pub backend: Option<SearchBackend>,
     /// Base URL of a SearXNG instance with the JSON format enabled; empty for none.
     pub searxng_url: String,
 }
@@ -90,10 +95,10 @@ impl Default for Settings {
             providers: Vec::new(),
             default_provider: None,
             default_model: None,
-            tool_profile: "coding".to_string(),
-            security_profile: "personal_cli".to_string(),
-            language: "en".to_string(),
-            theme: "system".to_string(),
+            tool_profile: ToolProfile::Full,
+            security_profile: SecurityProfile::PersonalCli,
+            language: Language::En,
+            theme: Theme::System,
             start_at_login: false,
             max_iterations: 50,
             context_window: 128_000,
@@ -101,6 +106,33 @@ impl Default for Settings {
             allow_local_hosts: Vec::new(),
             search: SearchSettings::default(),
             rules: Vec::new(),
+        }
+    }
+}
+
+/// An optional choice where an empty string (as earlier versions saved "none") also means none.
+mod empty_as_none {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    pub fn serialize<S: Serializer, T: Serialize>(
+        value: &Option<T>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        value.serialize(serializer)
+    }
+
+    pub fn deserialize<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+    where
+        D: Deserializer<'de>,
+        T: FromStr,
+        T::Err: Display,
+    {
+        let text = Option::<String>::deserialize(deserializer)?;
+        match text.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(name) => name.parse().map(Some).map_err(serde::de::Error::custom),
         }
     }
 }

@@ -13,6 +13,7 @@ mod search;
 mod sessions;
 mod streaming;
 mod summaries;
+mod turns;
 
 #[cfg(test)]
 mod test_support;

@@ -4,17 +4,19 @@ use std::path::PathBuf;
 
 use base64::Engine as _;
 use hearth_engine::{image_part, prepare_attachment as prepare, IMAGE_ATTACHMENT_CAP};
-use hearth_protocol::ContentPart;
+use hearth_protocol::{AppError, ContentPart};
 use tauri::State;
 
-use crate::state::{to_message, AppState, CommandResult};
+use crate::state::{to_error, AppState, CommandResult};
 
 fn workspace(state: &AppState, session_id: &str) -> CommandResult<PathBuf> {
     let session = state
         .store
         .get_session(session_id)
-        .map_err(to_message)?
-        .ok_or_else(|| format!("unknown session '{session_id}'"))?;
+        .map_err(to_error)?
+        .ok_or_else(|| AppError::UnknownSession {
+            session_id: session_id.to_string(),
+        })?;
     Ok(session
         .workspace
         .map(PathBuf::from)
@@ -28,7 +30,7 @@ pub fn prepare_attachment(
     path: String,
 ) -> CommandResult<ContentPart> {
     let workspace = workspace(&state, &session_id)?;
-    prepare(std::path::Path::new(&path), &workspace).map_err(to_message)
+    prepare(std::path::Path::new(&path), &workspace).map_err(to_error)
 }
 
 /// Pasted images arrive as base64 bytes.
@@ -42,16 +44,15 @@ pub fn attach_bytes(
 ) -> CommandResult<ContentPart> {
     workspace(&state, &session_id)?;
     if !mime_type.starts_with("image/") {
-        return Err(format!("only pasted images are supported, not {mime_type}"));
+        return Err(AppError::NotAnImage { mime_type });
     }
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(data_base64.as_bytes())
-        .map_err(|e| format!("the pasted data is not valid base64: {e}"))?;
+        .map_err(|_| AppError::BadBase64)?;
     if bytes.len() as u64 > IMAGE_ATTACHMENT_CAP {
-        return Err(format!(
-            "the image is larger than {} MB",
-            IMAGE_ATTACHMENT_CAP / (1024 * 1024)
-        ));
+        return Err(AppError::ImageTooLarge {
+            megabytes: IMAGE_ATTACHMENT_CAP / (1024 * 1024),
+        });
     }
     Ok(image_part(&name, &mime_type, &bytes))
 }

@@ -7,7 +7,7 @@ use hearth_scheduler::{
 use serde::Deserialize;
 use tauri::{AppHandle, State};
 
-use crate::state::{to_message, AppState, CommandResult};
+use crate::state::{to_error, AppState, CommandResult};
 use crate::tray;
 
 /// Runs a history shows at most.
@@ -34,14 +34,14 @@ fn blank_to_none(value: Option<String>) -> Option<String> {
 
 /// Refreshes the tray's next-run line and the page after a change.
 fn changed(app: &AppHandle, result: Result<JobView, JobError>) -> CommandResult<JobView> {
-    let view = result.map_err(to_message)?;
+    let view = result.map_err(to_error)?;
     tray::jobs_changed(app);
     Ok(view)
 }
 
 #[tauri::command]
 pub fn list_jobs(state: State<'_, AppState>) -> CommandResult<Vec<JobView>> {
-    state.jobs.list(JobFilter::All).map_err(to_message)
+    state.jobs.list(JobFilter::All).map_err(to_error)
 }
 
 #[tauri::command]
@@ -52,7 +52,7 @@ pub fn create_job(
 ) -> CommandResult<JobView> {
     let spec = JobSpec {
         name: form.name,
-        schedule: Schedule::parse(&form.schedule).map_err(to_message)?,
+        schedule: Schedule::parse(&form.schedule).map_err(to_error)?,
         tz: blank_to_none(form.tz),
         prompt: form.prompt,
         target: blank_to_none(form.target),
@@ -72,7 +72,7 @@ pub fn update_job(
 ) -> CommandResult<JobView> {
     let edit = JobEdit {
         name: Some(form.name),
-        schedule: Some(Schedule::parse(&form.schedule).map_err(to_message)?),
+        schedule: Some(Schedule::parse(&form.schedule).map_err(to_error)?),
         tz: blank_to_none(form.tz),
         prompt: Some(form.prompt),
         target: Some(blank_to_none(form.target)),
@@ -115,7 +115,7 @@ pub fn job_history(
     state
         .jobs
         .history(&id, limit.min(MAX_HISTORY))
-        .map_err(to_message)
+        .map_err(to_error)
 }
 
 #[tauri::command]
@@ -124,17 +124,17 @@ pub fn preview_schedule(
     schedule: String,
     tz: Option<String>,
 ) -> CommandResult<Preview> {
-    let schedule = Schedule::parse(&schedule).map_err(to_message)?;
+    let schedule = Schedule::parse(&schedule).map_err(to_error)?;
     let tz = blank_to_none(tz);
     state
         .jobs
         .preview(&schedule, tz.as_deref())
-        .map_err(to_message)
+        .map_err(to_error)
 }
 
 /// The high-risk tools an approval covers: those approved before, else every authorizable one.
 fn approval_scope(state: &AppState, id: &str) -> CommandResult<Vec<String>> {
-    let job = state.jobs.find(id).map_err(to_message)?;
+    let job = state.jobs.find(id).map_err(to_error)?;
     Ok(job
         .authorization
         .map(|auth| auth.tools)
@@ -153,7 +153,7 @@ pub fn job_approval_request(
     state
         .jobs
         .authorization_request(&id, &tools)
-        .map_err(to_message)
+        .map_err(to_error)
 }
 
 /// Records the approval; called only from the confirmation dialog's "Approve" button.
@@ -164,7 +164,7 @@ pub fn approve_job(
     id: String,
 ) -> CommandResult<JobView> {
     let tools = approval_scope(&state, &id)?;
-    let grant = state.jobs.authorize(&id, &tools).map_err(to_message)?;
+    let grant = state.jobs.authorize(&id, &tools).map_err(to_error)?;
     tracing::info!(job = %grant.job.id, tools = ?grant.tools, "job approved from the Jobs page");
     tray::jobs_changed(&app);
     Ok(grant.job)

@@ -1,6 +1,7 @@
 //! Memory commands for the Memory page: browse, search (Chinese and English), add, edit, pin,
 //! delete, and settle contradictions. Memories added here are the user's own statements.
 
+use hearth_protocol::AppError;
 use hearth_store::{
     Contradiction, ContradictionStatus, Memory, MemoryEdit, MemoryFilter, MemoryPage,
     MemorySelector, MemorySource, NewMemory, Resolution, Selected,
@@ -8,7 +9,7 @@ use hearth_store::{
 use serde::{Deserialize, Serialize};
 use tauri::State;
 
-use crate::state::{to_message, AppState, CommandResult};
+use crate::state::{to_error, AppState, CommandResult};
 
 /// Some memories and how many matched in all.
 #[derive(Debug, Serialize)]
@@ -38,7 +39,7 @@ pub struct MemoryForm {
 fn found<T>(id: i64, selected: Selected<T>) -> CommandResult<T> {
     match selected {
         Selected::Found(value) => Ok(value),
-        _ => Err(format!("memory {id} does not exist (deleted elsewhere?)")),
+        _ => Err(AppError::MemoryGone { id }),
     }
 }
 
@@ -51,7 +52,7 @@ pub fn list_memories(
     let page = state
         .store
         .list_memories(&MemoryFilter::default(), offset, limit);
-    page.map(MemoryList::from).map_err(to_message)
+    page.map(MemoryList::from).map_err(to_error)
 }
 
 #[tauri::command]
@@ -63,7 +64,7 @@ pub fn search_memories(
     let page = state
         .store
         .search_memories(&query, &MemoryFilter::default(), limit);
-    page.map(MemoryList::from).map_err(to_message)
+    page.map(MemoryList::from).map_err(to_error)
 }
 
 #[tauri::command]
@@ -71,7 +72,7 @@ pub fn add_memory(state: State<'_, AppState>, form: MemoryForm) -> CommandResult
     let mut new = NewMemory::new(form.content, MemorySource::UserStated);
     new.tags = Some(form.tags);
     new.importance = Some(form.importance);
-    let outcome = state.store.add_memory(&new).map_err(to_message)?;
+    let outcome = state.store.add_memory(&new).map_err(to_error)?;
     Ok(outcome.memory)
 }
 
@@ -88,7 +89,7 @@ pub fn update_memory(
         pinned: None,
     };
     let edited = state.store.edit_memory(MemorySelector::Id(id), &edit);
-    found(id, edited.map_err(to_message)?).map(|(memory, _)| memory)
+    found(id, edited.map_err(to_error)?).map(|(memory, _)| memory)
 }
 
 #[tauri::command]
@@ -102,13 +103,13 @@ pub fn set_memory_pinned(
         ..MemoryEdit::default()
     };
     let edited = state.store.edit_memory(MemorySelector::Id(id), &edit);
-    found(id, edited.map_err(to_message)?).map(|(memory, _)| memory)
+    found(id, edited.map_err(to_error)?).map(|(memory, _)| memory)
 }
 
 #[tauri::command]
 pub fn delete_memory(state: State<'_, AppState>, id: i64) -> CommandResult<()> {
     let removed = state.store.remove_memory(MemorySelector::Id(id));
-    found(id, removed.map_err(to_message)?).map(|_| ())
+    found(id, removed.map_err(to_error)?).map(|_| ())
 }
 
 /// Open contradictions, newest first.
@@ -118,7 +119,7 @@ pub fn list_contradictions(state: State<'_, AppState>) -> CommandResult<Vec<Cont
     let listed = state
         .store
         .list_contradictions(Some(ContradictionStatus::Open), 0, limit);
-    listed.map(|(list, _)| list).map_err(to_message)
+    listed.map(|(list, _)| list).map_err(to_error)
 }
 
 /// Keeps `winner_id` (one side of contradiction `id`) and deletes the other side.
@@ -131,12 +132,13 @@ pub fn resolve_contradiction(
     match state
         .store
         .resolve_contradiction(id, winner_id)
-        .map_err(to_message)?
+        .map_err(to_error)?
     {
         Resolution::Resolved { winner, .. } => Ok(winner),
-        Resolution::AlreadyResolved(_) => Err(format!("contradiction {id} is already resolved")),
-        Resolution::NotAParty(_) => Err(format!(
-            "memory {winner_id} is not a side of contradiction {id}"
-        )),
+        Resolution::AlreadyResolved(_) => Err(AppError::ContradictionResolved { id }),
+        Resolution::NotAParty(_) => Err(AppError::NotAParty {
+            memory_id: winner_id,
+            contradiction_id: id,
+        }),
     }
 }

@@ -1,13 +1,13 @@
 //! Session and message commands: list, create, rename, pin, delete, page through, search.
 
-use hearth_protocol::{MessagePage, SearchHit, Session};
+use hearth_protocol::{AppError, MessagePage, SearchHit, Session};
 use tauri::State;
 
-use crate::state::{to_message, AppState, CommandResult};
+use crate::state::{to_error, AppState, CommandResult};
 
 #[tauri::command]
 pub fn list_sessions(state: State<'_, AppState>) -> CommandResult<Vec<Session>> {
-    state.store.list_sessions().map_err(to_message)
+    state.store.list_sessions().map_err(to_error)
 }
 
 #[tauri::command]
@@ -20,14 +20,14 @@ pub fn create_session(state: State<'_, AppState>, title: Option<String>) -> Comm
             title: title.unwrap_or_else(|| "New chat".to_string()),
             model: None,
             workspace: None,
-            tool_profile: settings.tool_profile,
+            tool_profile: settings.tool_profile.to_string(),
         })
-        .map_err(to_message)
+        .map_err(to_error)
 }
 
 #[tauri::command]
 pub fn rename_session(state: State<'_, AppState>, id: String, title: String) -> CommandResult<()> {
-    state.store.rename_session(&id, &title).map_err(to_message)
+    state.store.rename_session(&id, &title).map_err(to_error)
 }
 
 #[tauri::command]
@@ -39,7 +39,7 @@ pub fn set_session_pinned(
     state
         .store
         .set_session_pinned(&id, pinned)
-        .map_err(to_message)
+        .map_err(to_error)
 }
 
 #[tauri::command]
@@ -51,7 +51,7 @@ pub fn set_session_model(
     state
         .store
         .set_session_model(&id, model.as_deref())
-        .map_err(to_message)
+        .map_err(to_error)
 }
 
 #[tauri::command]
@@ -61,17 +61,17 @@ pub fn set_session_workspace(
     workspace: String,
 ) -> CommandResult<()> {
     if !std::path::Path::new(&workspace).is_dir() {
-        return Err(format!("{workspace} is not a folder"));
+        return Err(AppError::NotAFolder { path: workspace });
     }
     state
         .store
         .set_session_workspace(&id, Some(&workspace))
-        .map_err(to_message)
+        .map_err(to_error)
 }
 
 #[tauri::command]
 pub fn delete_session(state: State<'_, AppState>, id: String) -> CommandResult<()> {
-    state.store.delete_session(&id).map_err(to_message)
+    state.store.delete_session(&id).map_err(to_error)
 }
 
 /// A page of a chat's messages: the `limit` newest before message `before` (the newest when
@@ -87,7 +87,7 @@ pub fn list_message_page(
     state
         .store
         .message_page(&session_id, before, through, limit)
-        .map_err(to_message)
+        .map_err(to_error)
 }
 
 #[tauri::command]
@@ -95,5 +95,5 @@ pub fn search_messages(state: State<'_, AppState>, query: String) -> CommandResu
     state
         .store
         .search_messages(&query, 50, None, None)
-        .map_err(to_message)
+        .map_err(to_error)
 }

@@ -6,14 +6,13 @@ use std::collections::BTreeMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use hearth_engine::{
-    key_account, mask_secret, parse_search_backend, provider_account,
-    save_settings as write_settings,
+    key_account, mask_secret, provider_account, save_settings as write_settings, user_rules,
 };
-use hearth_protocol::{KeyStatus, ProviderEntry, Settings};
+use hearth_protocol::{AppError, KeyStatus, ProviderEntry, Settings};
 use hearth_store::AuditRecord;
 use tauri::{Manager, State};
 
-use crate::state::{to_message, AppState, CommandResult};
+use crate::state::{to_error, AppState, CommandResult};
 
 #[tauri::command]
 pub fn get_settings(state: State<'_, AppState>) -> Settings {
@@ -29,61 +28,47 @@ pub fn save_settings(
     validate(&settings)?;
     // The tray owns "Pause all jobs"; a settings page opened earlier must not undo it.
     settings.jobs_paused = state.settings().jobs_paused;
-    write_settings(&state.dir.config(), &settings).map_err(to_message)?;
+    write_settings(&state.dir.config(), &settings).map_err(to_error)?;
     crate::autostart::apply(&app, settings.start_at_login);
     state.apply_settings(settings);
     Ok(())
 }
 
+/// What the loader cannot check by type: unique provider ids, http(s) URLs, the local-host
+/// allow list and the rules (enumerated settings are typed, so they cannot be wrong here).
 fn validate(settings: &Settings) -> CommandResult<()> {
     let mut ids = std::collections::HashSet::new();
     for p in &settings.providers {
         if p.id.trim().is_empty() || !ids.insert(p.id.as_str()) {
-            return Err(format!(
-                "provider ids must be unique and not empty ('{}')",
-                p.id
-            ));
+            return Err(AppError::ProviderIdTaken { id: p.id.clone() });
         }
         if key_account(&p.id) != provider_account(&p.id) {
-            return Err(format!(
-                "provider id '{}' is the name of a web search key; choose another",
-                p.id
-            ));
+            return Err(AppError::ProviderIdReserved { id: p.id.clone() });
         }
-        if hearth_llm::ProviderKind::parse(&p.kind).is_none() {
-            return Err(format!("provider '{}': unknown kind '{}'", p.id, p.kind));
-        }
-        let http = p.base_url.starts_with("http://") || p.base_url.starts_with("https://");
-        if !p.base_url.is_empty() && !http {
-            return Err(format!(
-                "provider '{}': the base URL must start with http:// or https://",
-                p.id
-            ));
-        }
+        http_url(&format!("providers.{}.base_url", p.id), &p.base_url)?;
     }
-    if hearth_policy::ToolProfile::parse(&settings.tool_profile).is_none() {
-        return Err(format!("unknown tool profile '{}'", settings.tool_profile));
-    }
-    parse_search_backend(&settings.search.backend)?;
-    let searxng = settings.search.searxng_url.trim();
-    let http = searxng.starts_with("http://") || searxng.starts_with("https://");
-    if !searxng.is_empty() && !http {
-        return Err("the SearXNG URL must start with http:// or https://".to_string());
-    }
+    http_url("search.searxng_url", settings.search.searxng_url.trim())?;
     let network = hearth_tools::NetworkConfig {
         allow_local: settings.allow_local_hosts.clone(),
         ..Default::default()
     };
-    if let Some((entry, why)) = network.invalid_allow_entries().into_iter().next() {
-        return Err(format!("allowed local host '{entry}': {why}"));
+    if let Some((entry, reason)) = network.invalid_allow_entries().into_iter().next() {
+        return Err(AppError::BadLocalHost { entry, reason });
     }
-    if hearth_policy::SecurityProfile::parse(&settings.security_profile).is_none() {
-        return Err(format!(
-            "unknown security profile '{}'",
-            settings.security_profile
-        ));
-    }
+    user_rules(settings)?;
     Ok(())
+}
+
+/// An empty URL (the default) or one starting with http:// or https://.
+fn http_url(field: &str, url: &str) -> CommandResult<()> {
+    if url.is_empty() || url.starts_with("http://") || url.starts_with("https://") {
+        Ok(())
+    } else {
+        Err(AppError::NotHttpUrl {
+            field: field.to_string(),
+            url: url.to_string(),
+        })
+    }
 }
 
 /// Rebuilds the tools when `id` names a web search key (they read it from the keychain).
@@ -94,7 +79,7 @@ async fn follow_search_key(app: &tauri::AppHandle, id: &str) -> CommandResult<()
     let app = app.clone();
     tokio::task::spawn_blocking(move || app.state::<AppState>().rebuild_tools())
         .await
-        .map_err(to_message)
+        .map_err(to_error)
 }
 
 async fn keychain<T: Send + 'static>(
@@ -106,8 +91,8 @@ async fn keychain<T: Send + 'static>(
     let secrets = state.secrets.clone();
     tokio::task::spawn_blocking(move || op(secrets.as_ref()))
         .await
-        .map_err(to_message)?
-        .map_err(to_message)
+        .map_err(to_error)?
+        .map_err(to_error)
 }
 
 #[tauri::command]
@@ -133,7 +118,7 @@ pub async fn set_api_key(
 ) -> CommandResult<KeyStatus> {
     let key = key.trim().to_string();
     if key.is_empty() {
-        return Err("the key is empty".to_string());
+        return Err(AppError::EmptyKey);
     }
     let masked = mask_secret(&key);
     let account = key_account(&provider_id);
@@ -165,7 +150,7 @@ pub async fn test_connection(
     provider: ProviderEntry,
 ) -> CommandResult<Vec<String>> {
     let client = state.client_for(&provider).await?;
-    let models = client.list_models().await.map_err(to_message)?;
+    let models = client.list_models().await.map_err(to_error)?;
     Ok(models.into_iter().map(|m| m.id).collect())
 }
 
@@ -174,7 +159,7 @@ pub fn list_audit(state: State<'_, AppState>, limit: u32) -> CommandResult<Vec<A
     state
         .store
         .list_audit(limit.clamp(1, 1_000) as usize)
-        .map_err(to_message)
+        .map_err(to_error)
 }
 
 /// Called by the UI once its first screen is rendered: records the start-up time, with the UI's

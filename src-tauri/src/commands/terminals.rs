@@ -28,7 +28,7 @@ pub fn watch_terminal(
     session_id: String,
     on_event: Channel<TerminalEvent>,
 ) -> bool {
-    let Some(feed) = state.background.terminals().watch(&session_id) else {
+    let Some(feed) = state.background().terminals().watch(&session_id) else {
         return false;
     };
     let screen = TerminalEvent::Screen {

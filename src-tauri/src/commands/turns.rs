@@ -3,14 +3,15 @@
 //! announced with an OS notification.
 
 use hearth_engine::{Engine, EngineError, Notice, TurnSummary};
-use hearth_protocol::{ApprovalDecision, ContentPart, EngineEvent, Session};
+use hearth_protocol::{AppError, ApprovalDecision, ContentPart, EngineEvent, Session};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Manager, State};
 use tokio_util::sync::CancellationToken;
 
-use crate::state::{to_message, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
-/// Runs a turn with the session registered as running, then notifies if nobody was watching.
+/// Runs a turn (the engine registers it with the app's running turns, which own its cancel
+/// token), then notifies if nobody was watching.
 async fn run_turn<F, Fut>(
     app: &AppHandle,
     state: &AppState,
@@ -23,7 +24,7 @@ where
     Fut: std::future::Future<Output = Result<TurnSummary, EngineError>>,
 {
     let engine = state.engine().await?;
-    let cancel = state.begin_turn(session_id);
+    let cancel = CancellationToken::new();
     let (events, received) = tokio::sync::mpsc::unbounded_channel();
     let forwarder = tauri::async_runtime::spawn(crate::stream::forward(received, move |event| {
         let _ = on_event.send(event);
@@ -34,9 +35,8 @@ where
     // The turn's future owns the sink: once it is done the forwarder drains and ends.
     let outcome = turn(engine, sink, cancel).await;
     let _ = forwarder.await;
-    state.end_turn(session_id);
     notify_if_unwatched(app, state, session_id, outcome.as_ref().err());
-    outcome.map(|_| ()).map_err(to_message)
+    outcome.map(|_| ()).map_err(AppError::from)
 }
 
 fn notify_if_unwatched(
@@ -84,7 +84,7 @@ pub async fn send_message(
     on_event: Channel<EngineEvent>,
 ) -> CommandResult<()> {
     if content.is_empty() {
-        return Err("the message is empty".to_string());
+        return Err(AppError::EmptyMessage);
     }
     let id = session_id.clone();
     run_turn(&app, &state, &session_id, on_event, |engine, sink, cancel| async move {
@@ -121,11 +121,7 @@ pub async fn edit_message(
     content: Vec<ContentPart>,
     on_event: Channel<EngineEvent>,
 ) -> CommandResult<Session> {
-    let fork = state
-        .engine()
-        .await?
-        .fork(&session_id, message_id)
-        .map_err(to_message)?;
+    let fork = state.engine().await?.fork(&session_id, message_id)?;
     let id = fork.id.clone();
     let sent = run_turn(&app, &state, &fork.id, on_event, |engine, sink, cancel| async move {
         engine.send(&id, content, sink.as_ref(), cancel).await
@@ -136,7 +132,7 @@ pub async fn edit_message(
 
 #[tauri::command]
 pub fn cancel_turn(state: State<'_, AppState>, session_id: String) -> CommandResult<()> {
-    state.cancel_turn(&session_id);
+    state.turns().cancel(&session_id);
     Ok(())
 }
 
@@ -149,6 +145,6 @@ pub fn resolve_approval(
     if state.approver.resolve(&request_id, decision) {
         Ok(())
     } else {
-        Err("this approval is no longer waiting (it timed out or the turn ended)".to_string())
+        Err(AppError::ApprovalGone)
     }
 }

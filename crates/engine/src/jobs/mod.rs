@@ -12,16 +12,14 @@ use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{ApprovalDecision, ContentPart, MessageKind, Role, Settings, TurnEnd};
 use hearth_scheduler::{JobExecutor, JobOutput, RunRequest};
 use hearth_store::Store;
-use hearth_tools::{Background, Dialect, Registry};
+use hearth_tools::Dialect;
 use tokio_util::sync::CancellationToken;
 
 use crate::approval::FixedApprover;
-use crate::engine::{Engine, EngineOptions};
+use crate::builder::EngineBuilder;
 use crate::notify::{Notifier, OnClick};
-use crate::provider::{choose_provider, model_client};
 use crate::secrets::SecretStore;
-use crate::tool_calls::ToolRunner;
-use crate::{load_settings, network_config, tool_registry, DataDir, EngineError};
+use crate::{load_settings, DataDir, EngineError};
 
 pub use grant::JobGrant;
 
@@ -66,11 +64,7 @@ type ClickSource = Arc<dyn Fn(Option<String>) -> OnClick + Send + Sync>;
 /// # }
 /// ```
 pub struct AgentJobExecutor {
-    store: Arc<Store>,
-    dir: DataDir,
-    secrets: Arc<dyn SecretStore>,
-    notifier: Arc<dyn Notifier>,
-    registry: Arc<Registry>,
+    builder: Arc<EngineBuilder>,
     settings: SettingsSource,
     on_click: Option<ClickSource>,
 }
@@ -83,29 +77,23 @@ struct AgentAnswer {
 }
 
 impl AgentJobExecutor {
-    /// An executor over `store` and the data dir `dir`, with the Hearth tool registry (network
-    /// tools configured from `config.toml` and the keychain as they are now).
+    /// An executor over `store` and the data dir `dir`, reading `config.toml` at every run.
     pub fn new(
         store: Arc<Store>,
         dir: DataDir,
         secrets: Arc<dyn SecretStore>,
         notifier: Arc<dyn Notifier>,
     ) -> AgentJobExecutor {
-        let config = dir.config();
-        let network = network_config(&load_settings(&config).unwrap_or_default(), &*secrets);
-        let registry = Arc::new(tool_registry(
-            Dialect::Hearth,
-            &store,
-            notifier.clone(),
-            network,
-            &Background::new(),
-        ));
+        AgentJobExecutor::from_builder(Arc::new(EngineBuilder::new(store, dir, secrets, notifier)))
+    }
+
+    /// An executor building its runs with `builder` (the app's, so that job runs share its
+    /// running turns, background processes and runner wake-up), reading `config.toml` at every
+    /// run.
+    pub fn from_builder(builder: Arc<EngineBuilder>) -> AgentJobExecutor {
+        let config = builder.dir().config();
         AgentJobExecutor {
-            store,
-            dir,
-            secrets,
-            notifier,
-            registry,
+            builder,
             settings: Arc::new(move || load_settings(&config)),
             on_click: None,
         }
@@ -136,50 +124,53 @@ impl AgentJobExecutor {
         self.on_click.as_ref().map(|make| make(chat))
     }
 
-    /// Uses `registry` for the runs' tools (e.g. one whose job tools wake the app's runner).
-    pub fn with_registry(mut self, registry: Arc<Registry>) -> AgentJobExecutor {
-        self.registry = registry;
-        self
+    fn store(&self) -> &Arc<Store> {
+        self.builder.store()
     }
 
-    /// One agent turn for the run, in a fresh session.
+    fn notifier(&self) -> &Arc<dyn Notifier> {
+        self.builder.notifier()
+    }
+
+    /// One agent turn for the run, in a fresh session. The settings (network ones included)
+    /// are read once, at its start.
     async fn answer(&self, request: &RunRequest) -> Result<AgentAnswer, String> {
         let job = &request.job;
         let settings = (self.settings)().map_err(|e| e.to_string())?;
-        let (entry, model) =
-            choose_provider(&settings, job.model.as_deref()).map_err(|e| e.to_string())?;
-        let secrets = self.secrets.clone();
-        let client = tokio::task::spawn_blocking(move || model_client(&entry, None, &*secrets))
-            .await
-            .map_err(|e| format!("the model client could not be built: {e}"))?
-            .map_err(|e| e.to_string())?;
+        let builder = self.builder.clone();
+        let requested = job.model.clone();
+        let run_settings = settings.clone();
+        // The keychain (model key, search keys) is read on a blocking thread.
+        let (choice, registry) = tokio::task::spawn_blocking(move || {
+            let choice = builder.model(&run_settings, requested.as_deref(), None)?;
+            let registry = builder.registry(Dialect::Hearth, &run_settings);
+            Ok::<_, EngineError>((choice, registry))
+        })
+        .await
+        .map_err(|e| format!("the model client could not be built: {e}"))?
+        .map_err(|e| e.to_string())?;
+        let model = choice.model.clone();
         let grant = JobGrant::new(job, request.authorized_tools.as_deref());
-        let mut tool_profile =
-            ToolProfile::parse(&settings.tool_profile).unwrap_or(ToolProfile::Coding);
+        let tools = Arc::new(
+            self.builder
+                .tool_runner(
+                    Arc::new(registry),
+                    &settings,
+                    SecurityProfile::Daemon,
+                    Arc::new(FixedApprover(ApprovalDecision::Deny)),
+                )
+                .with_job_grant(grant.clone()),
+        );
+        let mut settings = settings;
         if grant.tools.is_some() {
             // The approved high-risk tools (exec, process…) are exposed only by `full`.
-            tool_profile = ToolProfile::Full;
+            settings.tool_profile = ToolProfile::Full;
         }
-        let tools = Arc::new(
-            ToolRunner::new(
-                self.registry.clone(),
-                Arc::new(FixedApprover(ApprovalDecision::Deny)),
-                self.store.clone(),
-                SecurityProfile::Daemon,
-                self.dir.root().to_path_buf(),
-            )
-            .with_job_grant(grant.clone())
-            .with_rules(crate::rules::enforced_rules(&settings)),
-        );
-        let mut options = EngineOptions::new(self.dir.clone(), model.clone());
-        options.tool_profile = tool_profile;
-        options.max_iterations = settings.max_iterations.max(1);
-        options.context_window = settings.context_window;
-        let engine = Engine::new(self.store.clone(), client, tools.clone(), options);
+        let engine = self.builder.engine(&settings, choice, tools.clone());
         let session = engine
             .create_session("job", Some(&format!("Job: {}", job.name)))
             .map_err(|e| e.to_string())?;
-        if let Err(error) = self.store.set_session_model(&session.id, Some(&model)) {
+        if let Err(error) = self.store().set_session_model(&session.id, Some(&model)) {
             tracing::warn!(%error, "cannot record the job session's model");
         }
         let prompt = vec![ContentPart::text(job.prompt.clone())];
@@ -218,7 +209,7 @@ impl AgentJobExecutor {
     /// The text of the session's last assistant message.
     fn final_answer(&self, session_id: &str) -> Result<String, String> {
         let messages = self
-            .store
+            .store()
             .list_messages(session_id)
             .map_err(|e| e.to_string())?;
         let text = messages
@@ -245,7 +236,7 @@ impl JobExecutor for AgentJobExecutor {
             Ok(answer) => {
                 let delivery = match &job.target {
                     Some(target) => deliver::deliver(
-                        &self.store,
+                        self.store(),
                         target,
                         &format!("{label}\n\n{}", answer.text),
                         &answer.model,
@@ -261,7 +252,7 @@ impl JobExecutor for AgentJobExecutor {
                 if job.notify {
                     let title = format!("Job \"{}\" finished", job.name);
                     let chat = job.target.clone().or(Some(answer.session_id.clone()));
-                    deliver::notify(&self.notifier, title, &answer.text, self.click(chat)).await;
+                    deliver::notify(self.notifier(), title, &answer.text, self.click(chat)).await;
                 }
                 Ok(JobOutput {
                     text: answer.text,
@@ -271,7 +262,7 @@ impl JobExecutor for AgentJobExecutor {
             Err(error) => {
                 let title = format!("Job \"{}\" failed", job.name);
                 let click = self.click(job.target.clone());
-                deliver::notify(&self.notifier, title, &error, click).await;
+                deliver::notify(self.notifier(), title, &error, click).await;
                 Err(error)
             }
         }

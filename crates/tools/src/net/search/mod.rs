@@ -10,7 +10,7 @@ use async_trait::async_trait;
 use backends::Backend;
 use hearth_policy::Capability;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::fmt;
 use std::sync::Arc;
@@ -20,27 +20,8 @@ pub const BRAVE_ENDPOINT: &str = "https://api.search.brave.com/res/v1/web/search
 /// Tavily's search endpoint.
 pub const TAVILY_ENDPOINT: &str = "https://api.tavily.com/search";
 
-/// Which service answers `web_search`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SearchBackend {
-    /// A SearXNG instance (`searxng_url`) with the JSON format enabled.
-    Searxng,
-    /// Brave Search API (`brave_api_key`).
-    Brave,
-    /// Tavily (`tavily_api_key`).
-    Tavily,
-}
-
-impl SearchBackend {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Searxng => "searxng",
-            Self::Brave => "brave",
-            Self::Tavily => "tavily",
-        }
-    }
-}
+/// Which service answers `web_search` (an enumerated setting, declared in `hearth-protocol`).
+pub use hearth_protocol::SearchBackend;
 
 /// The `web_search` settings. Keys come from the OS keychain; this struct only carries them.
 #[derive(Clone, Default, PartialEq, Eq)]

@@ -1,0 +1,159 @@
+//! One composition path: the app, `hearth-cli` and the job executor build tool registries, tool
+//! runners, model clients and engines here, from the settings current at each turn or run; they
+//! differ only in the adapters they pass (keychain, notifier, approver, background processes,
+//! the job runner's wake signal).
+
+use std::sync::Arc;
+
+use hearth_llm::SharedModelClient;
+use hearth_policy::SecurityProfile;
+use hearth_protocol::Settings;
+use hearth_scheduler::RunnerSignal;
+use hearth_store::Store;
+use hearth_tools::{Background, Dialect, Registry};
+
+use crate::approval::Approver;
+use crate::engine::{Engine, EngineOptions};
+use crate::notify::Notifier;
+use crate::provider::{choose_provider, model_client};
+use crate::registry::tool_registry_with_runner;
+use crate::rules::enforced_rules;
+use crate::secrets::SecretStore;
+use crate::tool_calls::ToolRunner;
+use crate::turns::Turns;
+use crate::{network_config, DataDir, EngineError};
+
+/// What every engine of one process shares.
+pub struct EngineBuilder {
+    store: Arc<Store>,
+    dir: DataDir,
+    secrets: Arc<dyn SecretStore>,
+    notifier: Arc<dyn Notifier>,
+    background: Background,
+    signal: Option<RunnerSignal>,
+    turns: Arc<Turns>,
+}
+
+/// The model a turn or run uses, with a client for its provider.
+pub struct ModelChoice {
+    pub client: SharedModelClient,
+    pub model: String,
+}
+
+impl EngineBuilder {
+    /// A builder over `store` and the data dir `dir`; background processes and terminals the
+    /// tools start live in a [`Background`] of its own (see [`EngineBuilder::with_background`]).
+    pub fn new(
+        store: Arc<Store>,
+        dir: DataDir,
+        secrets: Arc<dyn SecretStore>,
+        notifier: Arc<dyn Notifier>,
+    ) -> EngineBuilder {
+        EngineBuilder {
+            turns: Turns::new(store.clone()),
+            store,
+            dir,
+            secrets,
+            notifier,
+            background: Background::new(),
+            signal: None,
+        }
+    }
+
+    /// Keeps the tools' background processes and terminals in `background` (the app shuts it
+    /// down at exit).
+    pub fn with_background(mut self, background: Background) -> EngineBuilder {
+        self.background = background;
+        self
+    }
+
+    /// Job tools wake this process's job runner through `signal`, so a job created or triggered
+    /// from a chat is seen at once.
+    pub fn with_runner_signal(mut self, signal: RunnerSignal) -> EngineBuilder {
+        self.signal = Some(signal);
+        self
+    }
+
+    pub fn store(&self) -> &Arc<Store> {
+        &self.store
+    }
+
+    pub fn dir(&self) -> &DataDir {
+        &self.dir
+    }
+
+    pub fn secrets(&self) -> &Arc<dyn SecretStore> {
+        &self.secrets
+    }
+
+    pub fn notifier(&self) -> &Arc<dyn Notifier> {
+        &self.notifier
+    }
+
+    pub fn background(&self) -> &Background {
+        &self.background
+    }
+
+    /// The running turns of every engine this builder makes.
+    pub fn turns(&self) -> &Arc<Turns> {
+        &self.turns
+    }
+
+    /// The tool registry of `dialect`, its network tools configured from `settings` and the web
+    /// search keys in the keychain (read here, once). Blocks on the keychain.
+    pub fn registry(&self, dialect: Dialect, settings: &Settings) -> Registry {
+        tool_registry_with_runner(
+            dialect,
+            &self.store,
+            self.notifier.clone(),
+            network_config(settings, self.secrets.as_ref()),
+            &self.background,
+            self.signal.clone(),
+        )
+    }
+
+    /// A runner of `registry`'s tools under `security` and the settings' rules, asking
+    /// `approver` when policy says to ask.
+    pub fn tool_runner(
+        &self,
+        registry: Arc<Registry>,
+        settings: &Settings,
+        security: SecurityProfile,
+        approver: Arc<dyn Approver>,
+    ) -> ToolRunner {
+        ToolRunner::new(
+            registry,
+            approver,
+            self.store.clone(),
+            security,
+            self.dir.root().to_path_buf(),
+        )
+        .with_rules(enforced_rules(settings))
+    }
+
+    /// The provider and model for a run asking for `requested` (`<provider id>:<model>`, a model
+    /// of the default provider, or nothing for the defaults), with its key found as
+    /// [`crate::resolve_api_key`] does (`key_env` first). Blocks on the keychain.
+    pub fn model(
+        &self,
+        settings: &Settings,
+        requested: Option<&str>,
+        key_env: Option<&str>,
+    ) -> Result<ModelChoice, EngineError> {
+        let (entry, model) = choose_provider(settings, requested)?;
+        let client = model_client(&entry, key_env, self.secrets.as_ref())?;
+        Ok(ModelChoice { client, model })
+    }
+
+    /// An engine for one turn or run with the settings' profile and limits, registering its
+    /// turns with the others of this builder.
+    pub fn engine(
+        &self,
+        settings: &Settings,
+        model: ModelChoice,
+        tools: Arc<ToolRunner>,
+    ) -> Engine {
+        let options = EngineOptions::from_settings(self.dir.clone(), model.model, settings);
+        Engine::new(self.store.clone(), model.client, tools, options).with_turns(self.turns.clone())
+    }
+}

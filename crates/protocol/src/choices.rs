@@ -1,0 +1,252 @@
+//! Every enumerated setting as a closed serde enum (a string union in TypeScript): a value that is
+//! not one of the choices fails to load, naming the choices, instead of falling back.
+
+use serde::{Deserialize, Deserializer, Serialize};
+use std::fmt;
+use std::str::FromStr;
+use ts_rs::TS;
+
+/// A name that is not one of an enumerated setting's choices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChoiceError {
+    /// What was being chosen, e.g. `security profile`.
+    pub what: &'static str,
+    pub value: String,
+    /// The allowed values, comma-separated.
+    pub expected: String,
+}
+
+impl fmt::Display for ChoiceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown {} `{}` (expected one of: {})",
+            self.what, self.value, self.expected
+        )
+    }
+}
+
+impl std::error::Error for ChoiceError {}
+
+/// Declares a closed enum of named choices: serde and ts-rs use the given names, and `ALL`,
+/// `as_str`, `FromStr` (whose error lists the choices) and `Display` come with it. It is
+/// deserialized through `FromStr`, so a bad value in any format says the same thing.
+macro_rules! choices {
+    ($(#[$meta:meta])* $name:ident, $what:literal {
+        $($(#[$vmeta:meta])* $variant:ident => $tag:literal,)+
+    }) => {
+        $(#[$meta])*
+        #[derive(
+            Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, TS,
+        )]
+        #[ts(export)]
+        pub enum $name {
+            $($(#[$vmeta])* #[serde(rename = $tag)] $variant,)+
+        }
+
+        impl $name {
+            /// Every choice, in declaration order.
+            pub const ALL: [$name; [$($tag,)+].len()] = [$($name::$variant,)+];
+
+            /// The name as written in `config.toml`.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $tag,)+
+                }
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = ChoiceError;
+
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                match s {
+                    $($tag => Ok($name::$variant),)+
+                    _ => Err(ChoiceError {
+                        what: $what,
+                        value: s.to_string(),
+                        expected: [$($tag,)+].join(", "),
+                    }),
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let name = String::deserialize(deserializer)?;
+                name.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    };
+}
+
+choices! {
+    /// Which tools are exposed to the model. Cumulative: `minimal` ⊂ `messaging` ⊂ `coding` ⊂
+    /// `full` (the derived order follows that chain).
+    ToolProfile, "tool profile" {
+        Minimal => "minimal",
+        Messaging => "messaging",
+        Coding => "coding",
+        Full => "full",
+    }
+}
+
+choices! {
+    /// The run shape's security baseline.
+    SecurityProfile, "security profile" {
+        /// A person at the window: high-risk calls need approval.
+        PersonalCli => "personal_cli",
+        /// Tray / scheduled runs, nobody watching: high-risk calls need a job authorization.
+        Daemon => "daemon",
+        /// Messages from outside channels: high-risk, `fs.write` and `process.exec` are refused.
+        PublicGateway => "public_gateway",
+    }
+}
+
+choices! {
+    /// Which wire format a provider speaks.
+    ProviderKind, "provider kind" {
+        /// OpenAI chat completions and compatible servers (OpenRouter, LM Studio, vLLM, llama.cpp…).
+        Openai => "openai",
+        Anthropic => "anthropic",
+        Ollama => "ollama",
+        Gemini => "gemini",
+    }
+}
+
+choices! {
+    /// What a user rule does to the calls it matches.
+    RuleEffect, "rule effect" {
+        Allow => "allow",
+        Deny => "deny",
+    }
+}
+
+choices! {
+    /// Which service answers `web_search`.
+    SearchBackend, "web search backend" {
+        /// A SearXNG instance (`searxng_url`) with the JSON format enabled.
+        Searxng => "searxng",
+        /// Brave Search API (key in the keychain).
+        Brave => "brave",
+        /// Tavily (key in the keychain).
+        Tavily => "tavily",
+    }
+}
+
+choices! {
+    /// The UI's colour scheme.
+    Theme, "theme" {
+        Light => "light",
+        Dark => "dark",
+        /// Follow the operating system.
+        System => "system",
+    }
+}
+
+choices! {
+    /// The UI's language.
+    Language, "language" {
+        En => "en",
+        ZhCn => "zh-CN",
+    }
+}
+
+choices! {
+    /// A capability tag carried by a tool, as matched by policy rules; written dotted, e.g.
+    /// `fs.read`.
+    Capability, "capability" {
+        FsRead => "fs.read",
+        FsWrite => "fs.write",
+        ProcessExec => "process.exec",
+        ProcessManage => "process.manage",
+        CodeExec => "code.exec",
+        NetworkOutbound => "network.outbound",
+        MessageSend => "message.send",
+        MessageAsk => "message.ask",
+        Notification => "notification",
+        MemoryRead => "memory.read",
+        MemoryWrite => "memory.write",
+        SessionRead => "session.read",
+        KnowledgeRead => "knowledge.read",
+        KnowledgeWrite => "knowledge.write",
+        ArtifactRead => "artifact.read",
+        ArtifactWrite => "artifact.write",
+        MediaGenerate => "media.generate",
+        MediaRead => "media.read",
+        BrowserControl => "browser.control",
+        TaskWrite => "task.write",
+        WorkflowWrite => "workflow.write",
+        SchedulerWrite => "scheduler.write",
+        AgentRead => "agent.read",
+        AgentDispatch => "agent.dispatch",
+        SkillRead => "skill.read",
+        SkillWrite => "skill.write",
+        SkillInstall => "skill.install",
+        McpCall => "mcp.call",
+    }
+}
+
+impl ProviderKind {
+    /// The base URL used when none is configured.
+    pub fn default_base_url(self) -> &'static str {
+        match self {
+            ProviderKind::Openai => "https://api.openai.com/v1",
+            ProviderKind::Anthropic => "https://api.anthropic.com",
+            ProviderKind::Ollama => "http://127.0.0.1:11434",
+            ProviderKind::Gemini => "https://generativelanguage.googleapis.com/v1beta",
+        }
+    }
+
+    /// The environment variable this provider's key is usually found in.
+    pub fn key_env_var(self) -> &'static str {
+        match self {
+            ProviderKind::Openai => "OPENAI_API_KEY",
+            ProviderKind::Anthropic => "ANTHROPIC_API_KEY",
+            ProviderKind::Ollama => "OLLAMA_API_KEY",
+            ProviderKind::Gemini => "GEMINI_API_KEY",
+        }
+    }
+
+    /// Whether this provider can run without an API key.
+    pub fn key_optional(self) -> bool {
+        matches!(self, ProviderKind::Ollama)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    #[test]
+    fn names_round_trip_through_serde_and_from_str() {
+        for language in Language::ALL {
+            let json = serde_json::to_string(&language).unwrap();
+            assert_eq!(json, format!("\"{}\"", language.as_str()));
+            assert_eq!(language.as_str().parse::<Language>().unwrap(), language);
+        }
+        assert_eq!(Capability::FsWrite.as_str(), "fs.write");
+        assert!(ToolProfile::Minimal < ToolProfile::Full);
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_choices() {
+        let error = "public_gatway".parse::<SecurityProfile>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown security profile `public_gatway` (expected one of: personal_cli, daemon, public_gateway)"
+        );
+        let serde_error = serde_json::from_str::<Theme>("\"blue\"").unwrap_err();
+        assert!(serde_error
+            .to_string()
+            .starts_with("unknown theme `blue` (expected one of: light, dark, system)"));
+    }
+}

@@ -1,0 +1,95 @@
+//! Errors that cross to the UI as data: a stable `code` with its `params`, which the UI
+//! translates (`ui/src/lib/i18n`); the English `Display` text is for logs and the CLI.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// What went wrong in a desktop command or a turn. Serialized as
+/// `{"code": "busy", "params": {"session_id": "…"}}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, thiserror::Error)]
+#[ts(export)]
+#[serde(tag = "code", content = "params", rename_all = "snake_case")]
+pub enum AppError {
+    #[error("no model provider is configured yet: open Settings and add one (OpenAI-compatible, Anthropic, Ollama or Gemini)")]
+    NoProvider,
+    #[error("choose a default model for '{provider}' in Settings")]
+    NoModel { provider: String },
+    #[error("the message is empty")]
+    EmptyMessage,
+    #[error("unknown session '{session_id}'")]
+    UnknownSession { session_id: String },
+    #[error("a turn is already running in this chat; wait for it or stop it")]
+    Busy { session_id: String },
+    #[error("another Hearth process (the app or hearth-cli) is running a turn in this chat; wait for it to finish")]
+    BusyElsewhere { session_id: String },
+    #[error("this approval is no longer waiting (it timed out or the turn ended)")]
+    ApprovalGone,
+    #[error("nothing to regenerate: the chat has no message yet")]
+    NothingToRegenerate,
+    #[error("provider ids must be unique and not empty ('{id}')")]
+    ProviderIdTaken { id: String },
+    #[error("provider id '{id}' is the name of a web search key; choose another")]
+    ProviderIdReserved { id: String },
+    #[error("{field}: '{url}' must start with http:// or https://")]
+    NotHttpUrl { field: String, url: String },
+    #[error("allowed local host '{entry}': {reason}")]
+    BadLocalHost { entry: String, reason: String },
+    #[error("the key is empty")]
+    EmptyKey,
+    #[error("{path} is not a folder")]
+    NotAFolder { path: String },
+    #[error("memory {id} does not exist (deleted elsewhere?)")]
+    MemoryGone { id: i64 },
+    #[error("contradiction {id} is already resolved")]
+    ContradictionResolved { id: i64 },
+    #[error("memory {memory_id} is not a side of contradiction {contradiction_id}")]
+    NotAParty {
+        memory_id: i64,
+        contradiction_id: i64,
+    },
+    #[error("only pasted images are supported, not {mime_type}")]
+    NotAnImage { mime_type: String },
+    #[error("the pasted data is not valid base64")]
+    BadBase64,
+    #[error("the image is larger than {megabytes} MB")]
+    ImageTooLarge { megabytes: u64 },
+    #[error("settings: {message}")]
+    Settings { message: String },
+    #[error("the OS keychain is not reachable ({message}); on Linux start and unlock a Secret Service provider (gnome-keyring or KeePassXC), or set the key in an environment variable")]
+    KeychainUnavailable { message: String },
+    #[error("the OS keychain refused the operation: {message}")]
+    KeychainFailed { message: String },
+    #[error("authentication failed ({status}): check this provider's API key: {detail}")]
+    ModelAuth { status: u16, detail: String },
+    #[error("rate limited by the provider: wait and retry: {detail}")]
+    ModelRateLimited { detail: String },
+    #[error("the conversation is too long for this model's context window: start a new chat or pick a model with a larger context")]
+    ContextTooLong { detail: String },
+    #[error(
+        "the provider rejected the request ({status}): check the model name and settings: {detail}"
+    )]
+    ModelRejected { status: u16, detail: String },
+    #[error("the provider had a server error ({status}); try again later: {detail}")]
+    ModelServer { status: u16, detail: String },
+    #[error(
+        "could not reach the provider at {url}: {detail}; check the base URL and your network"
+    )]
+    ModelUnreachable { url: String, detail: String },
+    #[error("the provider sent a response Hearth could not understand: {detail}")]
+    ModelProtocol { detail: String },
+    #[error("the provider sent nothing for {seconds} s, so the reply was stopped and kept as failed; try again")]
+    Stalled { seconds: u64 },
+    #[error("Hearth's database failed: {message}")]
+    Store { message: String },
+    #[error("{message}")]
+    Other { message: String },
+}
+
+impl AppError {
+    /// An error with no code of its own: the UI shows its message as it is.
+    pub fn other(message: impl std::fmt::Display) -> AppError {
+        AppError::Other {
+            message: message.to_string(),
+        }
+    }
+}
