@@ -47,6 +47,9 @@ const COMMANDS: &[&str] = &[
     "watch_terminal",
     "park_window",
     "unpark_window",
+    "startup_problem",
+    "quit_app",
+    "restart_app",
 ];
 
 fn main() {

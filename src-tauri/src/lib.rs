@@ -9,6 +9,7 @@ mod next_run;
 mod notices;
 mod parking;
 mod scheduler;
+mod startup_problem;
 mod state;
 mod stream;
 mod tray;
@@ -29,9 +30,22 @@ pub fn run() {
         Err(error) => fail(&error.to_string()),
     };
     init_logging(&dir);
+    let config_path = dir.config();
     let state = match AppState::open(dir, started) {
         Ok(state) => state,
-        Err(error) => fail(&format!("cannot open Hearth's data: {error}")),
+        Err(error) => {
+            let message = format!("cannot open Hearth's data: {error}");
+            tracing::error!(message, "fatal");
+            #[allow(clippy::print_stderr)]
+            {
+                eprintln!("hearth: {message}");
+            }
+            startup_problem::run(hearth_protocol::StartupProblem {
+                message: error.to_string(),
+                config_path: config_path.display().to_string(),
+            });
+            std::process::exit(1)
+        }
     };
     tracing::info!(ms = started.elapsed().as_millis() as u64, "data opened");
     let built = tauri::Builder::default()

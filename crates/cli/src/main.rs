@@ -97,6 +97,9 @@ fn main() -> std::process::ExitCode {
         Err(e) => return fail(&anyhow::anyhow!("cannot start the async runtime: {e}")),
     };
     let result = runtime.block_on(async {
+        // Every command stops on settings it cannot read, even one that does not use them
+        // (`keys`): a misspelled value must never run under some other setting.
+        setup::check_settings()?;
         match cli.command {
             Command::Chat {
                 session,

@@ -25,6 +25,12 @@ pub fn open_home() -> anyhow::Result<Home> {
     open_home_logging(LogTo::File)
 }
 
+/// Fails with the loader's one-line message when `config.toml` has an unknown key or value.
+pub fn check_settings() -> anyhow::Result<()> {
+    load_settings(&DataDir::resolve()?.config())?;
+    Ok(())
+}
+
 /// Where log lines go: `logs/hearth-cli.log`, or stderr (the daemon).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LogTo {

@@ -1,7 +1,8 @@
-//! User rules in `config.toml` through the real `hearth-cli tools call`: a deny rule by tool name
-//! or capability refuses the call as `not_permitted` naming the rule and changes nothing; a rule
-//! scoped to another workspace leaves calls elsewhere alone; a malformed rule stops the CLI with
-//! a one-line error naming it.
+//! `config.toml` through the real `hearth-cli`: a deny rule by tool name or capability refuses
+//! the call as `not_permitted` naming the rule and changes nothing; a rule scoped to another
+//! workspace leaves calls elsewhere alone; a malformed rule, a misspelled value of any enumerated
+//! setting or an unknown key stops every command with one line naming the file, the key, the bad
+//! value and the allowed values — nothing runs under some other setting.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::Path;
@@ -91,30 +92,108 @@ async fn a_rule_scoped_to_another_workspace_does_not_apply() {
     assert_eq!(value["error"]["kind"], "not_permitted", "{value}");
 }
 
+/// Runs `args` under `config` and returns the one error line, asserting it names the file.
+async fn refused(config: &str, args: &[&str]) -> String {
+    let home = tempfile::tempdir().unwrap();
+    configure(home.path(), config);
+    let out = hearth(home.path(), args).await;
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{args:?} ran under {config:?}");
+    assert!(out.stdout.is_empty(), "{args:?} printed output");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    let file = home.path().join("config.toml").display().to_string();
+    assert!(lines[0].contains(&file), "{stderr}");
+    lines[0].to_string()
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_malformed_rule_is_a_one_line_error_naming_it() {
     for (rules, expected) in [
         (
             "[[rules]]\neffect = \"deny\"\ncapability = \"fs.wrte\"\n",
-            "fs.wrte",
+            "rules[0].capability: unknown capability `fs.wrte` (expected one of: fs.read, fs.write,",
         ),
         (
             "[[rules]]\neffect = \"perhaps\"\ntool = \"exec\"\n",
-            "`effect` must be",
+            "rules[0].effect: unknown rule effect `perhaps` (expected one of: allow, deny) (line 2)",
         ),
         (
             "[[rules]]\neffect = \"deny\"\n",
-            "exactly one of `tool` or `capability`",
+            "rule 1 of [[rules]]: give exactly one of `tool` or `capability`",
         ),
     ] {
-        let home = tempfile::tempdir().unwrap();
-        configure(home.path(), rules);
-        let out = hearth(home.path(), &["tools", "call", "calculator", SUM]).await;
-        assert!(!out.status.success());
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        let line = stderr.lines().last().unwrap_or_default();
-        assert!(line.contains("rule 1 in config.toml"), "{stderr}");
-        assert!(line.contains(expected), "{stderr}");
-        assert!(!stderr.contains("panicked"), "{stderr}");
+        let line = refused(rules, &["tools", "call", "calculator", SUM]).await;
+        assert!(line.contains(expected), "{line}");
     }
+}
+
+const PROVIDER: &str = "[[providers]]\nid = \"local\"\nname = \"Local\"\n";
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_misspelled_setting_or_an_unknown_key_stops_every_command() {
+    let cases = [
+        (
+            "tool_profile = \"ful\"\n".to_string(),
+            "tool_profile: unknown tool profile `ful` (expected one of: minimal, messaging, coding, full)",
+        ),
+        (
+            "security_profile = \"public_gatway\"\n".to_string(),
+            "security_profile: unknown security profile `public_gatway` (expected one of: personal_cli, daemon, public_gateway)",
+        ),
+        (
+            "language = \"fr\"\n".to_string(),
+            "language: unknown language `fr` (expected one of: en, zh-CN)",
+        ),
+        (
+            "theme = \"blue\"\n".to_string(),
+            "theme: unknown theme `blue` (expected one of: light, dark, system)",
+        ),
+        (
+            "[search]\nbackend = \"bing\"\n".to_string(),
+            "search.backend: unknown web search backend `bing` (expected one of: searxng, brave, tavily)",
+        ),
+        (
+            format!("{PROVIDER}kind = \"openaii\"\n"),
+            "providers[0].kind: unknown provider kind `openaii` (expected one of: openai, anthropic, ollama, gemini)",
+        ),
+        (
+            "colour = \"red\"\n".to_string(),
+            "colour: unknown field `colour`, expected one of `providers`,",
+        ),
+        (
+            format!("{PROVIDER}kind = \"openai\"\napi_key = \"sk-secret\"\n"),
+            "providers[0].api_key: unknown field `api_key`, expected one of `id`, `name`, `kind`, `base_url`, `default_model`",
+        ),
+    ];
+    let commands: [&[&str]; 6] = [
+        &["tools", "call", "calculator", SUM],
+        &["chat", "hi"],
+        &["sessions", "list"],
+        &["jobs", "list"],
+        &["memory", "list"],
+        &["keys", "status", "local"],
+    ];
+    for (config, expected) in &cases {
+        for args in commands {
+            let line = refused(config, args).await;
+            assert!(line.contains(expected), "{args:?}: {line}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_empty_search_backend_written_by_earlier_versions_still_loads() {
+    let home = tempfile::tempdir().unwrap();
+    configure(
+        home.path(),
+        "[search]\nbackend = \"\"\nsearxng_url = \"\"\n",
+    );
+    let out = hearth(home.path(), &["tools", "call", "calculator", SUM]).await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

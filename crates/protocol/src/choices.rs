@@ -220,11 +220,63 @@ impl ProviderKind {
     }
 }
 
+/// The TypeScript constants listing every choice (`ui/src/lib/bindings/choices.ts`), so the UI's
+/// menus come from the same declarations as the types.
+pub fn typescript_choice_lists() -> String {
+    fn list<T: Copy + fmt::Display>(out: &mut String, constant: &str, ty: &str, all: &[T]) {
+        let names: Vec<String> = all.iter().map(|c| format!("'{c}'")).collect();
+        out.push_str(&format!(
+            "import type {{ {ty} }} from './{ty}';\nexport const {constant} = [{}] as const satisfies readonly {ty}[];\n",
+            names.join(", ")
+        ));
+    }
+    let mut out = String::from(
+        "// Generated from crates/protocol/src/choices.rs by `cargo test -p hearth-protocol`. Do not edit.\n",
+    );
+    list(&mut out, "TOOL_PROFILES", "ToolProfile", &ToolProfile::ALL);
+    list(
+        &mut out,
+        "SECURITY_PROFILES",
+        "SecurityProfile",
+        &SecurityProfile::ALL,
+    );
+    list(
+        &mut out,
+        "PROVIDER_KINDS",
+        "ProviderKind",
+        &ProviderKind::ALL,
+    );
+    list(&mut out, "RULE_EFFECTS", "RuleEffect", &RuleEffect::ALL);
+    list(
+        &mut out,
+        "SEARCH_BACKENDS",
+        "SearchBackend",
+        &SearchBackend::ALL,
+    );
+    list(&mut out, "THEMES", "Theme", &Theme::ALL);
+    list(&mut out, "LANGUAGES", "Language", &Language::ALL);
+    list(&mut out, "CAPABILITIES", "Capability", &Capability::ALL);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+
+    /// Writes the choice lists beside the ts-rs bindings (CI checks they are committed).
+    #[test]
+    fn export_choice_lists() {
+        let dir = std::env::var("TS_RS_EXPORT_DIR").unwrap_or_else(|_| "bindings".to_string());
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = typescript_choice_lists();
+        assert!(text.contains("export const LANGUAGES = ['en', 'zh-CN'] as const"));
+        std::fs::write(dir.join("choices.ts"), text).unwrap();
+    }
 
     #[test]
     fn names_round_trip_through_serde_and_from_str() {

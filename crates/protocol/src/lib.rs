@@ -7,10 +7,12 @@ use ts_rs::TS;
 mod choices;
 mod errors;
 mod settings;
+mod startup;
 mod window;
 pub use choices::*;
 pub use errors::*;
 pub use settings::*;
+pub use startup::*;
 pub use window::*;
 
 /// Who wrote a message.

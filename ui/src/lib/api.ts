@@ -1,5 +1,6 @@
 // Typed wrappers over the Tauri commands the backend exposes (one function per command; argument
-// names are the camelCase keys the commands expect). Errors reject with the backend's string.
+// names are the camelCase keys the commands expect). Errors reject with the backend's `AppError`
+// (see errors.ts).
 import { Channel, invoke } from '@tauri-apps/api/core';
 import type { ApprovalDecision } from './bindings/ApprovalDecision';
 import type { ContentPart } from './bindings/ContentPart';
@@ -11,6 +12,7 @@ import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { SearchHit } from './bindings/SearchHit';
 import type { Session } from './bindings/Session';
 import type { Settings } from './bindings/Settings';
+import type { StartupProblem } from './bindings/StartupProblem';
 import type { AuthorizationGrant, JobForm, JobView, Preview, RunView } from './jobs';
 import type { Contradiction, Memory, MemoryForm, MemoryList } from './memory';
 import type { AuditRecord } from './types';
@@ -78,6 +80,10 @@ export const api = {
   listAudit: (limit: number) => invoke<AuditRecord[]>('list_audit', { limit }),
   /** The first screen is on display; `marks` are wall-clock epoch milliseconds (logged). */
   appReady: (marks: Record<string, number>) => invoke<void>('app_ready', { marks }),
+  /** Why Hearth could not start (only on the start-up error screen). */
+  startupProblem: () => invoke<StartupProblem>('startup_problem'),
+  quitApp: () => invoke<void>('quit_app'),
+  restartApp: () => invoke<void>('restart_app'),
   /** Hands the window's state to the backend before the hidden window is torn down. */
   parkWindow: (window: ParkedWindow) => invoke<void>('park_window', { window }),
   /** What the previous (torn down) window parked; empty after a fresh start. */
@@ -105,8 +111,4 @@ export const api = {
 };
 
 /** The message of a rejected command: the backend rejects with a string. */
-export function errorText(error: unknown): string {
-  if (typeof error === 'string') return error;
-  if (error instanceof Error) return error.message;
-  return JSON.stringify(error);
-}
+export { errorText } from './errors';

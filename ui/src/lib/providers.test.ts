@@ -15,7 +15,7 @@ const base: Settings = {
   max_iterations: 50,
   context_window: 128000,
   allow_local_hosts: [],
-  search: { backend: '', searxng_url: '' },
+  search: { searxng_url: '' },
   jobs_paused: false,
   rules: [],
 };

@@ -4,14 +4,8 @@ import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { Settings } from './bindings/Settings';
 import type { MessageKey } from './i18n/en';
 
-export const PROVIDER_KINDS = ['openai', 'anthropic', 'ollama', 'gemini'] as const;
-export type ProviderKind = (typeof PROVIDER_KINDS)[number];
-
-export const TOOL_PROFILES = ['minimal', 'messaging', 'coding', 'full'] as const;
-export const SECURITY_PROFILES = ['personal_cli', 'daemon', 'public_gateway'] as const;
-export const THEMES = ['light', 'dark', 'system'] as const;
-/** `web_search` backends; '' picks the first one configured. */
-export const SEARCH_BACKENDS = ['', 'searxng', 'brave', 'tavily'] as const;
+export { PROVIDER_KINDS, SECURITY_PROFILES, SEARCH_BACKENDS, THEMES, TOOL_PROFILES } from './bindings/choices';
+export type { ProviderKind } from './bindings/ProviderKind';
 /** Key ids that name the web search keys in the keychain, so no provider may use them. */
 export const SEARCH_KEY_IDS = ['brave', 'tavily'] as const;
 

@@ -61,7 +61,7 @@ export function installFakeBackend(scenario: Scenario): void {
     max_iterations: 50,
     context_window: 128000,
     allow_local_hosts: [],
-    search: { backend: '', searxng_url: '' },
+    search: { searxng_url: '' },
     jobs_paused: false,
     rules: [],
     ...(scenario.settings ?? {}),
@@ -231,7 +231,7 @@ export function installFakeBackend(scenario: Scenario): void {
     } catch (e) {
       for (const m of messages[sessionId]) if (m.status === 'streaming') m.status = 'failed';
       failure = String((e as Error).message ?? e);
-      send({ type: 'turn_failed', session_id: sessionId, error: failure });
+      send({ type: 'turn_failed', session_id: sessionId, error: { code: 'other', params: { message: failure } } });
     } finally {
       cancelled.delete(sessionId);
       callbacks.get(channel.id)?.({ index: index++, end: true });

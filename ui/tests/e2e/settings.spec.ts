@@ -63,7 +63,7 @@ test('theme follows the setting and the system preference', async ({ page }) => 
 });
 
 test('general settings save each change', async ({ page }) => {
-  const second = { ...provider, id: 'claude', name: 'Claude', kind: 'anthropic', default_model: 'claude-x' };
+  const second = { ...provider, id: 'claude', name: 'Claude', kind: 'anthropic' as const, default_model: 'claude-x' };
   await boot(page, { settings: { ...withProvider, providers: [provider, second] } });
   await page.getByRole('button', { name: /Settings/ }).click();
   await page.locator('select[name="default_provider"]').selectOption('claude');

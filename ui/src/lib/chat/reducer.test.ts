@@ -112,7 +112,7 @@ describe('applyEvent', () => {
   it('fails the turn: streaming rows and running tools end, the error is shown', () => {
     const s = run(started(), [
       { type: 'tool_call_started', message_id: 8, call },
-      { type: 'turn_failed', session_id: 'desktop:1', error: 'provider: 401 unauthorized' },
+      { type: 'turn_failed', session_id: 'desktop:1', error: { code: 'other', params: { message: 'provider: 401 unauthorized' } } },
     ]);
     expect(s.running).toBe(false);
     expect(s.rows[1].status).toBe('failed');

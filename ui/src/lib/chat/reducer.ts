@@ -4,6 +4,7 @@ import type { ContentPart } from '../bindings/ContentPart';
 import type { EngineEvent } from '../bindings/EngineEvent';
 import type { Usage } from '../bindings/Usage';
 import { finishCard, messageKey, splitContent, type ChatRow, type NoticeKind, type ToolCard } from './rows';
+import { errorText } from '../errors';
 
 export interface ChatState {
   sessionId: string;
@@ -229,7 +230,7 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
       }
       break;
     case 'turn_failed':
-      failTurn(state, event.error, now);
+      failTurn(state, errorText(event.error), now);
       break;
   }
 }

@@ -1,0 +1,62 @@
+// Turns what a command or a failed turn reports into text in the UI's language: typed errors
+// (`AppError`, a stable code with its parameters) are translated; anything else is shown as is.
+import type { AppError } from './bindings/AppError';
+import { t } from './i18n/index.svelte';
+import type { MessageKey } from './i18n/en';
+import type { Params } from './i18n/format';
+
+/** The message of every error code: a code without one fails the type check. */
+const keys: { [C in AppError['code']]: MessageKey } = {
+  no_provider: 'error.no_provider',
+  no_model: 'error.no_model',
+  empty_message: 'error.empty_message',
+  unknown_session: 'error.unknown_session',
+  busy: 'error.busy',
+  busy_elsewhere: 'error.busy_elsewhere',
+  approval_gone: 'error.approval_gone',
+  nothing_to_regenerate: 'error.nothing_to_regenerate',
+  provider_id_taken: 'error.provider_id_taken',
+  provider_id_reserved: 'error.provider_id_reserved',
+  not_http_url: 'error.not_http_url',
+  bad_local_host: 'error.bad_local_host',
+  empty_key: 'error.empty_key',
+  not_a_folder: 'error.not_a_folder',
+  memory_gone: 'error.memory_gone',
+  contradiction_resolved: 'error.contradiction_resolved',
+  not_a_party: 'error.not_a_party',
+  not_an_image: 'error.not_an_image',
+  bad_base64: 'error.bad_base64',
+  image_too_large: 'error.image_too_large',
+  settings: 'error.settings',
+  keychain_unavailable: 'error.keychain_unavailable',
+  keychain_failed: 'error.keychain_failed',
+  model_auth: 'error.model_auth',
+  model_rate_limited: 'error.model_rate_limited',
+  context_too_long: 'error.context_too_long',
+  model_rejected: 'error.model_rejected',
+  model_server: 'error.model_server',
+  model_unreachable: 'error.model_unreachable',
+  model_protocol: 'error.model_protocol',
+  stalled: 'error.stalled',
+  store: 'error.store',
+  other: 'error.other',
+};
+
+export function isAppError(value: unknown): value is AppError {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'string'
+    && Object.prototype.hasOwnProperty.call(keys, (value as { code: string }).code);
+}
+
+/** The text of a typed error in the current language. */
+export function appErrorText(error: AppError): string {
+  const params = 'params' in error ? (error.params as Params) : undefined;
+  return t(keys[error.code], params);
+}
+
+/** The text of anything a command rejected with. */
+export function errorText(error: unknown): string {
+  if (isAppError(error)) return appErrorText(error);
+  if (typeof error === 'string') return error;
+  if (error instanceof Error) return error.message;
+  return JSON.stringify(error);
+}
