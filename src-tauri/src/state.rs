@@ -187,6 +187,7 @@ impl AppState {
         };
         build_client(ProviderConfig {
             kind,
+            provider_id: entry.id.clone(),
             base_url,
             api_key,
             retry: RetryPolicy::default(),

@@ -151,6 +151,7 @@ pub fn choose_model(global: &GlobalArgs, settings: &Settings) -> anyhow::Result<
     url_is_http(&base_url)?;
     let client = build_client(ProviderConfig {
         kind,
+        provider_id: entry.id.clone(),
         base_url,
         api_key,
         retry: RetryPolicy::default(),

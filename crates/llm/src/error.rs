@@ -7,6 +7,14 @@ use std::time::Duration;
 pub enum LlmError {
     #[error("authentication failed ({status}): check the API key for this provider (set it in Settings, or with HEARTH_API_KEY / the provider's usual variable): {detail}")]
     Auth { status: u16, detail: String },
+    /// A 401/403 from a provider that was sent no key (a local server set up with one).
+    #[error("this server wants an API key ({status}): add one to provider '{provider_id}' in Settings → Providers, or run `hearth-cli keys set {provider_id}`, or set HEARTH_API_KEY or {env_var}: {detail}")]
+    KeyRequired {
+        status: u16,
+        provider_id: String,
+        env_var: String,
+        detail: String,
+    },
     #[error("rate limited by the provider{}: wait and retry, or lower the request rate: {detail}", retry_after.map(|d| format!(" (retry after {}s)", d.as_secs())).unwrap_or_default())]
     RateLimited {
         retry_after: Option<Duration>,
