@@ -4,8 +4,10 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+mod providers;
 mod settings;
 mod window;
+pub use providers::*;
 pub use settings::*;
 pub use window::*;
 

@@ -1,6 +1,6 @@
 //! Settings commands: `config.toml`, API keys in the OS keychain (a provider's, or the web search
 //! keys `brave` / `tavily`; only masked hints come back),
-//! connection tests, the audit log, and the start-up mark.
+//! connection tests, local model servers found at first run, the audit log, and the start-up mark.
 
 use std::collections::BTreeMap;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -9,7 +9,7 @@ use hearth_engine::{
     key_account, mask_secret, parse_search_backend, provider_account,
     save_settings as write_settings,
 };
-use hearth_protocol::{KeyStatus, ProviderEntry, Settings};
+use hearth_protocol::{DetectedServer, KeyStatus, ProviderEntry, Settings};
 use hearth_store::AuditRecord;
 use tauri::{Manager, State};
 
@@ -167,6 +167,17 @@ pub async fn test_connection(
     let client = state.client_for(&provider).await?;
     let models = client.list_models().await.map_err(to_message)?;
     Ok(models.into_iter().map(|m| m.id).collect())
+}
+
+/// Model servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM on their usual
+/// ports), offered as one-click providers when none is configured.
+#[tauri::command]
+pub async fn detect_local_servers() -> Vec<DetectedServer> {
+    hearth_engine::detect_local_servers(
+        &hearth_engine::well_known_servers(),
+        hearth_engine::DETECT_TIMEOUT,
+    )
+    .await
 }
 
 #[tauri::command]

@@ -138,3 +138,69 @@ async fn a_server_refusing_stream_options_still_answers_and_is_not_asked_for_it_
         .collect();
     assert_eq!(asked, [true, false, false], "refused once, then never sent");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn detect_finds_an_ollama_and_an_openai_server_and_not_a_closed_port() {
+    let ollama = ScriptedServer::start().await;
+    let openai = ScriptedServer::start().await;
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let closed_port = closed.local_addr().unwrap().port();
+    drop(closed);
+    let port = |server: &ScriptedServer| server.url().rsplit(':').next().unwrap().to_string();
+    let candidates = [
+        format!("ollama:{}", port(&ollama)),
+        format!("openai:{}", port(&openai)),
+        format!("openai:{closed_port}"),
+    ];
+    let cli = Cli::new();
+    let mut args = vec!["providers", "detect", "--json"];
+    for candidate in &candidates {
+        args.extend(["--candidate", candidate]);
+    }
+    let started = std::time::Instant::now();
+    let out = keyless(&cli).args(&args).output().await.unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(started.elapsed() < Duration::from_secs(10));
+    let found: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let found = found.as_array().unwrap();
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0]["kind"], "ollama");
+    assert_eq!(found[0]["base_url"], ollama.ollama_base());
+    assert_eq!(found[1]["kind"], "openai");
+    assert_eq!(found[1]["base_url"], openai.openai_base());
+    // Ollama names its models with their tags.
+    let tagged = json!(["scripted-small:latest", "scripted-large:latest"]);
+    assert_eq!(found[0]["models"], tagged);
+    assert_eq!(
+        found[1]["models"],
+        json!(["scripted-small", "scripted-large"])
+    );
+    // Each was asked in its own dialect, with no key.
+    assert_eq!(ollama.requests()[0].path, "/api/tags");
+    assert_eq!(openai.requests()[0].path, "/v1/models");
+    assert_eq!(openai.requests()[0].header("authorization"), None);
+
+    let out = keyless(&cli)
+        .args(["providers", "detect", "--candidate", &candidates[0]])
+        .output()
+        .await
+        .unwrap();
+    let stdout = text(&out.stdout);
+    let address = ollama.url().trim_start_matches("http://").to_string();
+    assert!(
+        stdout.contains(&format!("Ollama on {address} — 2 models")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("--model scripted-small:latest chat"),
+        "{stdout}"
+    );
+
+    let none = format!("openai:{closed_port}");
+    let out = keyless(&cli)
+        .args(["providers", "detect", "--candidate", &none])
+        .output()
+        .await
+        .unwrap();
+    assert_one_line_error(&out, "no model server found on 127.0.0.1").await;
+}
