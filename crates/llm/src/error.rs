@@ -45,3 +45,24 @@ impl LlmError {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The desktop translates this message by its wording (`ui/src/lib/errors.ts`, whose test
+    /// holds the same text): change both together.
+    #[test]
+    fn key_required_wording() {
+        let err = LlmError::KeyRequired {
+            status: 401,
+            provider_id: "llama-cpp".into(),
+            env_var: "OPENAI_API_KEY".into(),
+            detail: "Invalid API Key".into(),
+        };
+        assert_eq!(
+            err.to_string(),
+            "this server wants an API key (401): add one to provider 'llama-cpp' in Settings → Providers, or run `hearth-cli keys set llama-cpp`, or set HEARTH_API_KEY or OPENAI_API_KEY: Invalid API Key"
+        );
+    }
+}

@@ -24,8 +24,14 @@ export const en = {
 
   'empty.noProviderTitle': 'Set up a model provider first',
   'empty.noProviderBody':
-    'Hearth talks to a language model through a provider you configure. Open Settings, click “Add provider”, choose its kind (OpenAI-compatible, Anthropic, Ollama or Gemini), enter the base URL and API key, then click “Test connection” and pick a default model.',
+    'Hearth talks to a language model through a provider you configure. Open Settings, click “Add provider”, choose its kind (OpenAI-compatible, Anthropic, Ollama or Gemini), enter the base URL (and an API key, if the server wants one), then click “Test connection” and pick a default model.',
   'empty.noProviderButton': 'Open Settings → Add provider',
+  'local.searching': 'Looking for model servers on this computer…',
+  'local.found': 'Found on this computer',
+  'local.serverOn': '{name} on {address}',
+  'local.oneModel': '1 model',
+  'local.models': '{n} models',
+  'local.add': 'Use {name}',
   'empty.noSessionsTitle': 'No chats yet',
   'empty.noSessionsBody': 'Start a conversation; your chats are listed on the left.',
   'empty.noSessionsButton': 'Start a new chat',
@@ -271,6 +277,8 @@ export const en = {
   'memory.contradictionsHint': 'These memories disagree. Keep the one that is right; the other is deleted.',
   'memory.keepThis': 'Keep this',
 
+  'errors.keyRequired':
+    'This server wants an API key ({status}): add one to provider “{provider}” in Settings → Providers, or set HEARTH_API_KEY or {envVar}. The server said: {detail}',
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
 } as const;

@@ -1,4 +1,5 @@
 // The active language and `t()`, the one way UI code turns a message key into text.
+import { translatedError } from '../errors';
 import { en, type MessageKey } from './en';
 import { format, groupThousands, type Params } from './format';
 import { zhCN } from './zh-CN';
@@ -20,6 +21,12 @@ export function setLanguage(lang: string): void {
 
 export function t(key: MessageKey, params?: Params): string {
   return format(tables[current.lang][key], params);
+}
+
+/** An engine error in the current language when it is one the UI translates, else as it came. */
+export function errorMessage(text: string): string {
+  const translated = translatedError(text);
+  return translated ? t(translated.key, translated.params) : text;
 }
 
 const numberFormats = new Map<Lang, Intl.NumberFormat>();

@@ -26,8 +26,14 @@ export const zhCN: Record<MessageKey, string> = {
 
   'empty.noProviderTitle': '请先配置模型服务',
   'empty.noProviderBody':
-    'Hearth 通过你配置的服务商与语言模型通信。打开“设置”，点击“添加服务商”，选择类型（OpenAI 兼容、Anthropic、Ollama 或 Gemini），填写接口地址和 API 密钥，然后点击“测试连接”并选择默认模型。',
+    'Hearth 通过你配置的服务商与语言模型通信。打开“设置”，点击“添加服务商”，选择类型（OpenAI 兼容、Anthropic、Ollama 或 Gemini），填写接口地址（服务器需要时再填 API 密钥），然后点击“测试连接”并选择默认模型。',
   'empty.noProviderButton': '打开设置 → 添加服务商',
+  'local.searching': '正在查找这台电脑上的模型服务器…',
+  'local.found': '在这台电脑上找到',
+  'local.serverOn': '{address} 上的 {name}',
+  'local.oneModel': '1 个模型',
+  'local.models': '{n} 个模型',
+  'local.add': '使用 {name}',
   'empty.noSessionsTitle': '还没有对话',
   'empty.noSessionsBody': '开始一次对话；你的对话会列在左侧。',
   'empty.noSessionsButton': '开始新对话',
@@ -273,6 +279,8 @@ export const zhCN: Record<MessageKey, string> = {
   'memory.contradictionsHint': '这些记忆相互矛盾。保留正确的一条，另一条会被删除。',
   'memory.keepThis': '保留这条',
 
+  'errors.keyRequired':
+    '此服务器需要 API 密钥（{status}）：请在“设置 → 服务商”中为服务商“{provider}”添加密钥，或设置 HEARTH_API_KEY 或 {envVar}。服务器返回：{detail}',
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
 };
