@@ -152,7 +152,7 @@ export const en = {
   'settings.keySave': 'Save key',
   'settings.keyDelete': 'Delete key',
   'settings.keySaved': 'Key saved.',
-  'settings.keySaveFirst': 'Save the provider before storing its key.',
+  'settings.keySaveFirst': 'Save the provider to store a key for it; a local server needs none.',
   'settings.general': 'General',
   'settings.defaultProvider': 'Default provider',
   'settings.defaultModel': 'Default model',

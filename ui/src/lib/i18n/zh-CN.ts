@@ -154,7 +154,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.keySave': '保存密钥',
   'settings.keyDelete': '删除密钥',
   'settings.keySaved': '密钥已保存。',
-  'settings.keySaveFirst': '请先保存服务商，再保存其密钥。',
+  'settings.keySaveFirst': '保存服务商后可为其保存密钥；本地服务器无需密钥。',
   'settings.general': '通用',
   'settings.defaultProvider': '默认服务商',
   'settings.defaultModel': '默认模型',
