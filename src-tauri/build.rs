@@ -24,6 +24,7 @@ const COMMANDS: &[&str] = &[
     "set_api_key",
     "delete_api_key",
     "test_connection",
+    "detect_local_servers",
     "list_audit",
     "app_ready",
     "list_jobs",

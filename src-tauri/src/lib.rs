@@ -92,6 +92,7 @@ pub fn run() {
             settings::set_api_key,
             settings::delete_api_key,
             settings::test_connection,
+            settings::detect_local_servers,
             settings::list_audit,
             settings::app_ready,
             jobs::list_jobs,

@@ -50,6 +50,7 @@ async fn main() {
     let store = Arc::new(Store::open(&dir.database()).unwrap());
     let client = build_client(ProviderConfig {
         kind: ProviderKind::Openai,
+        provider_id: "scripted".into(),
         base_url: server.openai_base(),
         api_key: Some("bench".into()),
         retry: RetryPolicy::default(),

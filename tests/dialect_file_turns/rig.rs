@@ -72,6 +72,7 @@ impl Rig {
         let store = Arc::new(Store::open(&dir.database()).unwrap());
         let client = build_client(ProviderConfig {
             kind: ProviderKind::Openai,
+            provider_id: "scripted".into(),
             base_url: server.openai_base(),
             api_key: Some("test".into()),
             retry: RetryPolicy {

@@ -30,6 +30,7 @@ pub fn rig(server: &ScriptedServer, tune: impl FnOnce(&mut EngineOptions)) -> Ri
     let store = Arc::new(Store::open(&dir.database()).unwrap());
     let client = build_client(ProviderConfig {
         kind: ProviderKind::Openai,
+        provider_id: "scripted".into(),
         base_url: server.openai_base(),
         api_key: Some("test".into()),
         retry: RetryPolicy {

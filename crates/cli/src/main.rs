@@ -1,5 +1,5 @@
-//! `hearth-cli`: the Hearth engine without a window — chat, sessions, tools, keys, scheduled
-//! jobs (and the daemon that runs them) and memories.
+//! `hearth-cli`: the Hearth engine without a window — chat, sessions, tools, keys, local model
+//! servers, scheduled jobs (and the daemon that runs them) and memories.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod approve;
@@ -8,6 +8,7 @@ mod daemon;
 mod jobs;
 mod keys;
 mod memory;
+mod providers;
 mod sessions;
 mod setup;
 mod tools_cmd;
@@ -73,6 +74,9 @@ enum Command {
     /// Store, remove or check a provider's API key in the OS keychain.
     #[command(subcommand)]
     Keys(keys::KeysCommand),
+    /// Find model servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM).
+    #[command(subcommand)]
+    Providers(providers::ProvidersCommand),
     /// Run scheduled jobs without a window until Ctrl-C or SIGTERM (logs to stderr).
     Daemon {
         /// Seconds between wall-clock re-checks (1 to 30).
@@ -109,6 +113,7 @@ fn main() -> std::process::ExitCode {
             Command::Sessions(command) => sessions::run(command),
             Command::Tools(command) => tools_cmd::run(command).await,
             Command::Keys(command) => keys::run(command),
+            Command::Providers(command) => providers::run(command).await,
             Command::Daemon { tick } => daemon::run(&cli.global, tick).await,
             Command::Jobs(command) => jobs::run(command, &cli.global).await,
             Command::Memory(command) => memory::run(command),

@@ -1,11 +1,15 @@
 //! Context compaction: when the history would overflow the model's window, older turns are
-//! folded into a stored summary message (the originals stay in the store).
+//! folded into a stored summary message (the originals stay in the store). The summary call is
+//! cancelled with the turn and stalls like a reply; an empty summary is never stored, and a
+//! summary request that overflows is retried once without its oldest half.
 
 use std::sync::Arc;
 
-use hearth_llm::{collect, ChatMessage, ChatRequest, ToolSpec};
-use hearth_protocol::{ContentPart, EngineEvent, Message, MessageKind, Role, Session};
+use futures::StreamExt;
+use hearth_llm::{ChatMessage, ChatRequest, LlmError, StreamEvent, ToolSpec};
+use hearth_protocol::{ContentPart, EngineEvent, Message, MessageKind, Role, Session, Usage};
 use hearth_store::NewMessage;
+use tokio_util::sync::CancellationToken;
 
 use crate::engine::{Engine, EventSink};
 use crate::history::{compaction_cut, estimate_tokens, to_chat_messages, visible_messages};
@@ -26,55 +30,59 @@ pub(crate) fn tools_tokens(tools: &[ToolSpec]) -> u64 {
         .sum()
 }
 
+/// What the model is to see after [`Engine::compact_if_needed`].
+pub(crate) enum Compacted {
+    /// The stored messages and the history to send (compacted, or as they were).
+    Ready(Vec<Message>, Vec<ChatMessage>),
+    /// The turn was cancelled while the summary was being written; nothing was stored.
+    Cancelled,
+}
+
+/// A summary the model wrote, with the id of the first message it covers.
+struct Summary {
+    text: String,
+    usage: Usage,
+    first: i64,
+}
+
 impl Engine {
     /// Returns the stored messages and the history to send, compacting first when it would not
-    /// fit the window.
+    /// fit the window. `overhead_tokens` is what the system prompt and tool definitions take.
     pub(crate) async fn compact_if_needed(
         &self,
         session: &Session,
         model: &str,
         stored: Vec<Message>,
-        system: &str,
-        tools_tokens: u64,
+        overhead_tokens: u64,
         sink: &EventSink,
-    ) -> Result<(Vec<Message>, Vec<ChatMessage>), EngineError> {
+        cancel: &CancellationToken,
+    ) -> Result<Compacted, EngineError> {
         let budget = self.options.context_window * 3 / 4;
         let visible = visible_messages(&stored);
         let history = to_chat_messages(&visible);
-        let used = estimate_tokens(&history) + system.len() as u64 / 4 + tools_tokens;
+        let used = estimate_tokens(&history) + overhead_tokens;
         if used <= budget {
-            return Ok((stored, history));
+            return Ok(Compacted::Ready(stored, history));
         }
         let Some(cut) = compaction_cut(&visible, KEEP_RECENT) else {
-            return Ok((stored, history));
+            return Ok(Compacted::Ready(stored, history));
         };
         let older: Vec<&Message> = visible
             .iter()
             .copied()
             .filter(|m| m.kind == MessageKind::Summary || m.id <= cut)
             .collect();
-        let mut messages = to_chat_messages(&older);
-        messages.push(ChatMessage::user(
-            "Summarize the conversation so far, following your instructions.",
-        ));
-        let request = ChatRequest {
-            model: model.to_string(),
-            system: SUMMARY_PROMPT.to_string(),
-            messages,
-            tools: Arc::from([]),
-            max_tokens: Some(2_000),
-            temperature: None,
+        let Some(summary) = self.summarize_fitting(model, &older, cancel).await? else {
+            return Ok(Compacted::Cancelled);
         };
-        let summary = collect(self.model.stream(&request).await?).await?;
-        let first = older
-            .iter()
-            .find(|m| m.kind == MessageKind::Normal)
-            .map_or(cut, |m| m.id);
-        // The timeline (`timeline_recall`) keeps every compaction's summary.
-        if !summary.text.trim().is_empty() {
-            self.store
-                .add_session_summary(&session.id, &summary.text, first, cut)?;
+        if summary.text.trim().is_empty() {
+            // Storing it would hide the older messages behind nothing.
+            tracing::warn!(session = %session.id, "the model wrote an empty summary: the history goes out uncompacted");
+            return Ok(Compacted::Ready(stored, history));
         }
+        // The timeline (`timeline_recall`) keeps every compaction's summary.
+        self.store
+            .add_session_summary(&session.id, &summary.text, summary.first, cut)?;
         let stored_summary = self.store.insert_message(&NewMessage {
             kind: MessageKind::Summary,
             model: Some(model.to_string()),
@@ -92,6 +100,99 @@ impl Engine {
         });
         let stored = self.store.list_messages(&session.id)?;
         let history = to_chat_messages(&visible_messages(&stored));
-        Ok((stored, history))
+        Ok(Compacted::Ready(stored, history))
     }
+
+    /// Summarizes `older`; when the request is too long for the model, once more without its
+    /// oldest half. `None` when the turn was cancelled.
+    async fn summarize_fitting(
+        &self,
+        model: &str,
+        older: &[&Message],
+        cancel: &CancellationToken,
+    ) -> Result<Option<Summary>, EngineError> {
+        let overflow = match self.summarize(model, older, cancel).await {
+            Err(EngineError::Model(overflow @ LlmError::ContextTooLong { .. })) => overflow,
+            other => return other,
+        };
+        let Some(trimmed) = without_oldest_half(older) else {
+            return Err(overflow.into());
+        };
+        tracing::warn!(
+            dropped = older.len() - trimmed.len(),
+            "the summary request was too long for the model: retrying without its oldest messages"
+        );
+        self.summarize(model, &trimmed, cancel).await
+    }
+
+    /// One summary request, streamed under the turn's cancel token and idle timeout.
+    async fn summarize(
+        &self,
+        model: &str,
+        messages: &[&Message],
+        cancel: &CancellationToken,
+    ) -> Result<Option<Summary>, EngineError> {
+        let first = messages
+            .iter()
+            .find(|m| m.kind == MessageKind::Normal)
+            .map_or(0, |m| m.id);
+        let mut input = to_chat_messages(messages);
+        input.push(ChatMessage::user(
+            "Summarize the conversation so far, following your instructions.",
+        ));
+        let request = ChatRequest {
+            model: model.to_string(),
+            system: SUMMARY_PROMPT.to_string(),
+            messages: input,
+            tools: Arc::from([]),
+            max_tokens: Some(2_000),
+            temperature: None,
+        };
+        let mut stream = match self.start_stream(&request, cancel).await {
+            None => return Ok(None),
+            Some(started) => started?,
+        };
+        let idle = self.options.stream_idle_timeout;
+        let mut summary = Summary {
+            text: String::new(),
+            usage: Usage::default(),
+            first,
+        };
+        loop {
+            let next = tokio::select! {
+                biased;
+                _ = cancel.cancelled() => return Ok(None),
+                next = tokio::time::timeout(idle, stream.next()) => next,
+            };
+            match next.map_err(|_| EngineError::Stalled(idle))? {
+                None => return Ok(Some(summary)),
+                Some(Ok(StreamEvent::TextDelta(text))) => summary.text.push_str(&text),
+                Some(Ok(StreamEvent::Usage(usage))) => summary.usage = usage,
+                Some(Ok(_)) => {}
+                Some(Err(e)) => return Err(e.into()),
+            }
+        }
+    }
+}
+
+/// `older` without its oldest half of conversation: earlier summaries stay, and what is kept
+/// starts at a user message, so no tool result loses its call. `None` when nothing can go.
+fn without_oldest_half<'a>(older: &[&'a Message]) -> Option<Vec<&'a Message>> {
+    let normal: Vec<&Message> = older
+        .iter()
+        .copied()
+        .filter(|m| m.kind == MessageKind::Normal)
+        .collect();
+    let half = (normal.len() / 2).max(1);
+    let start = (half..normal.len())
+        .chain((1..half).rev())
+        .find(|&i| normal[i].role == Role::User)?;
+    let from = normal[start].id;
+    Some(
+        older
+            .iter()
+            .copied()
+            .filter(|m| m.kind == MessageKind::Summary || m.id >= from)
+            .collect(),
+    )
 }

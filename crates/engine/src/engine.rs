@@ -14,6 +14,7 @@ use hearth_protocol::{
 use hearth_store::{NewMessage, NewSession, Store};
 use tokio_util::sync::CancellationToken;
 
+use crate::compact::Compacted;
 use crate::tool_calls::{CallScope, ToolRunner};
 use crate::turns::Turns;
 use crate::{DataDir, EngineError};
@@ -286,9 +287,13 @@ impl Engine {
             // The history read once, then only what each iteration added.
             let seen = stored.last().map_or(0, |m| m.id);
             stored.extend(self.store.list_messages_after(&session.id, seen)?);
-            let (compacted, history) = self
-                .compact_if_needed(session, &model, stored, &system, tools_tokens, sink)
+            let overhead = tools_tokens + system.len() as u64 / 4;
+            let compaction = self
+                .compact_if_needed(session, &model, stored, overhead, sink, cancel)
                 .await?;
+            let Compacted::Ready(compacted, history) = compaction else {
+                return Ok(summary(iteration - 1, TurnEnd::Cancelled, usage));
+            };
             stored = compacted;
             let request = ChatRequest {
                 model: model.clone(),

@@ -65,7 +65,7 @@ impl From<&EngineError> for AppError {
             EngineError::Store(error) => AppError::Store {
                 message: error.to_string(),
             },
-            EngineError::Model(error) => model_error(error),
+            EngineError::Model(error) => AppError::from(error),
             EngineError::Config(message) => AppError::Settings {
                 message: message.clone(),
             },
@@ -77,35 +77,5 @@ impl From<&EngineError> for AppError {
 impl From<EngineError> for AppError {
     fn from(error: EngineError) -> AppError {
         AppError::from(&error)
-    }
-}
-
-fn model_error(error: &LlmError) -> AppError {
-    match error {
-        LlmError::Auth { status, detail } => AppError::ModelAuth {
-            status: *status,
-            detail: detail.clone(),
-        },
-        LlmError::RateLimited { detail, .. } => AppError::ModelRateLimited {
-            detail: detail.clone(),
-        },
-        LlmError::ContextTooLong { detail } => AppError::ContextTooLong {
-            detail: detail.clone(),
-        },
-        LlmError::BadRequest { status, detail } => AppError::ModelRejected {
-            status: *status,
-            detail: detail.clone(),
-        },
-        LlmError::Server { status, detail } => AppError::ModelServer {
-            status: *status,
-            detail: detail.clone(),
-        },
-        LlmError::Network { url, detail } => AppError::ModelUnreachable {
-            url: url.clone(),
-            detail: detail.clone(),
-        },
-        LlmError::Protocol { detail } => AppError::ModelProtocol {
-            detail: detail.clone(),
-        },
     }
 }

@@ -25,6 +25,7 @@ pub fn model_client(
     };
     Ok(build_client(ProviderConfig {
         kind,
+        provider_id: entry.id.clone(),
         base_url,
         api_key,
         retry: RetryPolicy::default(),

@@ -3,7 +3,7 @@
 //! cancellation and errors keep the partial text.
 
 use futures::StreamExt;
-use hearth_llm::{ChatRequest, StreamEvent, ToolCallAccumulator};
+use hearth_llm::{ChatRequest, EventStream, StreamEvent, ToolCallAccumulator};
 use hearth_protocol::{ContentPart, EngineEvent, MessageStatus, Role, StopReason, ToolCall, Usage};
 use hearth_store::{MessageEnd, NewMessage};
 use tokio::time::{sleep_until, Instant};
@@ -56,16 +56,7 @@ impl Engine {
         });
 
         let idle = self.options.stream_idle_timeout;
-        let started = tokio::select! {
-            biased;
-            _ = cancel.cancelled() => None,
-            result = tokio::time::timeout(idle, self.model.stream(request)) => Some(
-                result
-                    .map_err(|_| EngineError::Stalled(idle))
-                    .and_then(|started| started.map_err(EngineError::from)),
-            ),
-        };
-        let mut stream = match started {
+        let mut stream = match self.start_stream(request, cancel).await {
             None => {
                 self.store
                     .finish_message(id, MessageStatus::Interrupted, None, None)?;
@@ -137,6 +128,25 @@ impl Engine {
             usage: draft.usage,
             cancelled: false,
         })
+    }
+
+    /// Starts a response: `None` when `cancel` fires first, a stall when the provider sends
+    /// nothing back within the idle timeout.
+    pub(crate) async fn start_stream(
+        &self,
+        request: &ChatRequest,
+        cancel: &CancellationToken,
+    ) -> Option<Result<EventStream, EngineError>> {
+        let idle = self.options.stream_idle_timeout;
+        tokio::select! {
+            biased;
+            _ = cancel.cancelled() => None,
+            result = tokio::time::timeout(idle, self.model.stream(request)) => Some(
+                result
+                    .map_err(|_| EngineError::Stalled(idle))
+                    .and_then(|started| started.map_err(EngineError::from)),
+            ),
+        }
     }
 
     /// Stores a reply cut short (cancelled, failed, stalled) with the text it had so far.

@@ -95,7 +95,9 @@ fn env_value(name: &str) -> Option<String> {
 }
 
 /// Finds the API key for a provider. Order: `explicit_env` (the CLI's `--api-key-env`), then
-/// `HEARTH_API_KEY`, then the provider's usual variable, then the keychain.
+/// `HEARTH_API_KEY`, then the provider's usual variable, then the keychain. No key found (and a
+/// keychain that cannot be reached) means none: the provider is asked without one, as local
+/// servers expect, and a refusal then says where to put a key.
 pub fn resolve_api_key(
     kind: ProviderKind,
     provider_id: &str,
@@ -114,13 +116,19 @@ pub fn resolve_api_key(
     }
     match secrets.get(&provider_account(provider_id)) {
         Ok(Some(key)) => Ok(Some(key)),
-        Ok(None) if kind.key_optional() => Ok(None),
-        Ok(None) => Err(EngineError::Config(format!(
-            "no API key for provider '{provider_id}': store one in Settings (it goes to the OS keychain) or with `hearth-cli keys set {provider_id}`, or set HEARTH_API_KEY or {}",
-            kind.key_env_var()
-        ))),
-        Err(_) if kind.key_optional() => Ok(None),
-        Err(e) => Err(EngineError::Secret(e)),
+        Ok(None) => {
+            if !kind.key_optional() {
+                tracing::info!(
+                    provider = provider_id,
+                    "no API key stored: asking without one"
+                );
+            }
+            Ok(None)
+        }
+        Err(e) => {
+            tracing::warn!(provider = provider_id, error = %e, "no API key: the keychain cannot be read, so the provider is asked without one");
+            Ok(None)
+        }
     }
 }
 

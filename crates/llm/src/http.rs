@@ -16,6 +16,9 @@ pub(crate) struct Transport {
     base_url: String,
     api_key: Option<String>,
     retry: RetryPolicy,
+    /// Named when a keyless request is refused ([`LlmError::KeyRequired`]).
+    provider_id: String,
+    key_env_var: &'static str,
 }
 
 impl Transport {
@@ -42,6 +45,8 @@ impl Transport {
             base_url,
             api_key,
             retry: config.retry.clone(),
+            provider_id: config.provider_id.clone(),
+            key_env_var: config.kind.key_env_var(),
         })
     }
 
@@ -58,12 +63,24 @@ impl Transport {
         self.api_key.as_deref()
     }
 
-    /// Sends with retries until a success status; see [`send_with_retry`].
+    /// Sends with retries until a success status; see [`send_with_retry`]. A 401/403 to a
+    /// request sent without a key says that the server wants one, and where to put it.
     pub(crate) async fn send<F>(&self, url: &str, make: F) -> Result<Response, LlmError>
     where
         F: Fn() -> RequestBuilder,
     {
-        send_with_retry(&self.retry, url, self.api_key(), make).await
+        let result = send_with_retry(&self.retry, url, self.api_key(), make).await;
+        match result {
+            Err(LlmError::Auth { status, detail }) if self.api_key.is_none() => {
+                Err(LlmError::KeyRequired {
+                    status,
+                    provider_id: self.provider_id.clone(),
+                    env_var: self.key_env_var.to_string(),
+                    detail,
+                })
+            }
+            other => other,
+        }
     }
 
     /// Sends with retries and parses the JSON body (model listings).
@@ -88,6 +105,7 @@ impl Transport {
 impl std::fmt::Debug for Transport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Transport")
+            .field("provider_id", &self.provider_id)
             .field("base_url", &self.base_url)
             .field("api_key", &self.api_key.as_ref().map(|_| "<redacted>"))
             .field("retry", &self.retry)

@@ -34,6 +34,8 @@ impl Default for RetryPolicy {
 #[derive(Clone)]
 pub struct ProviderConfig {
     pub kind: ProviderKind,
+    /// The configured provider's id, named in errors that say where its key goes.
+    pub provider_id: String,
     /// e.g. `https://api.openai.com/v1` (OpenAI-compatible servers include `/v1`).
     pub base_url: String,
     pub api_key: Option<String>,
@@ -46,6 +48,7 @@ impl std::fmt::Debug for ProviderConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ProviderConfig")
             .field("kind", &self.kind)
+            .field("provider_id", &self.provider_id)
             .field("base_url", &self.base_url)
             .field("api_key", &self.api_key.as_ref().map(|_| "<redacted>"))
             .field("retry", &self.retry)

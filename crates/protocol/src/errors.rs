@@ -61,6 +61,13 @@ pub enum AppError {
     KeychainFailed { message: String },
     #[error("authentication failed ({status}): check this provider's API key: {detail}")]
     ModelAuth { status: u16, detail: String },
+    #[error("this server wants an API key ({status}): add one to provider '{provider_id}' in Settings → Providers, or set HEARTH_API_KEY or {env_var}: {detail}")]
+    KeyRequired {
+        status: u16,
+        provider_id: String,
+        env_var: String,
+        detail: String,
+    },
     #[error("rate limited by the provider: wait and retry: {detail}")]
     ModelRateLimited { detail: String },
     #[error("the conversation is too long for this model's context window: start a new chat or pick a model with a larger context")]

@@ -6,11 +6,13 @@ use ts_rs::TS;
 
 mod choices;
 mod errors;
+mod providers;
 mod settings;
 mod startup;
 mod window;
 pub use choices::*;
 pub use errors::*;
+pub use providers::*;
 pub use settings::*;
 pub use startup::*;
 pub use window::*;

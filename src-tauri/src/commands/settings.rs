@@ -1,6 +1,6 @@
 //! Settings commands: `config.toml`, API keys in the OS keychain (a provider's, or the web search
 //! keys `brave` / `tavily`; only masked hints come back),
-//! connection tests, the audit log, and the start-up mark.
+//! connection tests, local model servers found at first run, the audit log, and the start-up mark.
 
 use std::collections::BTreeMap;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -8,7 +8,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use hearth_engine::{
     key_account, mask_secret, provider_account, save_settings as write_settings, user_rules,
 };
-use hearth_protocol::{AppError, KeyStatus, ProviderEntry, Settings};
+use hearth_protocol::{AppError, DetectedServer, KeyStatus, ProviderEntry, Settings};
 use hearth_store::AuditRecord;
 use tauri::{Manager, State};
 
@@ -150,8 +150,19 @@ pub async fn test_connection(
     provider: ProviderEntry,
 ) -> CommandResult<Vec<String>> {
     let client = state.client_for(&provider).await?;
-    let models = client.list_models().await.map_err(to_error)?;
+    let models = client.list_models().await.map_err(|e| AppError::from(&e))?;
     Ok(models.into_iter().map(|m| m.id).collect())
+}
+
+/// Model servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM on their usual
+/// ports), offered as one-click providers when none is configured.
+#[tauri::command]
+pub async fn detect_local_servers() -> Vec<DetectedServer> {
+    hearth_engine::detect_local_servers(
+        &hearth_engine::well_known_servers(),
+        hearth_engine::DETECT_TIMEOUT,
+    )
+    .await
 }
 
 #[tauri::command]

@@ -21,6 +21,10 @@ struct Args {
     /// Append every request to this file as JSON lines.
     #[arg(long)]
     journal: Option<PathBuf>,
+    /// Refuse OpenAI-format requests carrying `stream_options` with a 400, like servers that
+    /// do not know the field.
+    #[arg(long)]
+    reject_stream_options: bool,
 }
 
 async fn stopped() -> anyhow::Result<()> {
@@ -48,6 +52,7 @@ async fn main() -> anyhow::Result<()> {
         port: args.port,
         repeat_last: true,
         journal: args.journal,
+        reject_stream_options: args.reject_stream_options,
     };
     let server = ScriptedServer::start_with(options)
         .await

@@ -47,6 +47,9 @@ pub struct ServerOptions {
     pub repeat_last: bool,
     /// Also append every recorded request to this file as a JSON line.
     pub journal: Option<PathBuf>,
+    /// Answer OpenAI-format requests that carry `stream_options` with a 400 naming the field,
+    /// as some OpenAI-compatible servers do (no reply is used up by it).
+    pub reject_stream_options: bool,
 }
 
 /// State shared by the handlers.
@@ -54,6 +57,7 @@ pub struct ServerOptions {
 struct Shared {
     queue: Mutex<VecDeque<Reply>>,
     repeat_last: bool,
+    reject_stream_options: bool,
     journal: Journal,
     /// Model responses started so far (for message ids).
     responses: AtomicUsize,
@@ -97,6 +101,7 @@ impl ScriptedServer {
         let shared = Arc::new(Shared {
             queue: Mutex::new(VecDeque::new()),
             repeat_last: options.repeat_last,
+            reject_stream_options: options.reject_stream_options,
             journal: Journal::open(options.journal.as_deref())?,
             responses: AtomicUsize::new(0),
             calls: AtomicUsize::new(0),

@@ -105,6 +105,16 @@ pub(super) fn whole(turn: &Turn) -> Value {
     })
 }
 
+/// The 400 body of a server that does not know `stream_options` (OpenAI's wording).
+pub(super) fn unknown_stream_options() -> Value {
+    json!({"error": {
+        "message": "Unrecognized request argument supplied: stream_options",
+        "type": "invalid_request_error",
+        "param": null,
+        "code": null,
+    }})
+}
+
 /// `GET /v1/models`.
 pub(super) fn models() -> Value {
     let data: Vec<Value> = MODELS

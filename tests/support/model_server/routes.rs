@@ -234,6 +234,16 @@ async fn model_call(shared: Arc<Shared>, format: Format, req: Request) -> Respon
         Ok(target) => target,
         Err(rejection) => return rejection.into_response(),
     };
+    if format == Format::Openai
+        && shared.reject_stream_options
+        && request.body.get("stream_options").is_some()
+    {
+        return (
+            StatusCode::BAD_REQUEST,
+            Json(openai::unknown_stream_options()),
+        )
+            .into_response();
+    }
     let Some(reply) = shared.next_reply() else {
         return plain(
             StatusCode::INTERNAL_SERVER_ERROR,

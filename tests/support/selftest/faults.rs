@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use hearth_tests::decode::parse_sse;
 use hearth_tests::model_server::NO_REPLY_QUEUED;
-use hearth_tests::{Reply, ScriptedServer};
+use hearth_tests::{Reply, ScriptedServer, ServerOptions};
 use serde_json::{json, Value};
 
 use super::{gemini_request, openai_request, send};
@@ -25,6 +25,36 @@ async fn status_reply_with_retry_after() {
     assert_eq!((busy.status, busy.text().as_str()), (503, "upstream busy"));
     assert_eq!(busy.header("content-type"), Some("text/plain"));
     assert_eq!(busy.header("retry-after"), None);
+}
+
+#[tokio::test]
+async fn a_server_set_to_refuse_stream_options_answers_400_without_using_a_reply() {
+    let options = ServerOptions {
+        reject_stream_options: true,
+        ..ServerOptions::default()
+    };
+    let server = ScriptedServer::start_with(options).await.unwrap();
+    server.push(Reply::text("served"));
+    let refused = send(openai_request(&server, true)).await;
+    assert_eq!(refused.status, 400);
+    assert!(
+        refused.text().contains("stream_options"),
+        "{}",
+        refused.text()
+    );
+    assert_eq!(server.pending(), 1);
+    let without =
+        json!({"model": "m", "stream": true, "messages": [{"role": "user", "content": "hi"}]});
+    let served = reqwest::Client::new()
+        .post(format!("{}/chat/completions", server.openai_base()))
+        .json(&without);
+    let served = send(served).await;
+    assert_eq!(served.status, 200);
+    let events = parse_sse(&served.text());
+    assert_eq!(events.last().map(|e| e.data.as_str()), Some("[DONE]"));
+    assert_eq!(server.pending(), 0);
+    // No usage chunk when it was not asked for.
+    assert!(!events.iter().any(|e| e.data.contains("prompt_tokens")));
 }
 
 #[tokio::test]

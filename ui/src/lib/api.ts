@@ -4,6 +4,7 @@
 import { Channel, invoke } from '@tauri-apps/api/core';
 import type { ApprovalDecision } from './bindings/ApprovalDecision';
 import type { ContentPart } from './bindings/ContentPart';
+import type { DetectedServer } from './bindings/DetectedServer';
 import type { EngineEvent } from './bindings/EngineEvent';
 import type { KeyStatus } from './bindings/KeyStatus';
 import type { MessagePage } from './bindings/MessagePage';
@@ -77,6 +78,8 @@ export const api = {
   setApiKey: (providerId: string, key: string) => invoke<KeyStatus>('set_api_key', { providerId, key }),
   deleteApiKey: (providerId: string) => invoke<void>('delete_api_key', { providerId }),
   testConnection: (provider: ProviderEntry) => invoke<string[]>('test_connection', { provider }),
+  /** Model servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM). */
+  detectLocalServers: () => invoke<DetectedServer[]>('detect_local_servers'),
   listAudit: (limit: number) => invoke<AuditRecord[]>('list_audit', { limit }),
   /** The first screen is on display; `marks` are wall-clock epoch milliseconds (logged). */
   appReady: (marks: Record<string, number>) => invoke<void>('app_ready', { marks }),

@@ -21,3 +21,21 @@ describe('errorText', () => {
     expect(errorText({ code: 'not_a_code' })).toBe('{"code":"not_a_code"}');
   });
 });
+
+describe('a server that wants an API key', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('says where the key goes, in both languages', () => {
+    const error = {
+      code: 'key_required',
+      params: { status: 401, provider_id: 'llama-cpp', env_var: 'OPENAI_API_KEY', detail: 'Invalid API Key' },
+    } as const;
+    expect(errorText(error)).toBe(
+      'This server wants an API key (401): add one to provider “llama-cpp” in Settings → Providers, or set HEARTH_API_KEY or OPENAI_API_KEY. The server said: Invalid API Key',
+    );
+    setLanguage('zh-CN');
+    expect(errorText(error)).toBe(
+      '此服务器需要 API 密钥（401）：请在“设置 → 服务商”中为服务商“llama-cpp”添加密钥，或设置 HEARTH_API_KEY 或 OPENAI_API_KEY。服务器返回：Invalid API Key',
+    );
+  });
+});

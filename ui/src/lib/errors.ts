@@ -31,6 +31,7 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   keychain_unavailable: 'error.keychain_unavailable',
   keychain_failed: 'error.keychain_failed',
   model_auth: 'error.model_auth',
+  key_required: 'error.key_required',
   model_rate_limited: 'error.model_rate_limited',
   context_too_long: 'error.context_too_long',
   model_rejected: 'error.model_rejected',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { Settings } from './bindings/Settings';
-import { parseHostList, positiveInt, removeProvider, suggestId, upsertProvider, validateProvider } from './providers';
+import type { DetectedServer } from './bindings/DetectedServer';
+import { detectedProvider, parseHostList, positiveInt, removeProvider, suggestId, upsertProvider, validateProvider } from './providers';
 
 const base: Settings = {
   providers: [],
@@ -74,5 +75,33 @@ describe('provider rules', () => {
   it('reads the allowed local hosts from free text', () => {
     expect(parseHostList(' 127.0.0.1:11434\n\n[::1]:8080, searx.lan  127.0.0.1:11434 ')).toEqual(['127.0.0.1:11434', '[::1]:8080', 'searx.lan']);
     expect(parseHostList('  \n ,')).toEqual([]);
+  });
+});
+
+describe('detectedProvider', () => {
+  const lmStudio: DetectedServer = {
+    name: 'LM Studio',
+    id: 'lm-studio',
+    kind: 'openai',
+    address: '127.0.0.1:1234',
+    base_url: 'http://127.0.0.1:1234/v1',
+    models: ['qwen/qwen3-8b', 'google/gemma-3-4b'],
+  };
+
+  it('becomes a keyless provider with its first model as the default', () => {
+    expect(detectedProvider(lmStudio, [])).toEqual({
+      id: 'lm-studio',
+      name: 'LM Studio',
+      kind: 'openai',
+      base_url: 'http://127.0.0.1:1234/v1',
+      default_model: 'qwen/qwen3-8b',
+    });
+  });
+
+  it('takes a free id and has no default model when the server lists none', () => {
+    const taken = [detectedProvider(lmStudio, []), { ...detectedProvider(lmStudio, []), id: 'lm-studio-2' }];
+    const entry = detectedProvider({ ...lmStudio, models: [] }, taken);
+    expect(entry.id).toBe('lm-studio-3');
+    expect(entry.default_model).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // Provider list editing rules: validation, id suggestions, and keeping the default provider
 // consistent when providers are added or removed.
+import type { DetectedServer } from './bindings/DetectedServer';
 import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { Settings } from './bindings/Settings';
 import type { MessageKey } from './i18n/en';
@@ -60,6 +61,15 @@ export function upsertProvider(settings: Settings, entry: ProviderEntry, origina
     default_model = default_model ?? clean.default_model;
   }
   return { ...settings, providers, default_provider, default_model };
+}
+
+/** The provider a detected local server becomes: its suggested id (numbered when taken), no
+ * key, its first model as the default. */
+export function detectedProvider(server: DetectedServer, existing: readonly ProviderEntry[]): ProviderEntry {
+  const taken = new Set(existing.map((p) => p.id));
+  let id = server.id;
+  for (let n = 2; taken.has(id); n++) id = `${server.id}-${n}`;
+  return { id, name: server.name, kind: server.kind, base_url: server.base_url, default_model: server.models[0] ?? null };
 }
 
 /** Settings without provider `id`; the default moves to the first remaining provider. */

@@ -1,8 +1,10 @@
 // The commands outside chats for the fake backend: settings and API keys, the connection test,
-// the audit log, file attachments and the file dialog, terminals and window parking. Installed
+// local model servers found at first run, the audit log, file attachments and the file dialog, terminals and window parking. Installed
 // after `installFakeBackend`, it wraps `__TAURI_INTERNALS__.invoke` like `fake-jobs.ts` and
 // records calls in the same `window.__hearth.calls`. Serialized into the page: it must not use
 // anything from outside its own body.
+import type { AppError } from '../../src/lib/bindings/AppError';
+import type { DetectedServer } from '../../src/lib/bindings/DetectedServer';
 import type { KeyStatus } from '../../src/lib/bindings/KeyStatus';
 import type { ParkedWindow } from '../../src/lib/bindings/ParkedWindow';
 import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
@@ -12,6 +14,10 @@ import type { AuditRecord } from '../../src/lib/types';
 export interface DesktopScenario {
   keys?: Record<string, string>;
   models?: string[];
+  /** What the connection test fails with instead of listing models (when a key is stored too). */
+  connectionError?: string | AppError;
+  /** Model servers `detect_local_servers` finds (none by default). */
+  localServers?: DetectedServer[];
   audit?: AuditRecord[];
   /** What the file dialog returns. */
   dialog?: string | string[] | null;
@@ -84,9 +90,11 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
       return null;
     },
     test_connection: (a) => {
+      if (scenario.connectionError) throw scenario.connectionError;
       if (!keys[(a.provider as ProviderEntry).id]) throw 'authentication failed: no API key';
       return scenario.models ?? ['model-a', 'model-b'];
     },
+    detect_local_servers: () => scenario.localServers ?? [],
     list_audit: (a) => (scenario.audit ?? []).slice(0, a.limit),
     prepare_attachment: (a) => attachment(String(a.path)),
     attach_bytes: (a) => ({ type: 'image', mime_type: a.mimeType, data: a.dataBase64, name: a.name }),

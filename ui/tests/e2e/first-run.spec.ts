@@ -1,4 +1,22 @@
+import type { DetectedServer } from '../../src/lib/bindings/DetectedServer';
 import { boot, callsTo, expect, session, test, withProvider } from './fixtures';
+
+const ollama: DetectedServer = {
+  name: 'Ollama',
+  id: 'ollama',
+  kind: 'ollama',
+  address: '127.0.0.1:11434',
+  base_url: 'http://127.0.0.1:11434',
+  models: ['qwen3:8b', 'llama3.2:latest', 'gemma3:4b'],
+};
+const llamaCpp: DetectedServer = {
+  name: 'llama.cpp',
+  id: 'llama-cpp',
+  kind: 'openai',
+  address: '127.0.0.1:8080',
+  base_url: 'http://127.0.0.1:8080/v1',
+  models: ['ggml-model-q4'],
+};
 
 test('first run without a provider says exactly what to do and opens the provider form', async ({ page }) => {
   await boot(page, {});
@@ -55,4 +73,53 @@ test('test connection reports the backend error', async ({ page }) => {
   await page.locator('[data-provider-id="local"]').getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByRole('alert')).toHaveText('Connection failed: authentication failed: no API key');
+});
+
+test('first run offers the model servers found on this computer and adds one in a click', async ({ page }) => {
+  await boot(page, { localServers: [ollama, llamaCpp] });
+  const card = page.locator('[data-empty="no-provider"]');
+  await expect(card.locator('[data-local-server="ollama"]')).toContainText('Ollama on 127.0.0.1:11434 — 3 models');
+  await expect(card.locator('[data-local-server="llama-cpp"]')).toContainText('llama.cpp on 127.0.0.1:8080 — 1 model');
+  expect(await callsTo(page, 'detect_local_servers')).toHaveLength(1);
+  await card.getByRole('button', { name: 'Use Ollama' }).click();
+  await expect(page.locator('[data-empty="no-sessions"]')).toBeVisible();
+  expect((await callsTo(page, 'save_settings')).at(-1)?.args.settings).toMatchObject({
+    providers: [{ id: 'ollama', name: 'Ollama', kind: 'ollama', base_url: 'http://127.0.0.1:11434', default_model: 'qwen3:8b' }],
+    default_provider: 'ollama',
+  });
+  // No key was asked for or stored.
+  expect(await callsTo(page, 'set_api_key')).toHaveLength(0);
+});
+
+test('with nothing found, first run shows only how to add a provider', async ({ page }) => {
+  await boot(page, {});
+  const card = page.locator('[data-empty="no-provider"]');
+  await expect(card.getByRole('button', { name: 'Open Settings → Add provider' })).toBeVisible();
+  await expect.poll(() => callsTo(page, 'detect_local_servers')).toHaveLength(1);
+  await expect(card.locator('[data-local="searching"]')).toHaveCount(0);
+  await expect(card.locator('.local-server')).toHaveCount(0);
+});
+
+test('in Chinese, the servers found are offered in Chinese', async ({ page }) => {
+  await boot(page, { settings: { language: 'zh-CN' }, localServers: [ollama] });
+  await expect(page.locator('[data-local-server="ollama"]')).toContainText('127.0.0.1:11434 上的 Ollama — 3 个模型');
+  await expect(page.getByRole('button', { name: '使用 Ollama' })).toBeVisible();
+});
+
+test('a server that wants an API key says where to put it, in Chinese too', async ({ page }) => {
+  const keyRequired = {
+    code: 'key_required' as const,
+    params: { status: 401, provider_id: 'local', env_var: 'OPENAI_API_KEY', detail: 'Invalid API Key' },
+  };
+  await boot(page, {
+    settings: { ...withProvider, language: 'zh-CN' },
+    sessions: [session('desktop:a', 'A')],
+    connectionError: keyRequired,
+  });
+  await page.getByRole('button', { name: /设置/ }).click();
+  await page.locator('[data-provider-id="local"]').getByRole('button', { name: '编辑' }).click();
+  await page.getByRole('button', { name: '测试连接' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    '连接失败：此服务器需要 API 密钥（401）：请在“设置 → 服务商”中为服务商“local”添加密钥，或设置 HEARTH_API_KEY 或 OPENAI_API_KEY。服务器返回：Invalid API Key',
+  );
 });

@@ -1,11 +1,12 @@
 //! End-to-end tests of the `hearth-cli` binary against the scripted model server: chats with a
-//! tool call through each provider, crash recovery after `kill -9`, actionable errors, and
-//! secrets kept out of the database and logs.
+//! tool call through each provider, crash recovery after `kill -9`, actionable errors, secrets
+//! kept out of the database and logs, and local servers (no key, usage counts, detection).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod chat;
 mod database;
 mod errors;
+mod local;
 mod tools;
 
 use std::path::{Path, PathBuf};

@@ -3,6 +3,10 @@
 mod request;
 mod response;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use reqwest::Response;
+
 use crate::http::Transport;
 use crate::stream::{event_stream, Framing};
 use crate::wire::models_from_data;
@@ -17,13 +21,36 @@ use response::ChunkParser;
 #[derive(Debug)]
 pub struct OpenAiClient {
     http: Transport,
+    /// The server refused `stream_options` once: it is not sent again by this client.
+    usage_refused: AtomicBool,
+}
+
+/// Whether an error is a server refusing the `stream_options` field (a 400, or a 422 from
+/// servers that validate their input strictly, whose message names the field).
+fn refuses_stream_options(err: &LlmError) -> bool {
+    matches!(err, LlmError::BadRequest { status: 400 | 422, detail } if detail.contains("stream_options"))
 }
 
 impl OpenAiClient {
     pub fn new(config: &ProviderConfig) -> Result<OpenAiClient, LlmError> {
         Ok(OpenAiClient {
             http: Transport::new(config)?,
+            usage_refused: AtomicBool::new(false),
         })
+    }
+
+    async fn start(
+        &self,
+        url: &str,
+        request: &ChatRequest,
+        include_usage: bool,
+    ) -> Result<Response, LlmError> {
+        let body = request_body(request, include_usage);
+        self.http
+            .send(url, || {
+                self.authorize(self.http.client().post(url)).json(&body)
+            })
+            .await
     }
 
     fn authorize(&self, builder: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
@@ -41,14 +68,16 @@ impl ModelClient for OpenAiClient {
     }
 
     async fn stream(&self, request: &ChatRequest) -> Result<EventStream, LlmError> {
-        let body = request_body(request);
         let url = self.http.url("/chat/completions");
-        let response = self
-            .http
-            .send(&url, || {
-                self.authorize(self.http.client().post(&url)).json(&body)
-            })
-            .await?;
+        let include_usage = !self.usage_refused.load(Ordering::Relaxed);
+        let response = match self.start(&url, request, include_usage).await {
+            Err(err) if include_usage && refuses_stream_options(&err) => {
+                tracing::warn!(%url, error = %err, "the server refuses stream_options: asking without it (no token counts) from now on");
+                self.usage_refused.store(true, Ordering::Relaxed);
+                self.start(&url, request, false).await?
+            }
+            other => other?,
+        };
         let parser = ChunkParser::new(self.http.api_key());
         Ok(event_stream(response, url, Framing::Sse, parser))
     }

@@ -6,8 +6,9 @@ use serde_json::{json, Value};
 use crate::wire::{part_text, temperature_value};
 use crate::{ChatMessage, ChatRequest};
 
-/// The JSON body of a streamed chat-completions request.
-pub(crate) fn request_body(request: &ChatRequest) -> Value {
+/// The JSON body of a streamed chat-completions request; `include_usage` asks for the final
+/// usage chunk (`stream_options`), which some servers refuse.
+pub(crate) fn request_body(request: &ChatRequest, include_usage: bool) -> Value {
     let mut messages = Vec::new();
     if !request.system.is_empty() {
         messages.push(json!({"role": "system", "content": request.system}));
@@ -17,8 +18,10 @@ pub(crate) fn request_body(request: &ChatRequest) -> Value {
         "model": request.model,
         "messages": messages,
         "stream": true,
-        "stream_options": {"include_usage": true},
     });
+    if include_usage {
+        body["stream_options"] = json!({"include_usage": true});
+    }
     if !request.tools.is_empty() {
         let tools: Vec<Value> = request
             .tools

@@ -11,7 +11,7 @@ use crate::fixtures::sample_request;
 #[test]
 fn full_conversation_body() {
     assert_eq!(
-        request_body(&sample_request()),
+        request_body(&sample_request(), true),
         json!({
             "model": "test-model",
             "stream": true,
@@ -62,7 +62,7 @@ fn assistant_tool_call_content_is_an_empty_string_never_null() {
     };
     let mut request = sample_request();
     request.messages = vec![ChatMessage::assistant("", vec![call])];
-    let body = request_body(&request);
+    let body = request_body(&request, true);
     assert_eq!(body["messages"][1]["content"], json!(""));
     assert!(body.to_string().contains("\"content\":\"\""));
 }
@@ -78,12 +78,15 @@ fn minimal_request_leaves_optional_fields_out() {
         temperature: None,
     };
     assert_eq!(
-        request_body(&request),
+        request_body(&request, false),
         json!({
             "model": "m",
             "stream": true,
-            "stream_options": {"include_usage": true},
             "messages": [{"role": "user", "content": "hi"}],
         })
+    );
+    assert_eq!(
+        request_body(&request, true)["stream_options"],
+        json!({"include_usage": true})
     );
 }

@@ -166,3 +166,52 @@ fn malformed_chunk_is_a_protocol_error() {
     let err = parse_all(&mut ChunkParser::new(None), &["{\"choices\":[{"], true).unwrap_err();
     assert!(matches!(err, LlmError::Protocol { .. }), "{err:?}");
 }
+
+#[test]
+fn final_usage_chunk_with_empty_choices_after_the_finish_reason() {
+    // vLLM and OpenAI with `stream_options.include_usage`: the last chunk has `choices: []`.
+    let records = [
+        r#"{"choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":null}],"usage":null}"#,
+        r#"{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":null}"#,
+        r#"{"id":"x","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":1234,"completion_tokens":56,"total_tokens":1290,"prompt_tokens_details":{"cached_tokens":0}}}"#,
+    ];
+    let events = parse_all(&mut ChunkParser::new(None), &records, true).unwrap();
+    assert_eq!(
+        events,
+        vec![
+            StreamEvent::TextDelta("hi".into()),
+            StreamEvent::Usage(Usage {
+                input_tokens: 1234,
+                output_tokens: 56
+            }),
+            StreamEvent::Done {
+                stop_reason: StopReason::EndTurn
+            },
+        ]
+    );
+}
+
+#[test]
+fn usage_on_the_finishing_chunk_with_timings() {
+    // llama.cpp's server puts usage (and its own `timings`) on the chunk that finishes.
+    let records = [
+        r#"{"choices":[{"index":0,"delta":{"content":"ok"}}]}"#,
+        r#"{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"completion_tokens":7,"prompt_tokens":42,"total_tokens":49},"timings":{"prompt_n":42,"predicted_n":7}}"#,
+    ];
+    let events = parse_all(&mut ChunkParser::new(None), &records, true).unwrap();
+    assert_eq!(
+        events[1],
+        StreamEvent::Usage(Usage {
+            input_tokens: 42,
+            output_tokens: 7
+        })
+    );
+}
+
+#[test]
+fn no_usage_chunk_means_no_usage_event() {
+    // A server asked without `stream_options` sends none: nothing is made up.
+    let records = [r#"{"choices":[{"index":0,"delta":{"content":"ok"},"finish_reason":"stop"}]}"#];
+    let events = parse_all(&mut ChunkParser::new(None), &records, true).unwrap();
+    assert!(!events.iter().any(|e| matches!(e, StreamEvent::Usage(_))));
+}

@@ -26,6 +26,7 @@ fn fast_retry() -> RetryPolicy {
 pub fn client(fx: &Fixture, server: &TestServer) -> SharedModelClient {
     build_client(ProviderConfig {
         kind: fx.kind,
+        provider_id: "test".into(),
         base_url: format!("{}{}/", server.address(), fx.base_path),
         api_key: Some("KEY".into()),
         retry: fast_retry(),

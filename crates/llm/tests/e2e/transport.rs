@@ -7,11 +7,12 @@ use hearth_llm::{build_client, LlmError, ProviderConfig, ProviderKind, RetryPoli
 
 use crate::payloads;
 use crate::scenarios::{client, request};
-use crate::server::{Reply, TestServer};
+use crate::server::{End, Reply, TestServer};
 
 fn config(kind: ProviderKind, base_url: &str, api_key: Option<&str>) -> ProviderConfig {
     ProviderConfig {
         kind,
+        provider_id: "local".into(),
         base_url: base_url.into(),
         api_key: api_key.map(str::to_string),
         retry: RetryPolicy {
@@ -125,13 +126,54 @@ async fn huge_error_bodies_give_short_details() {
 }
 
 #[tokio::test]
-async fn ollama_sends_no_authorization_without_a_key() {
-    let fx = payloads::ollama();
-    let server = TestServer::start(vec![Reply::json(200, fx.models_body)]).await;
-    let base = server.address().to_string();
-    let client = build_client(config(ProviderKind::Ollama, &base, None)).expect("client");
-    client.list_models().await.expect("models");
-    assert!(!server.requests()[0].headers.contains_key("authorization"));
+async fn without_a_key_no_key_header_is_sent_and_a_refusal_says_where_to_put_one() {
+    for fx in [
+        payloads::openai(),
+        payloads::anthropic(),
+        payloads::ollama(),
+        payloads::gemini(),
+    ] {
+        let refusal = Reply::json(401, r#"{"error":{"message":"Unauthorized"}}"#);
+        let server = TestServer::start(vec![
+            Reply::json(200, fx.models_body),
+            refusal.clone(),
+            refusal,
+        ])
+        .await;
+        let base = format!("{}{}", server.address(), fx.base_path);
+        let client = build_client(config(fx.kind, &base, None)).expect("client");
+        client.list_models().await.expect("models");
+        let err = client.stream(&request()).await.err().expect("refused");
+        match &err {
+            LlmError::KeyRequired {
+                status: 401,
+                provider_id,
+                env_var,
+                detail,
+            } => {
+                assert_eq!(provider_id, "local");
+                assert_eq!(env_var, fx.kind.key_env_var());
+                assert_eq!(detail, "Unauthorized");
+            }
+            other => panic!("{:?}: {other:?}", fx.kind),
+        }
+        let message = err.to_string();
+        assert!(
+            message.starts_with("this server wants an API key (401)"),
+            "{message}"
+        );
+        assert!(message.contains("`hearth-cli keys set local`"), "{message}");
+        let err = client.list_models().await.expect_err("refused");
+        assert!(matches!(err, LlmError::KeyRequired { .. }), "{err:?}");
+        for recorded in server.requests() {
+            let header = fx.auth_header.0;
+            assert!(
+                !recorded.headers.contains_key(header),
+                "{:?} sent {header}",
+                fx.kind
+            );
+        }
+    }
 }
 
 #[tokio::test]
@@ -166,4 +208,42 @@ fn debug_output_hides_the_key() {
             "{text}"
         );
     }
+}
+
+#[tokio::test]
+async fn a_server_refusing_stream_options_is_asked_again_without_it_from_then_on() {
+    let fx = payloads::openai();
+    let stream = || {
+        let payload: String = fx.records.concat();
+        Reply::stream(fx.content_type, payload.as_bytes(), 64, End::Complete)
+    };
+    let refusal = Reply::json(
+        400,
+        r#"{"error":{"message":"Unrecognized request argument supplied: stream_options","type":"invalid_request_error"}}"#,
+    );
+    let server = TestServer::start(vec![refusal, stream(), stream()]).await;
+    let client = client(&fx, &server);
+    for _ in 0..2 {
+        let stream = client.stream(&request()).await.expect("stream");
+        hearth_llm::collect(stream).await.expect("completion");
+    }
+    let sent: Vec<bool> = server
+        .requests()
+        .iter()
+        .map(|r| r.json().get("stream_options").is_some())
+        .collect();
+    assert_eq!(sent, [true, false, false]);
+}
+
+#[tokio::test]
+async fn other_bad_requests_are_not_retried_without_stream_options() {
+    let refusal = Reply::json(400, r#"{"error":{"message":"unknown model"}}"#);
+    let server = TestServer::start(vec![refusal]).await;
+    let err = client(&payloads::openai(), &server)
+        .stream(&request())
+        .await
+        .err()
+        .expect("fails");
+    assert!(matches!(err, LlmError::BadRequest { .. }), "{err:?}");
+    assert_eq!(server.requests().len(), 1);
 }

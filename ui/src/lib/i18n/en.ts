@@ -24,8 +24,14 @@ export const en = {
 
   'empty.noProviderTitle': 'Set up a model provider first',
   'empty.noProviderBody':
-    'Hearth talks to a language model through a provider you configure. Open Settings, click “Add provider”, choose its kind (OpenAI-compatible, Anthropic, Ollama or Gemini), enter the base URL and API key, then click “Test connection” and pick a default model.',
+    'Hearth talks to a language model through a provider you configure. Open Settings, click “Add provider”, choose its kind (OpenAI-compatible, Anthropic, Ollama or Gemini), enter the base URL (and an API key, if the server wants one), then click “Test connection” and pick a default model.',
   'empty.noProviderButton': 'Open Settings → Add provider',
+  'local.searching': 'Looking for model servers on this computer…',
+  'local.found': 'Found on this computer',
+  'local.serverOn': '{name} on {address}',
+  'local.oneModel': '1 model',
+  'local.models': '{n} models',
+  'local.add': 'Use {name}',
   'empty.noSessionsTitle': 'No chats yet',
   'empty.noSessionsBody': 'Start a conversation; your chats are listed on the left.',
   'empty.noSessionsButton': 'Start a new chat',
@@ -146,7 +152,7 @@ export const en = {
   'settings.keySave': 'Save key',
   'settings.keyDelete': 'Delete key',
   'settings.keySaved': 'Key saved.',
-  'settings.keySaveFirst': 'Save the provider before storing its key.',
+  'settings.keySaveFirst': 'Save the provider to store a key for it; a local server needs none.',
   'settings.general': 'General',
   'settings.defaultProvider': 'Default provider',
   'settings.defaultModel': 'Default model',
@@ -302,6 +308,8 @@ export const en = {
   'error.model_unreachable': 'Could not reach the provider at {url}: check the base URL and your network. {detail}',
   'error.model_protocol': 'The provider sent a response Hearth could not understand: {detail}',
   'error.stalled': 'The provider sent nothing for {seconds} s, so the reply was stopped and kept as failed; try again.',
+  'error.key_required':
+    'This server wants an API key ({status}): add one to provider “{provider_id}” in Settings → Providers, or set HEARTH_API_KEY or {env_var}. The server said: {detail}',
   'error.store': 'Hearth’s database failed: {message}',
   'error.other': '{message}',
 

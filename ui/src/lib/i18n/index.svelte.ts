@@ -22,6 +22,7 @@ export function t(key: MessageKey, params?: Params): string {
   return format(tables[current.lang][key], params);
 }
 
+
 const numberFormats = new Map<Lang, Intl.NumberFormat>();
 const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
 

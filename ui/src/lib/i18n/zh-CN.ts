@@ -26,8 +26,14 @@ export const zhCN: Record<MessageKey, string> = {
 
   'empty.noProviderTitle': '请先配置模型服务',
   'empty.noProviderBody':
-    'Hearth 通过你配置的服务商与语言模型通信。打开“设置”，点击“添加服务商”，选择类型（OpenAI 兼容、Anthropic、Ollama 或 Gemini），填写接口地址和 API 密钥，然后点击“测试连接”并选择默认模型。',
+    'Hearth 通过你配置的服务商与语言模型通信。打开“设置”，点击“添加服务商”，选择类型（OpenAI 兼容、Anthropic、Ollama 或 Gemini），填写接口地址（服务器需要时再填 API 密钥），然后点击“测试连接”并选择默认模型。',
   'empty.noProviderButton': '打开设置 → 添加服务商',
+  'local.searching': '正在查找这台电脑上的模型服务器…',
+  'local.found': '在这台电脑上找到',
+  'local.serverOn': '{address} 上的 {name}',
+  'local.oneModel': '1 个模型',
+  'local.models': '{n} 个模型',
+  'local.add': '使用 {name}',
   'empty.noSessionsTitle': '还没有对话',
   'empty.noSessionsBody': '开始一次对话；你的对话会列在左侧。',
   'empty.noSessionsButton': '开始新对话',
@@ -148,7 +154,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.keySave': '保存密钥',
   'settings.keyDelete': '删除密钥',
   'settings.keySaved': '密钥已保存。',
-  'settings.keySaveFirst': '请先保存服务商，再保存其密钥。',
+  'settings.keySaveFirst': '保存服务商后可为其保存密钥；本地服务器无需密钥。',
   'settings.general': '通用',
   'settings.defaultProvider': '默认服务商',
   'settings.defaultModel': '默认模型',
@@ -304,6 +310,8 @@ export const zhCN: Record<MessageKey, string> = {
   'error.model_unreachable': '无法连接到 {url} 的服务：请检查基础 URL 和网络。{detail}',
   'error.model_protocol': '服务端返回了 Hearth 无法理解的响应：{detail}',
   'error.stalled': '服务端 {seconds} 秒没有任何响应，回复已停止并标记为失败；请重试。',
+  'error.key_required':
+    '此服务器需要 API 密钥（{status}）：请在“设置 → 服务商”中为服务商“{provider_id}”添加密钥，或设置 HEARTH_API_KEY 或 {env_var}。服务器返回：{detail}',
   'error.store': 'Hearth 的数据库出错：{message}',
   'error.other': '{message}',
 
