@@ -18,6 +18,8 @@ pub use tokio_util::sync::CancellationToken;
 
 pub struct Rig {
     pub engine: Arc<Engine>,
+    /// Builds another engine like `engine` (the app builds one per turn).
+    rebuild: Box<dyn Fn() -> Engine + Send + Sync>,
     pub store: Arc<Store>,
     pub events: Arc<Mutex<Vec<EngineEvent>>>,
     _home: tempfile::TempDir,
@@ -50,9 +52,24 @@ pub fn rig(server: &ScriptedServer, tune: impl FnOnce(&mut EngineOptions)) -> Ri
     ));
     let mut options = EngineOptions::new(dir, "test-model");
     tune(&mut options);
-    let engine = Arc::new(Engine::new(store.clone(), client, runner, options));
+    let engine = Arc::new(Engine::new(
+        store.clone(),
+        client.clone(),
+        runner.clone(),
+        options.clone(),
+    ));
+    let rebuild_store = store.clone();
+    let rebuild = Box::new(move || {
+        Engine::new(
+            rebuild_store.clone(),
+            client.clone(),
+            runner.clone(),
+            options.clone(),
+        )
+    });
     Rig {
         engine,
+        rebuild,
         store,
         events: Arc::new(Mutex::new(Vec::new())),
         _home: home,
@@ -60,6 +77,11 @@ pub fn rig(server: &ScriptedServer, tune: impl FnOnce(&mut EngineOptions)) -> Ri
 }
 
 impl Rig {
+    /// Another engine over the same store, model and tools.
+    pub fn rebuild(&self) -> Engine {
+        (self.rebuild)()
+    }
+
     pub async fn send(
         &self,
         session: &str,

@@ -10,7 +10,7 @@ use crate::secrets::SecretError;
 pub enum EngineError {
     #[error("{0}")]
     Config(String),
-    #[error("no model provider is configured: add one in the app's Settings (or config.toml)")]
+    #[error("no model provider is configured: add one in the app's Settings or config.toml, or pass --provider openai|anthropic|ollama|gemini (with --base-url and --model) to hearth-cli")]
     NoProvider,
     #[error("no model chosen for provider '{0}': set a default model in Settings")]
     NoModel(String),

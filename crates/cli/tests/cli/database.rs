@@ -1,5 +1,5 @@
 //! What reaches the database and the logs: a reply cut by `kill -9` is kept as interrupted; the
-//! API key never is.
+//! API key never is; a session runs one turn at a time across processes.
 
 use super::*;
 
@@ -128,4 +128,66 @@ async fn the_api_key_never_reaches_the_database_or_the_logs() {
     }
     assert!(logged > 0, "trace logging should have written something");
     assert!(!contains(&out.stdout, SENTINEL_KEY) && !contains(&out.stderr, SENTINEL_KEY));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_session_runs_one_turn_at_a_time_across_processes_and_a_dead_ones_claim_lapses() {
+    let server = ScriptedServer::start().await;
+    let long: String = (0..400).map(|i| format!("w{i} ")).collect();
+    server.push(Reply::text(&long).with_chunk_delay(20));
+    let cli = Cli::new();
+    let base = server.openai_base();
+    let flags = ["--provider", "openai", "--base-url", &base, "--model", "m"];
+    let mut first = cli
+        .command()
+        .args(flags)
+        .args(["chat", "first"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let db = cli.db();
+    tokio::time::timeout(Duration::from_secs(30), async {
+        while !streaming_text(&db).is_some_and(|t| t.contains("w3")) {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .expect("the first turn never streamed");
+    let list = cli.run(&["sessions", "list", "--json"]).await;
+    let sessions: Value = serde_json::from_slice(&list.stdout).unwrap();
+    let id = sessions[0]["id"].as_str().unwrap().to_string();
+
+    let mut second = flags.to_vec();
+    second.extend(["chat", "--session", &id, "second"]);
+    let out = cli.run(&second).await;
+    assert_one_line_error(
+        &out,
+        &format!(
+            "another Hearth process (the app or hearth-cli) is running a turn in session '{id}'"
+        ),
+    )
+    .await;
+
+    // The first process dies holding the claim: the next turn takes the session over.
+    let pid = first.id().unwrap();
+    std::process::Command::new("kill")
+        .args(["-9", &pid.to_string()])
+        .status()
+        .unwrap();
+    let _ = first.wait().await;
+    server.push(Reply::text("after"));
+    let mut third = flags.to_vec();
+    third.extend(["chat", "--session", &id, "third"]);
+    let out = cli.run(&third).await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = cli.session_json(&id).await;
+    let users: Vec<&str> = shown["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["role"] == "user")
+        .map(|m| m["content"][0]["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(users, ["first", "third"], "the refused turn stored nothing");
 }

@@ -8,7 +8,7 @@ async fn bad_input_gives_one_line_actionable_errors() {
     let out = cli
         .run(&["--provider", "nope", "--model", "m", "chat", "hi"])
         .await;
-    assert_one_line_error(&out, "unknown provider 'nope'").await;
+    assert_one_line_error(&out, "--provider: unknown provider kind `nope` (expected one of: openai, anthropic, ollama, gemini)").await;
 
     let out = cli
         .run(&[
@@ -39,7 +39,8 @@ async fn bad_input_gives_one_line_actionable_errors() {
     assert_one_line_error(&out, "must start with http").await;
 
     let out = cli.run(&["chat", "hi"]).await;
-    assert_one_line_error(&out, "no provider configured").await;
+    assert_one_line_error(&out, "no model provider is configured").await;
+    assert_one_line_error(&out, "--provider openai|anthropic|ollama|gemini").await;
 
     let out = cli.run(&["sessions", "show", "cli:missing"]).await;
     assert_one_line_error(&out, "unknown session 'cli:missing'").await;
