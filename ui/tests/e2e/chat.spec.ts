@@ -187,6 +187,21 @@ test('a failed turn shows the error', async ({ page }) => {
   await expect.poll(async () => (await callsTo(page, 'regenerate')).length).toBe(1);
 });
 
+test('a typed failure is shown in the UI language', async ({ page }) => {
+  const unreachable = {
+    code: 'model_unreachable' as const,
+    params: { url: 'http://127.0.0.1:8080/v1', detail: 'connection refused' },
+  };
+  await boot(page, { settings: { ...withProvider, language: 'zh-CN' }, script: [{ fail: unreachable }] });
+  await page.getByRole('button', { name: /新建对话/ }).first().click();
+  const input = page.getByRole('textbox', { name: '消息' });
+  await input.fill('你好');
+  await input.press('Enter');
+  await expect(page.getByRole('alert')).toContainText(
+    '无法连接到 http://127.0.0.1:8080/v1 的服务：请检查基础 URL 和网络。connection refused',
+  );
+});
+
 test('regenerate replaces the last reply', async ({ page }) => {
   const input = await startChat(page, [{ text: 'An answer.' }]);
   await input.fill('question');

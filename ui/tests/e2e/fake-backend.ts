@@ -4,6 +4,7 @@
 // messages in memory like the store would, streams turns from a script, and records every call in
 // `window.__hearth.calls`. The commands outside chats are in `fake-desktop.ts`. `installFakeBackend`
 // is serialized into the page: it must not use anything from outside its own body.
+import type { AppError } from '../../src/lib/bindings/AppError';
 import type { ApprovalDecision } from '../../src/lib/bindings/ApprovalDecision';
 import type { ContentPart } from '../../src/lib/bindings/ContentPart';
 import type { EngineEvent } from '../../src/lib/bindings/EngineEvent';
@@ -20,7 +21,8 @@ export type Step =
   | { tool: { name: string; arguments: string; result: string; isError?: boolean; approval?: string } }
   /** Streams "." until cancel_turn arrives, then ends the turn as cancelled. */
   | { untilCancelled: true }
-  | { fail: string };
+  /** Fails the turn: with a message (sent as an untyped `other` error) or a typed error. */
+  | { fail: string | AppError };
 
 export interface Scenario {
   settings?: Partial<Settings>;
@@ -160,7 +162,7 @@ export function installFakeBackend(scenario: Scenario): void {
   /** Runs the scenario's script as one turn, streaming events over `channel`. */
   async function runTurn(sessionId: string, channel: ChannelRef, userMessageId: number): Promise<void> {
     // Like the real command: a failed turn reports turn_failed and then rejects.
-    let failure: string | null = null;
+    let failure: AppError | null = null;
     let index = 0;
     const send = (event: EngineEvent) => callbacks.get(channel.id)?.({ index: index++, message: event });
     const usage = { input_tokens: 0, output_tokens: 0 };
@@ -169,7 +171,7 @@ export function installFakeBackend(scenario: Scenario): void {
     const model = sessions.find((s) => s.id === sessionId)?.model ?? settings.default_model ?? 'fake-model';
     try {
       for (const step of scenario.script ?? [{ text: 'Hello from the fake backend.' }]) {
-        if ('fail' in step) throw new Error(step.fail);
+        if ('fail' in step) throw typeof step.fail === 'string' ? new Error(step.fail) : step.fail;
         const reply = message(sessionId, { role: 'assistant', status: 'streaming', model });
         send({ type: 'assistant_started', message_id: reply.id, model });
         const stepUsage = { input_tokens: 12, output_tokens: 7 };
@@ -230,8 +232,8 @@ export function installFakeBackend(scenario: Scenario): void {
       send({ type: 'turn_finished', session_id: sessionId, iterations: 1, usage, reason });
     } catch (e) {
       for (const m of messages[sessionId]) if (m.status === 'streaming') m.status = 'failed';
-      failure = String((e as Error).message ?? e);
-      send({ type: 'turn_failed', session_id: sessionId, error: { code: 'other', params: { message: failure } } });
+      failure = e instanceof Error ? { code: 'other', params: { message: e.message } } : (e as AppError);
+      send({ type: 'turn_failed', session_id: sessionId, error: failure });
     } finally {
       cancelled.delete(sessionId);
       callbacks.get(channel.id)?.({ index: index++, end: true });
