@@ -6,6 +6,8 @@
 mod chat;
 mod database;
 mod errors;
+#[cfg(unix)]
+mod pipe;
 mod tools;
 
 use std::path::{Path, PathBuf};
