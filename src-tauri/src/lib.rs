@@ -93,6 +93,7 @@ pub fn run() {
             memory::list_memories,
             memory::search_memories,
             memory::add_memory,
+            jobs::revoke_job_approval,
             memory::update_memory,
             memory::set_memory_pinned,
             memory::delete_memory,

@@ -99,6 +99,7 @@ export const api = {
   addMemory: (form: MemoryForm) => invoke<Memory>('add_memory', { form }),
   updateMemory: (id: number, form: MemoryForm) => invoke<Memory>('update_memory', { id, form }),
   setMemoryPinned: (id: number, pinned: boolean) => invoke<Memory>('set_memory_pinned', { id, pinned }),
+  revokeJobApproval: (id: string) => invoke<JobView>('revoke_job_approval', { id }),
   deleteMemory: (id: number) => invoke<void>('delete_memory', { id }),
   listContradictions: () => invoke<Contradiction[]>('list_contradictions'),
   resolveContradiction: (id: number, winnerId: number) => invoke<Memory>('resolve_contradiction', { id, winnerId }),

@@ -256,6 +256,8 @@ export const en = {
   'memory.add': 'Add memory',
   'memory.search': 'Search memories (English or 中文)',
   'memory.empty': 'Nothing remembered yet. Hearth saves what you tell it to remember; you can add memories here too.',
+  'jobs.revoke': 'Revoke approval',
+  'jobs.revokeHint': 'Its scheduled runs stop using high-risk tools until you approve it again.',
   'memory.noMatches': 'No memories match “{query}”.',
   'memory.count': 'Showing {shown} of {total}',
   'memory.content': 'Memory',

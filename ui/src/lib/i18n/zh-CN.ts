@@ -258,6 +258,8 @@ export const zhCN: Record<MessageKey, string> = {
   'memory.add': '添加记忆',
   'memory.search': '搜索记忆（中文或 English）',
   'memory.empty': '还没有任何记忆。Hearth 会保存你让它记住的内容；你也可以在这里添加。',
+  'jobs.revoke': '撤销批准',
+  'jobs.revokeHint': '撤销后，它的定时运行不再使用高风险工具，直到你再次批准。',
   'memory.noMatches': '没有与“{query}”匹配的记忆。',
   'memory.count': '显示 {shown} / {total} 条',
   'memory.content': '记忆内容',
