@@ -17,7 +17,8 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    attachments, jobs, memory, sessions, settings, terminals, turns, window as window_commands,
+    attachments, jobs, memory, rules, sessions, settings, terminals, turns,
+    window as window_commands,
 };
 use crate::state::AppState;
 
@@ -80,6 +81,8 @@ pub fn run() {
             settings::test_connection,
             settings::list_audit,
             settings::app_ready,
+            rules::validate_rules,
+            rules::known_capabilities,
             jobs::list_jobs,
             jobs::create_job,
             jobs::update_job,

@@ -77,6 +77,7 @@ fn validate(settings: &Settings) -> CommandResult<()> {
     if let Some((entry, why)) = network.invalid_allow_entries().into_iter().next() {
         return Err(format!("allowed local host '{entry}': {why}"));
     }
+    hearth_engine::user_rules(settings).map_err(to_message)?;
     if hearth_policy::SecurityProfile::parse(&settings.security_profile).is_none() {
         return Err(format!(
             "unknown security profile '{}'",

@@ -7,6 +7,7 @@ import type { EngineEvent } from './bindings/EngineEvent';
 import type { KeyStatus } from './bindings/KeyStatus';
 import type { MessagePage } from './bindings/MessagePage';
 import type { ParkedWindow } from './bindings/ParkedWindow';
+import type { PolicyRule } from './bindings/PolicyRule';
 import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { SearchHit } from './bindings/SearchHit';
 import type { Session } from './bindings/Session';
@@ -73,6 +74,9 @@ export const api = {
   saveSettings: (settings: Settings) => invoke<void>('save_settings', { settings }),
   getKeyStatus: (providerId: string) => invoke<KeyStatus>('get_key_status', { providerId }),
   setApiKey: (providerId: string, key: string) => invoke<KeyStatus>('set_api_key', { providerId, key }),
+  /** Rejects with a `RuleError` (the first bad rule's index and why), as loading would. */
+  validateRules: (rules: PolicyRule[]) => invoke<void>('validate_rules', { rules }),
+  knownCapabilities: () => invoke<string[]>('known_capabilities'),
   deleteApiKey: (providerId: string) => invoke<void>('delete_api_key', { providerId }),
   testConnection: (provider: ProviderEntry) => invoke<string[]>('test_connection', { provider }),
   listAudit: (limit: number) => invoke<AuditRecord[]>('list_audit', { limit }),

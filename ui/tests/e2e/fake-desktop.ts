@@ -1,10 +1,11 @@
-// The commands outside chats for the fake backend: settings and API keys, the connection test,
-// the audit log, file attachments and the file dialog, terminals and window parking. Installed
-// after `installFakeBackend`, it wraps `__TAURI_INTERNALS__.invoke` like `fake-jobs.ts` and
-// records calls in the same `window.__hearth.calls`. Serialized into the page: it must not use
-// anything from outside its own body.
+// The commands outside chats for the fake backend: settings, rules and API keys, the connection
+// test, the audit log, file attachments and the file dialog, terminals (watched and typed into)
+// and window parking. Installed after `installFakeBackend`, it wraps `__TAURI_INTERNALS__.invoke`
+// like `fake-jobs.ts` and records calls in the same `window.__hearth.calls`. Serialized into the
+// page: it must not use anything from outside its own body.
 import type { KeyStatus } from '../../src/lib/bindings/KeyStatus';
 import type { ParkedWindow } from '../../src/lib/bindings/ParkedWindow';
+import type { PolicyRule } from '../../src/lib/bindings/PolicyRule';
 import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
 import type { Settings } from '../../src/lib/bindings/Settings';
 import type { AuditRecord } from '../../src/lib/types';
@@ -34,6 +35,7 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
   const settings = w.__hearth.settings;
   const keys: Record<string, string> = { ...(scenario.keys ?? {}) };
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const capabilities = ['fs.read', 'fs.write', 'process.exec', 'network.outbound'];
 
   function keyStatus(providerId: string): KeyStatus {
     const key = keys[providerId];
@@ -88,6 +90,19 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
       return scenario.models ?? ['model-a', 'model-b'];
     },
     list_audit: (a) => (scenario.audit ?? []).slice(0, a.limit),
+    known_capabilities: () => [...capabilities],
+    validate_rules: (a) => {
+      // Like `hearth_engine::check_rules`: the first bad rule's index and why.
+      (a.rules as PolicyRule[]).forEach((rule, index) => {
+        const tool = rule.tool?.trim();
+        if (rule.capability != null && !tool) {
+          if (!capabilities.includes(rule.capability)) throw { index, message: `unknown capability \`${rule.capability}\`` };
+        } else if (!tool || rule.capability != null) {
+          throw { index, message: 'give exactly one of `tool` or `capability`' };
+        }
+      });
+      return null;
+    },
     prepare_attachment: (a) => attachment(String(a.path)),
     attach_bytes: (a) => ({ type: 'image', mime_type: a.mimeType, data: a.dataBase64, name: a.name }),
     app_ready: () => null,
