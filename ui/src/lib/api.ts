@@ -39,6 +39,8 @@ export const api = {
   /** Feeds `onEvent` with a `pty` session's screen and live output; false when it is not open. */
   watchTerminal: (sessionId: string, onEvent: (event: TerminalEvent) => void) =>
     invoke<boolean>('watch_terminal', { sessionId, onEvent: new Channel<TerminalEvent>(onEvent) }),
+  /** Types `data` (the bytes xterm.js makes of the keys pressed) into a `pty` session. */
+  writeTerminal: (sessionId: string, data: string) => invoke<number>('write_terminal', { sessionId, data }),
   createSession: (title: string | null = null) => invoke<Session>('create_session', { title }),
   renameSession: (id: string, title: string) => invoke<void>('rename_session', { id, title }),
   setSessionPinned: (id: string, pinned: boolean) => invoke<void>('set_session_pinned', { id, pinned }),
@@ -72,11 +74,11 @@ export const api = {
 
   getSettings: () => invoke<Settings>('get_settings'),
   saveSettings: (settings: Settings) => invoke<void>('save_settings', { settings }),
-  getKeyStatus: (providerId: string) => invoke<KeyStatus>('get_key_status', { providerId }),
-  setApiKey: (providerId: string, key: string) => invoke<KeyStatus>('set_api_key', { providerId, key }),
   /** Rejects with a `RuleError` (the first bad rule's index and why), as loading would. */
   validateRules: (rules: PolicyRule[]) => invoke<void>('validate_rules', { rules }),
   knownCapabilities: () => invoke<string[]>('known_capabilities'),
+  getKeyStatus: (providerId: string) => invoke<KeyStatus>('get_key_status', { providerId }),
+  setApiKey: (providerId: string, key: string) => invoke<KeyStatus>('set_api_key', { providerId, key }),
   deleteApiKey: (providerId: string) => invoke<void>('delete_api_key', { providerId }),
   testConnection: (provider: ProviderEntry) => invoke<string[]>('test_connection', { provider }),
   listAudit: (limit: number) => invoke<AuditRecord[]>('list_audit', { limit }),
@@ -97,13 +99,13 @@ export const api = {
   previewSchedule: (schedule: string, tz: string | null) => invoke<Preview>('preview_schedule', { schedule, tz }),
   jobApprovalRequest: (id: string) => invoke<AuthorizationGrant>('job_approval_request', { id }),
   approveJob: (id: string) => invoke<JobView>('approve_job', { id }),
+  revokeJobApproval: (id: string) => invoke<JobView>('revoke_job_approval', { id }),
 
   listMemories: (offset: number, limit: number) => invoke<MemoryList>('list_memories', { offset, limit }),
   searchMemories: (query: string, limit: number) => invoke<MemoryList>('search_memories', { query, limit }),
   addMemory: (form: MemoryForm) => invoke<Memory>('add_memory', { form }),
   updateMemory: (id: number, form: MemoryForm) => invoke<Memory>('update_memory', { id, form }),
   setMemoryPinned: (id: number, pinned: boolean) => invoke<Memory>('set_memory_pinned', { id, pinned }),
-  revokeJobApproval: (id: string) => invoke<JobView>('revoke_job_approval', { id }),
   deleteMemory: (id: number) => invoke<void>('delete_memory', { id }),
   listContradictions: () => invoke<Contradiction[]>('list_contradictions'),
   resolveContradiction: (id: number, winnerId: number) => invoke<Memory>('resolve_contradiction', { id, winnerId }),

@@ -34,8 +34,8 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
   const original = w.__TAURI_INTERNALS__.invoke;
   const settings = w.__hearth.settings;
   const keys: Record<string, string> = { ...(scenario.keys ?? {}) };
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const capabilities = ['fs.read', 'fs.write', 'process.exec', 'network.outbound'];
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   function keyStatus(providerId: string): KeyStatus {
     const key = keys[providerId];
@@ -53,25 +53,55 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     return { type: 'file', name, path: `/workspace/${name}`, size: 4096 };
   }
 
+  /** How to reach the view of each open terminal, for echoing what is typed into it. */
+  const liveTerminals: Record<string, (message: unknown) => void> = {};
+  const bytes = (text: string) => [...new TextEncoder().encode(text)];
+
   /** Streams the scenario's terminal for `sessionId` over `channel`; false when there is none. */
   function watchTerminal(sessionId: string, channel: { id: number }): boolean {
     const term = scenario.terminals?.[sessionId];
     if (!term) return false;
     let index = 0;
     const send = (message: unknown) => w.__TAURI_INTERNALS__.callbacks.get(channel.id)?.({ index: index++, message });
+    liveTerminals[sessionId] = send;
     void (async () => {
       send({ kind: 'screen', rows: 24, cols: 80, data: term.screen });
       for (const chunk of term.output) {
         await sleep(30);
-        send({ kind: 'output', data: [...new TextEncoder().encode(chunk)] });
+        send({ kind: 'output', data: bytes(chunk) });
       }
-      if (term.closes) send({ kind: 'closed' });
+      if (term.closes) {
+        delete liveTerminals[sessionId];
+        send({ kind: 'closed' });
+      }
     })();
     return true;
   }
 
+  /** Like a shell's line editor: echoes text, Enter as a new line, Backspace rubbing out. */
+  function writeTerminal(sessionId: string, data: string): number {
+    const send = liveTerminals[sessionId];
+    if (!send) throw `no terminal session ${sessionId}; open sessions: none`;
+    const echo = data.startsWith('\x1b') ? '' : data.replace(/\r/g, '\r\n').replace(/\x7f/g, '\b \b').replace(/\x03/g, '^C\r\n');
+    if (echo) send({ kind: 'output', data: bytes(echo) });
+    return bytes(data).length;
+  }
+
   const handlers: Record<string, (a: Record<string, never>) => unknown> = {
     get_settings: () => JSON.parse(JSON.stringify(settings)),
+    known_capabilities: () => [...capabilities],
+    validate_rules: (a) => {
+      // Like `hearth_engine::check_rules`: the first bad rule's index and why.
+      (a.rules as PolicyRule[]).forEach((rule, index) => {
+        const tool = rule.tool?.trim();
+        if (rule.capability != null && !tool) {
+          if (!capabilities.includes(rule.capability)) throw { index, message: `unknown capability \`${rule.capability}\`` };
+        } else if (!tool || rule.capability != null) {
+          throw { index, message: 'give exactly one of `tool` or `capability`' };
+        }
+      });
+      return null;
+    },
     save_settings: (a) => {
       Object.assign(settings, a.settings);
       return null;
@@ -90,25 +120,13 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
       return scenario.models ?? ['model-a', 'model-b'];
     },
     list_audit: (a) => (scenario.audit ?? []).slice(0, a.limit),
-    known_capabilities: () => [...capabilities],
-    validate_rules: (a) => {
-      // Like `hearth_engine::check_rules`: the first bad rule's index and why.
-      (a.rules as PolicyRule[]).forEach((rule, index) => {
-        const tool = rule.tool?.trim();
-        if (rule.capability != null && !tool) {
-          if (!capabilities.includes(rule.capability)) throw { index, message: `unknown capability \`${rule.capability}\`` };
-        } else if (!tool || rule.capability != null) {
-          throw { index, message: 'give exactly one of `tool` or `capability`' };
-        }
-      });
-      return null;
-    },
     prepare_attachment: (a) => attachment(String(a.path)),
     attach_bytes: (a) => ({ type: 'image', mime_type: a.mimeType, data: a.dataBase64, name: a.name }),
     app_ready: () => null,
     park_window: () => null,
     unpark_window: () => scenario.parked ?? { session_id: null, draft: null, new_chat: false },
     watch_terminal: (a) => watchTerminal(a.sessionId, a.onEvent),
+    write_terminal: (a) => writeTerminal(a.sessionId, a.data),
     'plugin:dialog|open': () => scenario.dialog ?? null,
   };
 

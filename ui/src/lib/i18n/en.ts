@@ -200,7 +200,7 @@ export const en = {
   'settings.searxngUrl': 'SearXNG URL',
 
   'terminal.connecting': 'Connecting to terminal {id}…',
-  'terminal.live': 'Terminal {id} (live)',
+  'terminal.live': 'Terminal {id} (live): click it to type',
   'terminal.closed': 'Terminal {id} has ended.',
   'terminal.gone': 'Terminal {id} is no longer open.',
 
@@ -256,6 +256,8 @@ export const en = {
   'jobs.runNow': 'Run now',
   'jobs.reapprove': 'Re-approve',
   'jobs.approveButton': 'Approve…',
+  'jobs.revoke': 'Revoke approval',
+  'jobs.revokeHint': 'Its scheduled runs stop using high-risk tools until you approve it again.',
   'jobs.history': 'History',
   'jobs.confirmDelete': 'Delete this job and its history?',
   'jobs.deleteConfirm': 'Delete job',
@@ -275,8 +277,6 @@ export const en = {
   'memory.add': 'Add memory',
   'memory.search': 'Search memories (English or 中文)',
   'memory.empty': 'Nothing remembered yet. Hearth saves what you tell it to remember; you can add memories here too.',
-  'jobs.revoke': 'Revoke approval',
-  'jobs.revokeHint': 'Its scheduled runs stop using high-risk tools until you approve it again.',
   'memory.noMatches': 'No memories match “{query}”.',
   'memory.count': 'Showing {shown} of {total}',
   'memory.content': 'Memory',

@@ -202,7 +202,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.searxngUrl': 'SearXNG 地址',
 
   'terminal.connecting': '正在连接终端 {id}…',
-  'terminal.live': '终端 {id}（实时）',
+  'terminal.live': '终端 {id}（实时）：点击即可输入',
   'terminal.closed': '终端 {id} 已结束。',
   'terminal.gone': '终端 {id} 已不再打开。',
 
@@ -258,6 +258,8 @@ export const zhCN: Record<MessageKey, string> = {
   'jobs.runNow': '立即运行',
   'jobs.reapprove': '重新批准',
   'jobs.approveButton': '批准…',
+  'jobs.revoke': '撤销批准',
+  'jobs.revokeHint': '撤销后，它的定时运行不再使用高风险工具，直到你再次批准。',
   'jobs.history': '历史',
   'jobs.confirmDelete': '删除此任务及其历史？',
   'jobs.deleteConfirm': '删除任务',
@@ -277,8 +279,6 @@ export const zhCN: Record<MessageKey, string> = {
   'memory.add': '添加记忆',
   'memory.search': '搜索记忆（中文或 English）',
   'memory.empty': '还没有任何记忆。Hearth 会保存你让它记住的内容；你也可以在这里添加。',
-  'jobs.revoke': '撤销批准',
-  'jobs.revokeHint': '撤销后，它的定时运行不再使用高风险工具，直到你再次批准。',
   'memory.noMatches': '没有与“{query}”匹配的记忆。',
   'memory.count': '显示 {shown} / {total} 条',
   'memory.content': '记忆内容',
