@@ -69,6 +69,15 @@ fn executor(
         })
 }
 
+/// A fresh data dir (deleted with the returned guard) and its store.
+fn data_dir() -> (tempfile::TempDir, DataDir, Arc<Store>) {
+    let dir = tempfile::tempdir().unwrap();
+    let data = DataDir::at(dir.path().to_path_buf());
+    data.ensure().unwrap();
+    let store = Arc::new(Store::open(&data.database()).unwrap());
+    (dir, data, store)
+}
+
 fn session(store: &Store, id: &str) {
     store
         .create_session(&NewSession {
@@ -106,10 +115,7 @@ impl Notifier for ClickRecorder {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clicking_a_job_notice_opens_the_chat_it_delivered_to() {
     let model = ScriptedServer::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let data = DataDir::at(dir.path().to_path_buf());
-    data.ensure().unwrap();
-    let store = Arc::new(Store::open(&data.database()).unwrap());
+    let (_dir, data, store) = data_dir();
     session(&store, "desktop:digest");
     let recorder = Arc::new(ClickRecorder::default());
     let opened = Arc::new(Mutex::new(Vec::<Option<String>>::new()));
@@ -153,10 +159,7 @@ async fn clicking_a_job_notice_opens_the_chat_it_delivered_to() {
 async fn job_runs_are_notified_per_the_job_and_failures_always() {
     let notifications = NotificationServer::start(500).await;
     let model = ScriptedServer::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let data = DataDir::at(dir.path().to_path_buf());
-    data.ensure().unwrap();
-    let store = Arc::new(Store::open(&data.database()).unwrap());
+    let (_dir, data, store) = data_dir();
     let target = "desktop:deliveries";
     session(&store, target);
     let executor = executor(&store, data, Arc::new(OsNotifier), &model);
@@ -226,10 +229,7 @@ impl Notifier for Shown {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn job_notices_count_toward_the_hourly_limit_and_failures_always_pass() {
     let model = ScriptedServer::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let data = DataDir::at(dir.path().to_path_buf());
-    data.ensure().unwrap();
-    let store = Arc::new(Store::open(&data.database()).unwrap());
+    let (_dir, data, store) = data_dir();
     session(&store, "desktop:digest");
     // Nine notifications (e.g. from `send_notification`) were shown in the last hour.
     let now = now_ms();

@@ -41,18 +41,12 @@ async fn a_job_is_authorized_after_a_yes_on_the_terminal_and_revoked_again() {
     let server = ScriptedServer::start().await;
     let home = Home::new(&server);
     let target = home.target_session();
-    home.ok(&[
-        "jobs",
-        "add",
-        "--name",
+    home.add_job(
         "disk-audit",
-        "--schedule",
         "every 6 hours",
-        "--instruction",
         "Check the disk",
-        "--target",
-        &target,
-    ])
+        Some(&target),
+    )
     .await;
 
     let refused = home.run(&["jobs", "authorize", "disk-audit"]).await;

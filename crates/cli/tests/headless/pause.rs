@@ -13,17 +13,8 @@ async fn a_paused_daemon_fires_no_due_job_until_config_toml_lifts_the_pause() {
     let config = home.dir.path().join("config.toml");
     let unpaused = std::fs::read_to_string(&config).unwrap();
     std::fs::write(&config, format!("jobs_paused = true\n{unpaused}")).unwrap();
-    home.ok(&[
-        "jobs",
-        "add",
-        "--name",
-        "paused-digest",
-        "--schedule",
-        "every 6 hours",
-        "--instruction",
-        "Write the digest",
-    ])
-    .await;
+    home.add_job("paused-digest", "every 6 hours", "Write the digest", None)
+        .await;
     let due = now_ms() - 1_000;
     rusqlite::Connection::open(home.dir.path().join("hearth.db"))
         .unwrap()
