@@ -107,19 +107,22 @@ pub(super) async fn notify(
     .await
     .map_err(|error| format!("the notifier crashed: {error}"))
     .and_then(|shown| shown.map_err(|error| error.to_string()));
-    let settled = match (&shown, slot) {
-        (Ok(id), Some(slot)) => {
-            tracing::info!(%id, "job notification shown");
-            store.settle_notification(slot, NotificationStatus::Delivered, Some(id), None)
+    match &shown {
+        Ok(id) => tracing::info!(%id, "job notification shown"),
+        Err(error) => tracing::warn!(%error, "job notification not shown"),
+    }
+    if let Some(slot) = slot {
+        let settled = match &shown {
+            Ok(id) => {
+                store.settle_notification(slot, NotificationStatus::Delivered, Some(id), None)
+            }
+            Err(error) => {
+                store.settle_notification(slot, NotificationStatus::Failed, None, Some(error))
+            }
+        };
+        if let Err(error) = settled {
+            tracing::warn!(%error, "cannot record how the job notification ended");
         }
-        (Err(error), Some(slot)) => {
-            tracing::warn!(%error, "job notification not shown");
-            store.settle_notification(slot, NotificationStatus::Failed, None, Some(error))
-        }
-        (_, None) => Ok(()),
-    };
-    if let Err(error) = settled {
-        tracing::warn!(%error, "cannot record how the job notification ended");
     }
     None
 }
