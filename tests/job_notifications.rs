@@ -1,7 +1,8 @@
 //! The agent job executor notifies through the OS service: a finished run when the job asks for
 //! it, a failed run always, nothing for a quiet job. The model is the scripted server (Ollama
 //! wire, no key needed); notifications reach a fake `org.freedesktop.Notifications` over
-//! D-Bus through the engine's notify-rust adapter; a click on a job notice opens its chat. Needs a D-Bus session
+//! D-Bus through the engine's notify-rust adapter; a click on a job notice opens its chat; job
+//! notices count toward the hourly limit, failures always pass. Needs a D-Bus session
 //! (`scripts/with-headless-session.sh`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -12,7 +13,9 @@ use hearth_engine::{
 };
 use hearth_protocol::{ProviderEntry, Settings};
 use hearth_scheduler::{JobExecutor, RunRequest};
-use hearth_store::{NewJob, NewSession, Store};
+use hearth_store::{
+    NewJob, NewSession, NotificationReservation, NotificationStatus, Store, NOTIFICATIONS_PER_HOUR,
+};
 use hearth_tests::notification_server::NotificationServer;
 use hearth_tests::{Reply, ScriptedServer};
 
@@ -66,6 +69,15 @@ fn executor(
         })
 }
 
+/// A fresh data dir (deleted with the returned guard) and its store.
+fn data_dir() -> (tempfile::TempDir, DataDir, Arc<Store>) {
+    let dir = tempfile::tempdir().unwrap();
+    let data = DataDir::at(dir.path().to_path_buf());
+    data.ensure().unwrap();
+    let store = Arc::new(Store::open(&data.database()).unwrap());
+    (dir, data, store)
+}
+
 fn session(store: &Store, id: &str) {
     store
         .create_session(&NewSession {
@@ -103,10 +115,7 @@ impl Notifier for ClickRecorder {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clicking_a_job_notice_opens_the_chat_it_delivered_to() {
     let model = ScriptedServer::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let data = DataDir::at(dir.path().to_path_buf());
-    data.ensure().unwrap();
-    let store = Arc::new(Store::open(&data.database()).unwrap());
+    let (_dir, data, store) = data_dir();
     session(&store, "desktop:digest");
     let recorder = Arc::new(ClickRecorder::default());
     let opened = Arc::new(Mutex::new(Vec::<Option<String>>::new()));
@@ -150,10 +159,7 @@ async fn clicking_a_job_notice_opens_the_chat_it_delivered_to() {
 async fn job_runs_are_notified_per_the_job_and_failures_always() {
     let notifications = NotificationServer::start(500).await;
     let model = ScriptedServer::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let data = DataDir::at(dir.path().to_path_buf());
-    data.ensure().unwrap();
-    let store = Arc::new(Store::open(&data.database()).unwrap());
+    let (_dir, data, store) = data_dir();
     let target = "desktop:deliveries";
     session(&store, target);
     let executor = executor(&store, data, Arc::new(OsNotifier), &model);
@@ -201,4 +207,81 @@ async fn job_runs_are_notified_per_the_job_and_failures_always() {
     assert!(delivered[0].starts_with("**Scheduled job \"inbox\"**"));
     assert!(delivered[1].contains("Quiet job done."));
     assert_eq!(model.model_requests()[0].body["model"], "qwen3");
+}
+
+fn now_ms() -> i64 {
+    let since = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    i64::try_from(since.unwrap().as_millis()).unwrap()
+}
+
+/// Records the title of every notification it shows.
+#[derive(Default)]
+struct Shown(Mutex<Vec<String>>);
+
+impl Notifier for Shown {
+    fn show(&self, notice: &Notice) -> Result<String, NotifyError> {
+        let mut shown = self.0.lock().unwrap();
+        shown.push(notice.title.clone());
+        Ok(shown.len().to_string())
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn job_notices_count_toward_the_hourly_limit_and_failures_always_pass() {
+    let model = ScriptedServer::start().await;
+    let (_dir, data, store) = data_dir();
+    session(&store, "desktop:digest");
+    // Nine notifications (e.g. from `send_notification`) were shown in the last hour.
+    let now = now_ms();
+    for i in 0..NOTIFICATIONS_PER_HOUR - 1 {
+        let NotificationReservation::Granted { id, .. } = store
+            .reserve_notification(&format!("earlier {i}"), now - 60_000, 3_600_000, 10)
+            .unwrap()
+        else {
+            panic!("room for {i}");
+        };
+        store
+            .settle_notification(id, NotificationStatus::Delivered, Some("1"), None)
+            .unwrap();
+    }
+    let shown = Arc::new(Shown::default());
+    let executor = executor(&store, data, shown.clone(), &model);
+
+    model.push(Reply::text("Tenth: shown."));
+    let tenth = executor
+        .run(job(&store, "tenth", "desktop:digest", true))
+        .await
+        .unwrap();
+    assert!(!tenth.text.contains("No notification"), "{}", tenth.text);
+    model.push(Reply::text("Eleventh: over the limit."));
+    let eleventh = executor
+        .run(job(&store, "eleventh", "desktop:digest", true))
+        .await
+        .expect("a notice over the limit never fails the run");
+    assert!(
+        eleventh.text.starts_with("Eleventh: over the limit.")
+            && eleventh.text.contains(
+                "No notification was shown: 10 were shown in the last hour, the most allowed."
+            ),
+        "the run's output (its history) says why: {}",
+        eleventh.text
+    );
+    model.push(Reply::text("Nowhere to go."));
+    executor
+        .run(job(&store, "lost", "desktop:gone", false))
+        .await
+        .unwrap_err();
+
+    assert_eq!(
+        *shown.0.lock().unwrap(),
+        ["Job \"tenth\" finished", "Job \"lost\" failed"],
+        "the eleventh notice is skipped, the failure is shown over the limit"
+    );
+    let counted = store
+        .reserve_notification("probe", now_ms(), 3_600_000, 10)
+        .unwrap();
+    assert!(
+        matches!(counted, NotificationReservation::Limited { used: 11, .. }),
+        "job notices count for `send_notification` too: {counted:?}"
+    );
 }

@@ -18,7 +18,8 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    attachments, jobs, memory, sessions, settings, terminals, turns, window as window_commands,
+    attachments, jobs, memory, rules, sessions, settings, terminals, turns,
+    window as window_commands,
 };
 use crate::state::AppState;
 
@@ -95,6 +96,7 @@ pub fn run() {
             settings::detect_local_servers,
             settings::list_audit,
             settings::app_ready,
+            rules::validate_rules,
             jobs::list_jobs,
             jobs::create_job,
             jobs::update_job,
@@ -105,6 +107,7 @@ pub fn run() {
             jobs::preview_schedule,
             jobs::job_approval_request,
             jobs::approve_job,
+            jobs::revoke_job_approval,
             memory::list_memories,
             memory::search_memories,
             memory::add_memory,
@@ -114,6 +117,7 @@ pub fn run() {
             memory::list_contradictions,
             memory::resolve_contradiction,
             terminals::watch_terminal,
+            terminals::write_terminal,
             window_commands::park_window,
             window_commands::unpark_window,
         ])

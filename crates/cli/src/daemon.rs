@@ -1,6 +1,9 @@
 //! `hearth-cli daemon`: the scheduler without a window — the same runner and agent executor as
 //! the desktop app, until SIGINT or SIGTERM (runs in progress are recorded as interrupted and
-//! the scheduler lease is released at once). Logs go to stderr.
+//! the scheduler lease is released at once). Logs go to stderr. It honours "Pause all jobs"
+//! (`jobs_paused` in `config.toml`), following changes while it runs.
+
+mod pause;
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -8,7 +11,9 @@ use std::time::Duration;
 
 use anyhow::anyhow;
 use hearth_engine::{choose_provider, load_settings, AgentJobExecutor, EngineError};
-use hearth_scheduler::{system_zone, JobService, Runner, RunnerConfig, SystemClock};
+use hearth_scheduler::{system_zone, JobService, Runner, RunnerConfig, RunnerPause, SystemClock};
+
+use pause::PauseWatch;
 
 use crate::setup::{open_home_logging, settings_with_flags, Home, LogTo};
 use crate::GlobalArgs;
@@ -59,7 +64,11 @@ pub async fn run(global: &GlobalArgs, tick_secs: u64) -> anyhow::Result<ExitCode
             "another scheduler (the app or a daemon) is running; this one stands by until it stops"
         );
     }
-    let handle = runner(&home, global, Duration::from_secs(tick_secs)).start();
+    let tick = Duration::from_secs(tick_secs);
+    let pause = RunnerPause::default();
+    let runner = runner(&home, global, tick).with_pause(pause.clone());
+    let watch = PauseWatch::start(home.dir.config(), pause, runner.signal());
+    let handle = runner.start();
     let enabled = service
         .list(hearth_scheduler::JobFilter::Enabled)
         .map(|jobs| jobs.len())
@@ -71,7 +80,10 @@ pub async fn run(global: &GlobalArgs, tick_secs: u64) -> anyhow::Result<ExitCode
         data_dir = %home.dir.root().display(),
         "hearth daemon started; stop it with Ctrl-C or SIGTERM"
     );
-    let signal = shutdown_signal().await;
+    let signal = tokio::select! {
+        signal = shutdown_signal() => signal,
+        never = watch.follow(tick) => match never {},
+    };
     tracing::info!(
         signal,
         "stopping: runs in progress are recorded as interrupted"

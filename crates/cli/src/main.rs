@@ -8,6 +8,7 @@ mod daemon;
 mod jobs;
 mod keys;
 mod memory;
+mod pipe;
 mod providers;
 mod sessions;
 mod setup;
@@ -92,6 +93,7 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
+    pipe::end_quietly_on_closed_pipe();
     let cli = Cli::parse();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

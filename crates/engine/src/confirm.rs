@@ -27,30 +27,7 @@ pub(crate) fn authorization_prompt(store: &Arc<Store>, arguments: &str, reason: 
         .unwrap_or_default();
     let service = JobService::new(store.clone(), Arc::new(SystemClock), system_zone());
     match service.authorization_request(&key, &authorizable_tools()) {
-        Ok(grant) => {
-            let next = grant
-                .frequency
-                .next_runs
-                .first()
-                .map_or("none scheduled".to_string(), Clone::clone);
-            format!(
-                "Authorize job \"{name}\" to use high-risk tools ({tools}) in its unattended runs?\n\
-                 Instruction: {instruction}\n\
-                 Frequency: {description} ({tz}); next run {next}\n\
-                 Delivers to: {target}\n\
-                 Any later change to the instruction, schedule, time zone or target voids this \
-                 approval. ({reason})",
-                name = grant.job.name,
-                tools = grant.tools.join(", "),
-                instruction = grant.instruction,
-                description = grant.frequency.description,
-                tz = grant.frequency.tz,
-                target = grant
-                    .delivery_target
-                    .as_deref()
-                    .unwrap_or("the job's own session only"),
-            )
-        }
+        Ok(grant) => format!("{} ({reason})", grant.question()),
         Err(error) => format!("Authorize job \"{key}\"? It cannot be shown: {error}. ({reason})"),
     }
 }

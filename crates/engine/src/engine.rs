@@ -193,17 +193,18 @@ impl Engine {
     pub fn fork(&self, session_id: &str, message_id: i64) -> Result<Session, EngineError> {
         let source = self.session(session_id)?;
         let channel = session_id.split(':').next().unwrap_or("desktop");
-        let fork = self.store.create_session(&NewSession {
+        let fork = NewSession {
             id: format!("{channel}:{}", uuid::Uuid::new_v4()),
             title: format!("{} (edited)", source.title),
             model: source.model.clone(),
             workspace: source.workspace.clone(),
             tool_profile: source.tool_profile.clone(),
-        })?;
+        };
         // Summaries point at the source's message ids, so the fork takes the originals instead.
         let kept = self.store.list_messages(session_id)?.into_iter();
-        for m in kept.filter(|m| m.id < message_id && m.kind == MessageKind::Normal) {
-            self.store.insert_message(&NewMessage {
+        let copies: Vec<NewMessage> = kept
+            .filter(|m| m.id < message_id && m.kind == MessageKind::Normal)
+            .map(|m| NewMessage {
                 tool_calls: m.tool_calls,
                 tool_result: m.tool_result,
                 status: m.status,
@@ -211,9 +212,9 @@ impl Engine {
                 usage: m.usage,
                 error: m.error,
                 ..NewMessage::new(&fork.id, m.role, m.content)
-            })?;
-        }
-        Ok(fork)
+            })
+            .collect();
+        Ok(self.store.fork_session(&fork, &copies)?)
     }
 
     fn session(&self, session_id: &str) -> Result<Session, EngineError> {

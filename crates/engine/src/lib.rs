@@ -38,7 +38,7 @@ pub use notify::{Notice, Notifier, NotifyError, OnClick, OsNotifier};
 pub use paths::{DataDir, APP_IDENTIFIER};
 pub use provider::{choose_provider, model_client};
 pub use registry::{tool_registry, tool_registry_with_runner};
-pub use rules::{enforced_rules, user_rules};
+pub use rules::{check_rules, enforced_rules, user_rules, RuleError};
 pub use secrets::{
     mask_secret, provider_account, resolve_api_key, KeyringStore, SecretError, SecretStore,
     KEYCHAIN_SERVICE,

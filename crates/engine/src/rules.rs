@@ -1,5 +1,6 @@
 //! The user's rules from the settings as policy rules: each one checked on load, the first bad
-//! one named; a runner whose rules cannot be read refuses every tool (fail closed).
+//! one named (by its place, for the Settings editor); a runner whose rules cannot be read refuses
+//! every tool (fail closed).
 
 use std::path::PathBuf;
 
@@ -8,18 +9,27 @@ use hearth_protocol::{PolicyRule, Settings};
 
 use crate::EngineError;
 
-/// The settings' rules as policy rules, or a config error naming the first bad one.
-pub fn user_rules(settings: &Settings) -> Result<Vec<Rule>, EngineError> {
-    settings
-        .rules
+/// Why a rule is refused: its place in the list (from 0) and the reason.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, thiserror::Error)]
+#[error("rule {} of [[rules]]: {message}", .index + 1)]
+pub struct RuleError {
+    pub index: usize,
+    pub message: String,
+}
+
+/// `rules` as policy rules, or the first bad one with why: the check `config.toml` gets when it
+/// is loaded and the Settings editor before it saves.
+pub fn check_rules(rules: &[PolicyRule]) -> Result<Vec<Rule>, RuleError> {
+    rules
         .iter()
         .enumerate()
-        .map(|(index, rule)| {
-            policy_rule(rule).map_err(|why| {
-                EngineError::Config(format!("rule {} of [[rules]]: {why}", index + 1))
-            })
-        })
+        .map(|(index, rule)| policy_rule(rule).map_err(|message| RuleError { index, message }))
         .collect()
+}
+
+/// The settings' rules as policy rules, or a config error naming the first bad one.
+pub fn user_rules(settings: &Settings) -> Result<Vec<Rule>, EngineError> {
+    check_rules(&settings.rules).map_err(|error| EngineError::Config(error.to_string()))
 }
 
 /// The rules a tool runner enforces: the user's, or one refusing every tool when they cannot
@@ -101,6 +111,11 @@ mod tests {
             assert!(error.contains(why), "{error}");
             let enforced = enforced_rules(&settings);
             assert_eq!(enforced, [Rule::deny(Matcher::ToolName("*".to_string()))]);
+            let checked = check_rules(&settings.rules).unwrap_err();
+            assert_eq!(checked.index, 1, "the editor marks the second row");
+            assert!(checked.message.contains(why), "{checked:?}");
+            assert!(!checked.message.contains("rule 2"), "{checked:?}");
         }
+        assert_eq!(check_rules(&[]).unwrap(), []);
     }
 }

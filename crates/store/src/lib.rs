@@ -29,7 +29,7 @@ pub use error::StoreError;
 pub use jobs::{
     authorization_hash, Authorization, AuthorizationState, Job, JobPatch, JobRun, JobsError,
     LeaseOutcome, NewJob, NotificationReservation, NotificationStatus, RunBegin, RunKind, RunStart,
-    RunStatus, SchedulerBeat, MAX_ENABLED_JOBS,
+    RunStatus, SchedulerBeat, MAX_ENABLED_JOBS, NOTIFICATIONS_PER_HOUR, NOTIFICATION_WINDOW_MS,
 };
 pub use memory::{
     estimate_tokens, AddAction, AddOutcome, Contradiction, ContradictionStatus, Memory, MemoryEdit,

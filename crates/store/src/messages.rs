@@ -1,14 +1,15 @@
 //! Messages: insert, read, page and prune a session's messages (streaming writes: `streaming`).
 
 use hearth_protocol::{
-    ContentPart, Message, MessageKind, MessageStatus, Role, ToolCall, ToolResult, Usage,
+    ContentPart, Message, MessageKind, MessageStatus, Role, Session, ToolCall, ToolResult, Usage,
 };
 use rusqlite::types::Type;
 use rusqlite::{params, Connection, OptionalExtension, Row};
 use serde::de::DeserializeOwned;
 
 use crate::search::text::{searchable_text, word_form};
-use crate::{now_ms, owner, sessions, Result, Store};
+use crate::sessions::NewSession;
+use crate::{now_ms, owner, sessions, Result, Store, StoreError};
 
 /// What a new message is made of; ids and timestamps are assigned by the store.
 #[derive(Debug, Clone, PartialEq)]
@@ -140,13 +141,30 @@ impl Store {
     pub fn insert_messages(&self, news: &[NewMessage]) -> Result<Vec<Message>> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        let now = now_ms();
-        let messages = news
-            .iter()
-            .map(|new| insert(&tx, new, now))
-            .collect::<Result<Vec<_>>>()?;
+        let messages = insert_all(&tx, news, now_ms())?;
         tx.commit()?;
         Ok(messages)
+    }
+
+    /// Creates session `new` holding `messages` (stored under the new session's id, in order)
+    /// in one transaction: a fork is whole or, on the first error, not there at all.
+    pub fn fork_session(&self, new: &NewSession, messages: &[NewMessage]) -> Result<Session> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let now = now_ms();
+        sessions::insert(&tx, new, now)?;
+        let copies: Vec<NewMessage> = messages
+            .iter()
+            .map(|m| NewMessage {
+                session_id: new.id.clone(),
+                ..m.clone()
+            })
+            .collect();
+        insert_all(&tx, &copies, now)?;
+        let session = sessions::get(&tx, &new.id)?
+            .ok_or_else(|| StoreError::not_found("session", &new.id))?;
+        tx.commit()?;
+        Ok(session)
     }
 
     pub fn get_message(&self, id: i64) -> Result<Option<Message>> {
@@ -234,6 +252,11 @@ impl Store {
         tx.commit()?;
         Ok(deleted)
     }
+}
+
+/// Inserts `news` in order inside `conn`'s transaction, stopping at the first error.
+fn insert_all(conn: &Connection, news: &[NewMessage], now: i64) -> Result<Vec<Message>> {
+    news.iter().map(|new| insert(conn, new, now)).collect()
 }
 
 /// Inserts `new` at the end of its session and marks the session active, inside `conn`'s

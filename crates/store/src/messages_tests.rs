@@ -2,7 +2,7 @@
 
 use hearth_protocol::{ContentPart, MessageKind, MessageStatus, Role, ToolResult, Usage};
 
-use crate::test_support::{call, tick, TempStore};
+use crate::test_support::{call, new_session, tick, TempStore};
 use crate::{NewMessage, StoreError};
 
 fn assert_session_not_found(err: &StoreError) {
@@ -272,4 +272,65 @@ fn delete_after_removes_only_later_messages_of_that_session() {
             ..
         }
     ));
+}
+
+#[test]
+fn a_fork_holds_its_copies_or_on_a_failure_midway_is_not_there_at_all() {
+    let t = TempStore::new();
+    let copy = |text: &str| NewMessage::new("source", Role::User, vec![ContentPart::text(text)]);
+    let fork = t
+        .store
+        .fork_session(&new_session("fork-1"), &[copy("one"), copy("two")])
+        .unwrap();
+    assert_eq!(fork.message_count, 2);
+    let texts: Vec<String> = t
+        .store
+        .list_messages("fork-1")
+        .unwrap()
+        .iter()
+        .map(|m| m.text())
+        .collect();
+    assert_eq!(
+        texts,
+        ["one", "two"],
+        "stored under the fork's id, in order"
+    );
+
+    // The disk refuses the third copy (a trigger stands in for a full disk or a constraint).
+    t.store
+        .conn()
+        .execute_batch(
+            "CREATE TRIGGER refuse_poison BEFORE INSERT ON messages WHEN NEW.text = 'poison' \
+             BEGIN SELECT RAISE(ABORT, 'disk refused the write'); END;",
+        )
+        .unwrap();
+    let copies = [copy("one"), copy("two"), copy("poison"), copy("four")];
+    let err = t
+        .store
+        .fork_session(&new_session("fork-2"), &copies)
+        .unwrap_err();
+    assert!(err.to_string().contains("disk refused"), "{err}");
+    assert_eq!(t.store.get_session("fork-2").unwrap(), None, "no session");
+    let rows: i64 = t
+        .store
+        .conn()
+        .query_row(
+            "SELECT COUNT(*) FROM messages WHERE session_id = 'fork-2'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(rows, 0, "no copied message either");
+    assert_eq!(
+        t.store.list_sessions().unwrap().len(),
+        1,
+        "only the first fork"
+    );
+
+    let taken = t
+        .store
+        .fork_session(&new_session("fork-1"), &[copy("again")])
+        .unwrap_err();
+    assert!(taken.to_string().contains("UNIQUE"), "{taken}");
+    assert_eq!(t.store.list_messages("fork-1").unwrap().len(), 2);
 }

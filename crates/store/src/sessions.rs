@@ -48,7 +48,24 @@ fn update_one(conn: &Connection, sql: &str, params: &[&dyn ToSql], id: &str) -> 
     }
 }
 
-fn get(conn: &Connection, id: &str) -> Result<Option<Session>> {
+/// Inserts a session row with no messages; fails if the id is taken.
+pub(crate) fn insert(conn: &Connection, new: &NewSession, now: i64) -> Result<()> {
+    conn.prepare_cached(
+        "INSERT INTO sessions (id, title, model, workspace, tool_profile, pinned, created_at, \
+         updated_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?6)",
+    )?
+    .execute(params![
+        new.id,
+        new.title,
+        new.model,
+        new.workspace,
+        new.tool_profile,
+        now
+    ])?;
+    Ok(())
+}
+
+pub(crate) fn get(conn: &Connection, id: &str) -> Result<Option<Session>> {
     let sql = format!("{SESSION_SELECT} WHERE s.id = ?1");
     Ok(conn
         .prepare_cached(&sql)?
@@ -60,19 +77,7 @@ impl Store {
     /// Creates a session with no messages; fails if the id is taken.
     pub fn create_session(&self, new: &NewSession) -> Result<Session> {
         let conn = self.conn();
-        let now = now_ms();
-        conn.prepare_cached(
-            "INSERT INTO sessions (id, title, model, workspace, tool_profile, pinned, created_at, \
-             updated_at) VALUES (?1, ?2, ?3, ?4, ?5, 0, ?6, ?6)",
-        )?
-        .execute(params![
-            new.id,
-            new.title,
-            new.model,
-            new.workspace,
-            new.tool_profile,
-            now
-        ])?;
+        insert(&conn, new, now_ms())?;
         get(&conn, &new.id)?.ok_or_else(|| StoreError::not_found("session", &new.id))
     }
 

@@ -1,5 +1,6 @@
 //! Job commands for the Jobs page: list, create, edit, enable, delete, run now, history, the live
-//! preview of a schedule's next runs, and (re-)approval after the user confirmed what it binds.
+//! preview of a schedule's next runs, (re-)approval after the user confirmed what it binds, and
+//! revoking an approval.
 
 use hearth_scheduler::{
     AuthorizationGrant, JobEdit, JobError, JobFilter, JobSpec, JobView, Preview, RunView, Schedule,
@@ -168,4 +169,16 @@ pub fn approve_job(
     tracing::info!(job = %grant.job.id, tools = ?grant.tools, "job approved from the Jobs page");
     tray::jobs_changed(&app);
     Ok(grant.job)
+}
+
+/// Withdraws the job's approval: its runs use no high-risk tool until it is approved again.
+#[tauri::command]
+pub fn revoke_job_approval(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    id: String,
+) -> CommandResult<JobView> {
+    let view = changed(&app, state.jobs.revoke(&id))?;
+    tracing::info!(job = %view.id, "job approval revoked from the Jobs page");
+    Ok(view)
 }

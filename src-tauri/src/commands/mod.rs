@@ -3,8 +3,56 @@
 pub mod attachments;
 pub mod jobs;
 pub mod memory;
+pub mod rules;
 pub mod sessions;
 pub mod settings;
 pub mod terminals;
 pub mod turns;
 pub mod window;
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use std::collections::BTreeSet;
+
+    /// The commands `lib.rs` registers, the build script declares and the main window's
+    /// capability grants: a command missing from either list is refused at run time ("not
+    /// allowed"), which no test of the fake backend can see.
+    #[test]
+    fn every_registered_command_is_declared_and_granted() {
+        let lib = include_str!("../lib.rs");
+        let handler = lib.split("generate_handler![").nth(1).unwrap();
+        let handler = handler.split("])").next().unwrap();
+        let registered: BTreeSet<String> = handler
+            .split(',')
+            .map(str::trim)
+            .filter(|name| !name.is_empty())
+            .map(|path| path.rsplit("::").next().unwrap().to_string())
+            .collect();
+
+        let build = include_str!("../../build.rs");
+        let list = build.split("const COMMANDS").nth(1).unwrap();
+        let list = list.split("];").next().unwrap();
+        let declared: BTreeSet<String> = list
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect();
+
+        let capability: serde_json::Value =
+            serde_json::from_str(include_str!("../../capabilities/main.json")).unwrap();
+        let granted: BTreeSet<String> = capability["permissions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|p| p.as_str()?.strip_prefix("allow-"))
+            .map(|name| name.replace('-', "_"))
+            .collect();
+
+        assert!(registered.len() > 40, "{registered:?}");
+        assert_eq!(registered, declared, "lib.rs against build.rs");
+        assert_eq!(declared, granted, "build.rs against capabilities/main.json");
+    }
+}

@@ -1,12 +1,12 @@
 //! The desktop's terminal view of a `pty` session: its current screen, then its output live over
-//! a Channel until the session's terminal closes.
+//! a Channel until the session's terminal closes; and the keys the user types into it.
 
 use serde::Serialize;
 use tauri::ipc::Channel;
 use tauri::State;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::state::AppState;
+use crate::state::{to_error, AppState, CommandResult};
 
 /// What the terminal view receives.
 #[derive(Debug, Clone, Serialize)]
@@ -60,4 +60,21 @@ pub fn watch_terminal(
         }
     });
     true
+}
+
+/// Types `data` into the session `session_id`: the bytes the terminal view sends for the keys
+/// pressed (text, `\r` for Enter, DEL for Backspace, ETX for Ctrl-C, escape sequences for the
+/// arrows). Returns the bytes written.
+#[tauri::command]
+pub async fn write_terminal(
+    state: State<'_, AppState>,
+    session_id: String,
+    data: String,
+) -> CommandResult<usize> {
+    state
+        .background()
+        .terminals()
+        .write(&session_id, data)
+        .await
+        .map_err(to_error)
 }

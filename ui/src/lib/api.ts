@@ -9,6 +9,7 @@ import type { EngineEvent } from './bindings/EngineEvent';
 import type { KeyStatus } from './bindings/KeyStatus';
 import type { MessagePage } from './bindings/MessagePage';
 import type { ParkedWindow } from './bindings/ParkedWindow';
+import type { PolicyRule } from './bindings/PolicyRule';
 import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { SearchHit } from './bindings/SearchHit';
 import type { Session } from './bindings/Session';
@@ -41,6 +42,8 @@ export const api = {
   /** Feeds `onEvent` with a `pty` session's screen and live output; false when it is not open. */
   watchTerminal: (sessionId: string, onEvent: (event: TerminalEvent) => void) =>
     invoke<boolean>('watch_terminal', { sessionId, onEvent: new Channel<TerminalEvent>(onEvent) }),
+  /** Types `data` (the bytes xterm.js makes of the keys pressed) into a `pty` session. */
+  writeTerminal: (sessionId: string, data: string) => invoke<number>('write_terminal', { sessionId, data }),
   createSession: (title: string | null = null) => invoke<Session>('create_session', { title }),
   renameSession: (id: string, title: string) => invoke<void>('rename_session', { id, title }),
   setSessionPinned: (id: string, pinned: boolean) => invoke<void>('set_session_pinned', { id, pinned }),
@@ -74,6 +77,8 @@ export const api = {
 
   getSettings: () => invoke<Settings>('get_settings'),
   saveSettings: (settings: Settings) => invoke<void>('save_settings', { settings }),
+  /** Rejects with a `RuleError` (the first bad rule's index and why), as loading would. */
+  validateRules: (rules: PolicyRule[]) => invoke<void>('validate_rules', { rules }),
   getKeyStatus: (providerId: string) => invoke<KeyStatus>('get_key_status', { providerId }),
   setApiKey: (providerId: string, key: string) => invoke<KeyStatus>('set_api_key', { providerId, key }),
   deleteApiKey: (providerId: string) => invoke<void>('delete_api_key', { providerId }),
@@ -102,6 +107,7 @@ export const api = {
   previewSchedule: (schedule: string, tz: string | null) => invoke<Preview>('preview_schedule', { schedule, tz }),
   jobApprovalRequest: (id: string) => invoke<AuthorizationGrant>('job_approval_request', { id }),
   approveJob: (id: string) => invoke<JobView>('approve_job', { id }),
+  revokeJobApproval: (id: string) => invoke<JobView>('revoke_job_approval', { id }),
 
   listMemories: (offset: number, limit: number) => invoke<MemoryList>('list_memories', { offset, limit }),
   searchMemories: (query: string, limit: number) => invoke<MemoryList>('search_memories', { query, limit }),

@@ -1,12 +1,14 @@
-// The commands outside chats for the fake backend: settings and API keys, the connection test,
-// local model servers found at first run, the audit log, file attachments and the file dialog, terminals and window parking. Installed
-// after `installFakeBackend`, it wraps `__TAURI_INTERNALS__.invoke` like `fake-jobs.ts` and
-// records calls in the same `window.__hearth.calls`. Serialized into the page: it must not use
-// anything from outside its own body.
+// The commands outside chats for the fake backend: settings, rules and API keys, the connection
+// test, local model servers found at first run, the audit log, file attachments and the file
+// dialog, terminals (watched and typed into) and window parking. Installed after
+// `installFakeBackend`, it wraps `__TAURI_INTERNALS__.invoke` like `fake-jobs.ts` and records
+// calls in the same `window.__hearth.calls`. Serialized into the page: it must not use anything
+// from outside its own body.
 import type { AppError } from '../../src/lib/bindings/AppError';
 import type { DetectedServer } from '../../src/lib/bindings/DetectedServer';
 import type { KeyStatus } from '../../src/lib/bindings/KeyStatus';
 import type { ParkedWindow } from '../../src/lib/bindings/ParkedWindow';
+import type { PolicyRule } from '../../src/lib/bindings/PolicyRule';
 import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
 import type { Settings } from '../../src/lib/bindings/Settings';
 import type { AuditRecord } from '../../src/lib/types';
@@ -57,25 +59,52 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     return { type: 'file', name, path: `/workspace/${name}`, size: 4096 };
   }
 
+  /** How to reach the view of each open terminal, for echoing what is typed into it. */
+  const liveTerminals: Record<string, (message: unknown) => void> = {};
+  const bytes = (text: string) => [...new TextEncoder().encode(text)];
+
   /** Streams the scenario's terminal for `sessionId` over `channel`; false when there is none. */
   function watchTerminal(sessionId: string, channel: { id: number }): boolean {
     const term = scenario.terminals?.[sessionId];
     if (!term) return false;
     let index = 0;
     const send = (message: unknown) => w.__TAURI_INTERNALS__.callbacks.get(channel.id)?.({ index: index++, message });
+    liveTerminals[sessionId] = send;
     void (async () => {
       send({ kind: 'screen', rows: 24, cols: 80, data: term.screen });
       for (const chunk of term.output) {
         await sleep(30);
-        send({ kind: 'output', data: [...new TextEncoder().encode(chunk)] });
+        send({ kind: 'output', data: bytes(chunk) });
       }
-      if (term.closes) send({ kind: 'closed' });
+      if (term.closes) {
+        delete liveTerminals[sessionId];
+        send({ kind: 'closed' });
+      }
     })();
     return true;
   }
 
+  /** Like a shell's line editor: echoes text, Enter as a new line, Backspace rubbing out. */
+  function writeTerminal(sessionId: string, data: string): number {
+    const send = liveTerminals[sessionId];
+    if (!send) throw `no terminal session ${sessionId}; open sessions: none`;
+    const echo = data.startsWith('\x1b') ? '' : data.replace(/\r/g, '\r\n').replace(/\x7f/g, '\b \b').replace(/\x03/g, '^C\r\n');
+    if (echo) send({ kind: 'output', data: bytes(echo) });
+    return bytes(data).length;
+  }
+
   const handlers: Record<string, (a: Record<string, never>) => unknown> = {
     get_settings: () => JSON.parse(JSON.stringify(settings)),
+    validate_rules: (a) => {
+      // Like `hearth_engine::check_rules`: the first bad rule's index and why.
+      (a.rules as PolicyRule[]).forEach((rule, index) => {
+        const tool = rule.tool?.trim();
+        if (rule.capability != null ? !!tool : !tool) {
+          throw { index, message: 'give exactly one of `tool` or `capability`' };
+        }
+      });
+      return null;
+    },
     save_settings: (a) => {
       Object.assign(settings, a.settings);
       return null;
@@ -102,6 +131,7 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     park_window: () => null,
     unpark_window: () => scenario.parked ?? { session_id: null, draft: null, new_chat: false },
     watch_terminal: (a) => watchTerminal(a.sessionId, a.onEvent),
+    write_terminal: (a) => writeTerminal(a.sessionId, a.data),
     'plugin:dialog|open': () => scenario.dialog ?? null,
   };
 

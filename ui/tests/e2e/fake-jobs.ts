@@ -161,6 +161,13 @@ export function installFakeJobs(scenario: JobsScenario): void {
       j.authorized_tools = ['exec', 'write_file'];
       return copy(j);
     },
+    revoke_job_approval: (a) => {
+      const j = job(a.id);
+      j.authorization = 'not_authorized';
+      j.authorized_tools = [];
+      j.authorized_at = null;
+      return copy(j);
+    },
     list_memories: (a) => {
       const all = ordered(memories);
       return { memories: copy(all.slice(a.offset, a.offset + a.limit)), total: all.length };

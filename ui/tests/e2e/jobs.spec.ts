@@ -130,6 +130,29 @@ test('editing an approved job needs re-approval; Re-approve confirms what it bin
   expect((await callsTo(page, 'approve_job')).map((c) => c.args)).toEqual([{ id: 'job-1' }]);
 });
 
+test('Revoke approval withdraws a valid approval; the job can be approved again', async ({ page }) => {
+  await boot(page, { settings: withProvider, sessions, jobs: [job()] });
+  await page.getByRole('button', { name: 'Jobs' }).click();
+  const card = page.locator('li.job[data-job-id="job-1"]');
+  await expect(card.locator('.auth-badge')).toHaveText('Approved');
+  await card.getByRole('button', { name: 'Revoke approval' }).click();
+  await expect(card.locator('.auth-badge')).toHaveText('Not approved');
+  await expect(card).toHaveAttribute('data-authorization', 'not_authorized');
+  expect((await callsTo(page, 'revoke_job_approval')).map((c) => c.args)).toEqual([{ id: 'job-1' }]);
+  await expect(card.getByRole('button', { name: 'Revoke approval' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Approve…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  await expect(card.locator('.auth-badge')).toHaveText('Approved');
+  await expect(card.getByRole('button', { name: 'Revoke approval' })).toBeVisible();
+});
+
+test('a job that needs re-approval has nothing to revoke', async ({ page }) => {
+  await boot(page, { settings: { ...withProvider, language: 'zh-CN' }, sessions, jobs: [job({ authorization: 'needs_reapproval' }), job({ id: 'job-2', name: 'Backup' })] });
+  await page.getByRole('button', { name: '定时任务' }).click();
+  await expect(page.locator('li.job[data-job-id="job-1"]').getByRole('button', { name: '撤销批准' })).toHaveCount(0);
+  await expect(page.locator('li.job[data-job-id="job-2"]').getByRole('button', { name: '撤销批准' })).toBeVisible();
+});
+
 test('disable, enable, run now, history with outputs, delete after confirming', async ({ page }) => {
   await boot(page, { settings: withProvider, sessions, jobs: [job()], runs: { 'job-1': [run] } });
   await page.getByRole('button', { name: 'Jobs' }).click();

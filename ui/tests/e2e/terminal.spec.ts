@@ -43,3 +43,49 @@ test('a pty session that is no longer open says so, and other pty results get no
   await expect(views).toHaveAttribute('data-state', 'gone');
   await expect(views.locator('.terminal-state')).toHaveText('Terminal pty-1 is no longer open.');
 });
+
+test('keys typed into a live terminal reach the session as the bytes a terminal sends', async ({ page }) => {
+  await boot(page, {
+    settings: withProvider,
+    script: [{ tool: { name: 'pty', arguments: '{"action":"spawn"}', result: spawned } }, { text: 'A shell is open.' }],
+    terminals: { 'pty-1': { screen: 'bash-5.2$ ', output: [] } },
+  });
+  await page.getByRole('button', { name: /New chat/ }).click();
+  await page.locator('.composer textarea').fill('Open a shell');
+  await page.locator('.composer button.send').click();
+  const view = page.locator('.terminal-view[data-session-id="pty-1"]');
+  await expect(view).toHaveAttribute('data-state', 'live');
+  await expect(view.locator('.terminal-state')).toHaveText('Terminal pty-1 (live): click it to type');
+
+  await view.locator('.xterm').click();
+  await page.keyboard.type('ls -l');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Control+c');
+  await expect(view.locator('.xterm-rows')).toContainText('bash-5.2$ ls -');
+  const sent = async () => (await callsTo(page, 'write_terminal')).map((c) => c.args.data as string).join('');
+  await expect.poll(sent).toBe('ls -l\x7f\r\x1b[A\x1b[D\x03');
+  for (const call of await callsTo(page, 'write_terminal')) expect(call.args.sessionId).toBe('pty-1');
+  // The composer did not take the keys.
+  await expect(page.locator('.composer textarea')).toHaveValue('');
+});
+
+test('a terminal that has ended takes no keys', async ({ page }) => {
+  await boot(page, {
+    settings: { ...withProvider, language: 'zh-CN' },
+    script: [{ tool: { name: 'pty', arguments: '{"action":"spawn"}', result: spawned } }, { text: 'Done.' }],
+    terminals: { 'pty-1': { screen: '$ exit\r\n', output: [], closes: true } },
+  });
+  await page.getByRole('button', { name: /新建对话/ }).click();
+  await page.locator('.composer textarea').fill('Open a shell');
+  await page.locator('.composer button.send').click();
+  const view = page.locator('.terminal-view[data-session-id="pty-1"]');
+  await expect(view).toHaveAttribute('data-state', 'closed');
+  await expect(view.locator('.terminal-state')).toHaveText('终端 pty-1 已结束。');
+  await view.locator('.xterm').click();
+  await page.keyboard.type('ls');
+  await page.keyboard.press('Enter');
+  expect(await callsTo(page, 'write_terminal')).toEqual([]);
+});

@@ -1,6 +1,7 @@
-//! `hearth-cli jobs list|add|edit|enable|disable|run|history`: scheduled jobs over the shared
-//! job service (the same one the job tools and the desktop use).
+//! `hearth-cli jobs list|add|edit|enable|disable|run|history|authorize|revoke`: scheduled jobs
+//! over the shared job service (the same one the job tools and the desktop use).
 
+mod authorize;
 mod run_now;
 mod show;
 
@@ -66,6 +67,23 @@ pub enum JobsCommand {
         /// Seconds to wait for the run to finish.
         #[arg(long, default_value_t = 900)]
         timeout: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Let a job's unattended runs use the high-risk tools. Asks on the terminal, showing what
+    /// the approval binds (instruction, frequency, target, tools); any later change to those
+    /// voids it.
+    Authorize {
+        job: String,
+        /// Authorize without asking (needed when there is no terminal).
+        #[arg(long)]
+        yes: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Withdraw a job's authorization: its runs use no high-risk tool until authorized again.
+    Revoke {
+        job: String,
         #[arg(long)]
         json: bool,
     },
@@ -211,6 +229,8 @@ pub async fn run(command: JobsCommand, global: &GlobalArgs) -> anyhow::Result<Ex
             };
             return run_now::run(&home, global, &jobs, &job, options).await;
         }
+        JobsCommand::Authorize { job, yes, json } => authorize::authorize(&jobs, &job, yes, json)?,
+        JobsCommand::Revoke { job, json } => authorize::revoke(&jobs, &job, json)?,
         JobsCommand::History { job, limit, json } => {
             if limit == 0 || limit > 1000 {
                 return Err(anyhow!("--limit {limit}: use 1 to 1000"));

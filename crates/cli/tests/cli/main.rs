@@ -7,6 +7,8 @@ mod chat;
 mod database;
 mod errors;
 mod local;
+#[cfg(unix)]
+mod pipe;
 mod tools;
 
 use std::path::{Path, PathBuf};

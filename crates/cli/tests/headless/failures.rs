@@ -11,19 +11,9 @@ async fn a_run_whose_target_session_is_gone_is_recorded_as_failed() {
     server.push(Reply::text("The weekly report is ready."));
     let home = Home::new(&server);
     let target = home.target_session();
-    home.ok(&[
-        "jobs",
-        "add",
-        "--name",
-        "weekly",
-        "--schedule",
-        "every monday at 9:00",
-        "--instruction",
-        "Write the weekly report",
-        "--target",
-        &target,
-    ])
-    .await;
+    let report = "Write the weekly report";
+    home.add_job("weekly", "every monday at 9:00", report, Some(&target))
+        .await;
     home.store().delete_session(&target).unwrap();
 
     let out = home.run(&["jobs", "run", "weekly"]).await;

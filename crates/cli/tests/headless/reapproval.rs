@@ -25,18 +25,12 @@ async fn an_edited_job_needs_re_approval_before_its_high_risk_tool_runs_again() 
     let home = Home::new(&server);
     let workspace = home.dir.path().join("workspace");
     let target = home.target_session();
-    home.ok(&[
-        "jobs",
-        "add",
-        "--name",
+    home.add_job(
         "disk-audit",
-        "--schedule",
         "every 6 hours",
-        "--instruction",
         "Check the disk",
-        "--target",
-        &target,
-    ])
+        Some(&target),
+    )
     .await;
 
     // Denied on the terminal's behalf: nothing is recorded.

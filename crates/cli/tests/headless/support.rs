@@ -82,6 +82,30 @@ impl Home {
         id
     }
 
+    /// `jobs add` with these fields, asserting it succeeds.
+    pub async fn add_job(
+        &self,
+        name: &str,
+        schedule: &str,
+        instruction: &str,
+        target: Option<&str>,
+    ) {
+        let mut args = vec![
+            "jobs",
+            "add",
+            "--name",
+            name,
+            "--schedule",
+            schedule,
+            "--instruction",
+            instruction,
+        ];
+        if let Some(target) = target {
+            args.extend(["--target", target]);
+        }
+        self.ok(&args).await;
+    }
+
     pub fn spawn_daemon(&self) -> Child {
         self.command()
             .args(["daemon", "--tick", "1"])

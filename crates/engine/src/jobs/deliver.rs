@@ -1,11 +1,15 @@
 //! Where a job run's answer goes: appended as an assistant message to the job's target session,
-//! labelled with the job, and an OS notification per the job's setting (failures always).
+//! labelled with the job, and an OS notification per the job's setting (failures always), within
+//! the hourly notification limit.
 
 use std::sync::Arc;
 
 use hearth_protocol::{ContentPart, Role};
 use hearth_scheduler::RunRequest;
-use hearth_store::{NewMessage, Store};
+use hearth_store::{
+    NewMessage, NotificationReservation, NotificationStatus, Store, NOTIFICATIONS_PER_HOUR,
+    NOTIFICATION_WINDOW_MS,
+};
 
 use crate::notify::{Notice, Notifier, OnClick};
 
@@ -50,14 +54,45 @@ pub(super) fn deliver(store: &Store, target: &str, text: &str, model: &str) -> R
         .map_err(|error| format!("the answer could not be delivered to {target}: {error}"))
 }
 
+/// Which kind of run a notification is about: failures are always shown, successes only
+/// while the hourly notification limit has room.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Outcome {
+    Finished,
+    Failed,
+}
+
 /// Shows a notification (clickable with `on_click`) on a blocking thread and waits for the OS
-/// answer; a refusal is logged, never a run failure.
+/// answer. It counts toward the notification limit shared with `send_notification`; a finished
+/// run's notice over the limit is not shown and the note saying so is returned (for the run's
+/// history). A refusal by the OS is logged, never a run failure.
 pub(super) async fn notify(
+    store: &Store,
     notifier: &Arc<dyn Notifier>,
+    outcome: Outcome,
     title: String,
     body: &str,
     on_click: Option<OnClick>,
-) {
+) -> Option<String> {
+    let limit = match outcome {
+        Outcome::Finished => NOTIFICATIONS_PER_HOUR,
+        Outcome::Failed => usize::MAX,
+    };
+    let now = chrono::Utc::now().timestamp_millis();
+    let slot = match store.reserve_notification(&title, now, NOTIFICATION_WINDOW_MS, limit) {
+        Ok(NotificationReservation::Granted { id, .. }) => Some(id),
+        Ok(NotificationReservation::Limited { used, .. }) => {
+            tracing::warn!(used, %title, "job notification skipped: hourly limit reached");
+            return Some(format!(
+                "(No notification was shown: {used} were shown in the last hour, the most \
+                 allowed.)"
+            ));
+        }
+        Err(error) => {
+            tracing::warn!(%error, "cannot count the job notification; showing it anyway");
+            None
+        }
+    };
     let notice = Notice {
         title,
         body: excerpt(body, NOTICE_CHARS),
@@ -69,12 +104,27 @@ pub(super) async fn notify(
         Some(on_click) => notifier.show_clickable(&notice, on_click),
         None => notifier.show(&notice),
     })
-    .await;
-    match shown {
-        Ok(Ok(id)) => tracing::info!(%id, "job notification shown"),
-        Ok(Err(error)) => tracing::warn!(%error, "job notification not shown"),
-        Err(error) => tracing::warn!(%error, "job notification task failed"),
+    .await
+    .map_err(|error| format!("the notifier crashed: {error}"))
+    .and_then(|shown| shown.map_err(|error| error.to_string()));
+    match &shown {
+        Ok(id) => tracing::info!(%id, "job notification shown"),
+        Err(error) => tracing::warn!(%error, "job notification not shown"),
     }
+    if let Some(slot) = slot {
+        let settled = match &shown {
+            Ok(id) => {
+                store.settle_notification(slot, NotificationStatus::Delivered, Some(id), None)
+            }
+            Err(error) => {
+                store.settle_notification(slot, NotificationStatus::Failed, None, Some(error))
+            }
+        };
+        if let Err(error) = settled {
+            tracing::warn!(%error, "cannot record how the job notification ended");
+        }
+    }
+    None
 }
 
 /// The first `max` characters of `text`, with an ellipsis when cut.

@@ -21,6 +21,7 @@ use crate::notify::{Notifier, OnClick};
 use crate::secrets::SecretStore;
 use crate::{load_settings, DataDir, EngineError};
 
+use deliver::Outcome;
 pub use grant::JobGrant;
 
 /// Where a job run reads the settings (providers, default model, tool profile) from.
@@ -248,11 +249,18 @@ impl JobExecutor for AgentJobExecutor {
             Err(error) => Err(error),
         };
         match delivered {
-            Ok(answer) => {
+            Ok(mut answer) => {
                 if job.notify {
                     let title = format!("Job \"{}\" finished", job.name);
                     let chat = job.target.clone().or(Some(answer.session_id.clone()));
-                    deliver::notify(self.notifier(), title, &answer.text, self.click(chat)).await;
+                    let (text, click) = (answer.text.as_str(), self.click(chat));
+                    let finished = Outcome::Finished;
+                    if let Some(skipped) =
+                        deliver::notify(self.store(), self.notifier(), finished, title, text, click)
+                            .await
+                    {
+                        answer.text.push_str(&format!("\n\n{skipped}"));
+                    }
                 }
                 Ok(JobOutput {
                     text: answer.text,
@@ -262,7 +270,8 @@ impl JobExecutor for AgentJobExecutor {
             Err(error) => {
                 let title = format!("Job \"{}\" failed", job.name);
                 let click = self.click(job.target.clone());
-                deliver::notify(self.notifier(), title, &error, click).await;
+                let failed = Outcome::Failed;
+                deliver::notify(self.store(), self.notifier(), failed, title, &error, click).await;
                 Err(error)
             }
         }

@@ -135,6 +135,35 @@ pub struct AuthorizationGrant {
     pub job: JobView,
 }
 
+impl AuthorizationGrant {
+    /// What the user is asked before the grant is recorded (in the chat and on the terminal):
+    /// the job, its tools, instruction, frequency (in words, with the next run) and target.
+    pub fn question(&self) -> String {
+        let next = self
+            .frequency
+            .next_runs
+            .first()
+            .map_or("none scheduled", String::as_str);
+        format!(
+            "Authorize job \"{name}\" to use high-risk tools ({tools}) in its unattended runs?\n\
+             Instruction: {instruction}\n\
+             Frequency: {description} ({tz}); next run {next}\n\
+             Delivers to: {target}\n\
+             Any later change to the instruction, schedule, time zone or target voids this \
+             approval.",
+            name = self.job.name,
+            tools = self.tools.join(", "),
+            instruction = self.instruction,
+            description = self.frequency.description,
+            tz = self.frequency.tz,
+            target = self
+                .delivery_target
+                .as_deref()
+                .unwrap_or("the job's own session only"),
+        )
+    }
+}
+
 /// Whether any scheduler is alive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct SchedulerStatus {

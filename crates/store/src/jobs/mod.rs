@@ -12,7 +12,9 @@ use sha2::{Digest, Sha256};
 use crate::{Result, Store, StoreError};
 
 pub use lease::{LeaseOutcome, SchedulerBeat};
-pub use notifications::{NotificationReservation, NotificationStatus};
+pub use notifications::{
+    NotificationReservation, NotificationStatus, NOTIFICATIONS_PER_HOUR, NOTIFICATION_WINDOW_MS,
+};
 pub use runs::{JobRun, RunBegin, RunKind, RunStart, RunStatus};
 
 /// At most this many jobs are enabled at once (SPEC §8).

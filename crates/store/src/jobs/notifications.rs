@@ -7,6 +7,11 @@ use serde::{Deserialize, Serialize};
 use super::JobsError;
 use crate::Store;
 
+/// OS notifications allowed per rolling window (`send_notification` and job runs together).
+pub const NOTIFICATIONS_PER_HOUR: usize = 10;
+/// The rolling window of the notification limit: one hour.
+pub const NOTIFICATION_WINDOW_MS: i64 = 3_600_000;
+
 /// How a notification attempt ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -23,9 +23,8 @@ use crate::tool::{Tool, ToolContext};
 
 use session_note::Notify;
 
-/// OS notifications allowed per rolling hour.
-pub const NOTIFICATIONS_PER_HOUR: usize = 10;
-const WINDOW_MS: i64 = 3_600_000;
+pub use hearth_store::NOTIFICATIONS_PER_HOUR;
+use hearth_store::NOTIFICATION_WINDOW_MS as WINDOW_MS;
 /// How long the OS notification service may take to answer.
 const SHOW_TIMEOUT: Duration = Duration::from_secs(30);
 

@@ -1,12 +1,14 @@
 //! `pty`: round trips with an interactive shell, a `read -p` prompt and the Python REPL,
-//! control characters, raw output versus plain text and screen, the scrubbed environment, and
-//! kill/drop ending the whole terminal session.
+//! control characters, raw output versus plain text and screen, the scrubbed environment,
+//! kill/drop ending the whole terminal session, and keys typed in the desktop's terminal view.
 
 use crate::{
     assert_no_secrets, err, eventually, hearth, lingering, marker, ok, plant_secrets,
     processes_with, Fixture,
 };
-use hearth_tools::{builtin_registry, Dialect, ErrorKind, Registry};
+use hearth_tools::{
+    builtin_registry, builtin_registry_on, Background, Dialect, ErrorKind, Registry,
+};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -214,4 +216,45 @@ async fn unknown_sessions_name_the_open_ones() {
         "no terminal session pty-7; open sessions: pty-1"
     );
     term.kill().await;
+}
+
+/// The lines of the current screen, trimmed.
+fn screen_lines(read: &Value) -> Vec<String> {
+    let screen = read["screen"].as_str().unwrap_or_default();
+    screen.lines().map(|l| l.trim().to_string()).collect()
+}
+
+#[tokio::test]
+async fn keys_typed_in_the_terminal_view_reach_the_program() {
+    let fixture = Fixture::create();
+    let background = Background::new();
+    let registry = builtin_registry_on(Dialect::Hearth, &background);
+    let term = Term::spawn(&registry, &fixture, None).await;
+    let id = term.id.as_str().unwrap();
+    let terminals = background.terminals();
+    let typed = |keys: &str| terminals.write(id, keys.to_string());
+
+    // Enter is a carriage return, as a terminal sends it; Backspace (DEL) rubs out the X; the
+    // left arrow moves back over the c so that the b lands before it.
+    assert_eq!(typed("echo typed-$((6*7))X\u{7f}\r").await.unwrap(), 22);
+    term.read_until("typed-42").await;
+    typed("echo ac\u{1b}[Db\r").await.unwrap();
+    term.read_until("abc").await;
+    let lines = screen_lines(&term.read().await);
+    assert!(lines.iter().any(|l| l == "typed-42"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "abc"), "{lines:?}");
+
+    // Ctrl-C interrupts the program in the foreground; the shell takes the next line.
+    typed("sleep 300\r").await.unwrap();
+    term.read_until("sleep 300").await;
+    typed("\u{3}").await.unwrap();
+    term.read_until("^C").await;
+    typed("echo after-$((1+1))\r").await.unwrap();
+    term.read_until("after-2").await;
+
+    let error = terminals.write("pty-9", "x".into()).await.unwrap_err();
+    assert_eq!(error.kind, ErrorKind::NotFound);
+    term.kill().await;
+    let error = terminals.write(id, "x".into()).await.unwrap_err();
+    assert_eq!(error.kind, ErrorKind::NotFound, "a killed session is gone");
 }

@@ -1,6 +1,6 @@
 //! The table of terminal sessions: opening one (within the session limit), finding one by id,
-//! forgetting a killed one, watching one's output live (the desktop's terminal view) and killing
-//! them all (app exit). Clones share the table.
+//! forgetting a killed one, watching one's output live and typing into it (the desktop's
+//! terminal view) and killing them all (app exit). Clones share the table.
 
 use super::session::{Session, TerminalFeed};
 use crate::error::{ErrorKind, ToolError};
@@ -85,6 +85,14 @@ impl Terminals {
     /// `None` when no such session is open.
     pub fn watch(&self, id: &str) -> Option<TerminalFeed> {
         self.get(id).ok().map(|session| session.watch())
+    }
+
+    /// Types `input` into the session `id` as keys would (the desktop's terminal view): text,
+    /// `\r` for Enter, `\u{7f}` for Backspace, `\u{3}` for Ctrl-C, escape sequences for arrows.
+    /// Returns the bytes written; `not_found` when no such session is open.
+    pub async fn write(&self, id: &str, input: String) -> Result<usize, ToolError> {
+        let session = self.get(id)?;
+        session.write(input).await
     }
 
     /// Kills every session and the programs in it; returns how many there were.
