@@ -16,20 +16,27 @@ mod tests {
 
     use std::collections::BTreeSet;
 
-    /// The commands `lib.rs` registers, the build script declares and the main window's
-    /// capability grants: a command missing from either list is refused at run time ("not
-    /// allowed"), which no test of the fake backend can see.
-    #[test]
-    fn every_registered_command_is_declared_and_granted() {
-        let lib = include_str!("../lib.rs");
-        let handler = lib.split("generate_handler![").nth(1).unwrap();
-        let handler = handler.split("])").next().unwrap();
-        let registered: BTreeSet<String> = handler
+    /// The command names in the `generate_handler![…]` of a source file.
+    fn handler_names(source: &str) -> BTreeSet<String> {
+        let handler = source.split("generate_handler![").nth(1).unwrap();
+        let handler = handler.split(']').next().unwrap();
+        handler
             .split(',')
             .map(str::trim)
             .filter(|name| !name.is_empty())
             .map(|path| path.rsplit("::").next().unwrap().to_string())
-            .collect();
+            .collect()
+    }
+
+    /// The commands the app (`lib.rs`) and its start-up error screen register, the build script
+    /// declares and the main window's capability grants: a command missing from either list is
+    /// refused at run time ("not allowed"), which no test of the fake backend can see.
+    #[test]
+    fn every_registered_command_is_declared_and_granted() {
+        let mut registered = handler_names(include_str!("../lib.rs"));
+        let screen = handler_names(include_str!("../startup_problem.rs"));
+        assert_eq!(screen.len(), 3, "{screen:?}");
+        registered.extend(screen);
 
         let build = include_str!("../../build.rs");
         let list = build.split("const COMMANDS").nth(1).unwrap();
@@ -52,7 +59,7 @@ mod tests {
             .collect();
 
         assert!(registered.len() > 40, "{registered:?}");
-        assert_eq!(registered, declared, "lib.rs against build.rs");
+        assert_eq!(registered, declared, "lib.rs and startup_problem.rs against build.rs");
         assert_eq!(declared, granted, "build.rs against capabilities/main.json");
     }
 }

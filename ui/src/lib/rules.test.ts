@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { blankRow, isRuleError, moved, toRow, toRule } from './rules';
+import type { PolicyRule } from './bindings/PolicyRule';
+import { blankRow, isRuleError, moved, toRow, toRule, type RuleRow } from './rules';
 
 describe('rules editor model', () => {
   it('turns rules into rows and back without empty fields', () => {
-    const rules = [
+    const rules: PolicyRule[] = [
       { effect: 'deny', tool: 'exec' },
       { effect: 'allow', capability: 'fs.write', workspace: '/home/me/project' },
     ];
@@ -16,9 +17,9 @@ describe('rules editor model', () => {
   });
 
   it('keeps only the field the row targets, trimmed', () => {
-    const row = { effect: 'allow', target: 'capability' as const, value: ' network.outbound ', workspace: '  ' };
+    const row: RuleRow = { effect: 'allow', target: 'capability', value: 'network.outbound', workspace: '  ' };
     expect(toRule(row)).toEqual({ effect: 'allow', capability: 'network.outbound' });
-    expect(toRule({ ...row, target: 'tool', value: 'mcp__github__*' })).toEqual({ effect: 'allow', tool: 'mcp__github__*' });
+    expect(toRule({ ...row, target: 'tool', value: ' mcp__github__* ' })).toEqual({ effect: 'allow', tool: 'mcp__github__*' });
     expect(toRule(blankRow())).toEqual({ effect: 'deny', tool: '' });
   });
 
