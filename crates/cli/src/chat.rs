@@ -12,6 +12,7 @@ use hearth_protocol::{ContentPart, EngineEvent, TurnEnd};
 use hearth_tools::Dialect;
 use tokio_util::sync::CancellationToken;
 
+use crate::pipe::outln;
 use crate::setup::{open_home, settings_with_flags};
 use crate::{approve, ApprovalArgs, GlobalArgs};
 
@@ -59,7 +60,7 @@ pub async fn run(
         .send(&session.id, vec![ContentPart::text(message)], &sink, cancel)
         .await;
     spinner.abort();
-    println!();
+    outln!();
     let summary = outcome?;
     eprintln!(
         "[{} iteration(s), {} input + {} output tokens]",

@@ -4,6 +4,7 @@
 use std::io::{IsTerminal, Read};
 use std::process::ExitCode;
 
+use crate::pipe::outln;
 use anyhow::anyhow;
 use clap::Subcommand;
 use hearth_engine::{key_account, mask_secret, KeyringStore, SecretStore};
@@ -33,18 +34,18 @@ pub fn run(command: KeysCommand) -> anyhow::Result<ExitCode> {
                 return Err(anyhow!("no key on stdin: pipe it in, e.g. `hearth-cli keys set {provider_id} < keyfile`"));
             }
             store.set(&key_account(&provider_id), key)?;
-            println!(
+            outln!(
                 "stored {} for {provider_id} in the OS keychain",
                 mask_secret(key)
             );
         }
         KeysCommand::Delete { provider_id } => {
             store.delete(&key_account(&provider_id))?;
-            println!("removed the key for {provider_id}");
+            outln!("removed the key for {provider_id}");
         }
         KeysCommand::Status { provider_id } => match store.get(&key_account(&provider_id))? {
-            Some(key) => println!("{provider_id}: {}", mask_secret(&key)),
-            None => println!("{provider_id}: no key stored"),
+            Some(key) => outln!("{provider_id}: {}", mask_secret(&key)),
+            None => outln!("{provider_id}: no key stored"),
         },
     }
     Ok(ExitCode::SUCCESS)

@@ -93,7 +93,6 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
-    pipe::end_quietly_on_closed_pipe();
     let cli = Cli::parse();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -11,6 +11,7 @@ use hearth_store::{
 };
 use serde_json::json;
 
+use crate::pipe::outln;
 use crate::setup::open_home;
 
 #[derive(Debug, Subcommand)]
@@ -126,9 +127,9 @@ pub fn run(command: MemoryCommand) -> anyhow::Result<ExitCode> {
             };
             if json {
                 let value = json!({"action": action, "memory": outcome.memory});
-                println!("{}", serde_json::to_string_pretty(&value)?);
+                outln!("{}", serde_json::to_string_pretty(&value)?);
             } else {
-                println!("{action}\t{}", memory_line(&outcome.memory));
+                outln!("{action}\t{}", memory_line(&outcome.memory));
             }
         }
         MemoryCommand::Remove { id, key, json } => {
@@ -149,12 +150,12 @@ pub fn run(command: MemoryCommand) -> anyhow::Result<ExitCode> {
                 }
             };
             if json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::to_string_pretty(&json!({"removed": memory}))?
                 );
             } else {
-                println!("removed\t{}", memory_line(&memory));
+                outln!("removed\t{}", memory_line(&memory));
             }
         }
     }
@@ -164,14 +165,14 @@ pub fn run(command: MemoryCommand) -> anyhow::Result<ExitCode> {
 fn print_memories(memories: &[Memory], total: usize, json: bool) -> anyhow::Result<()> {
     if json {
         let value = json!({"memories": memories, "total": total});
-        println!("{}", serde_json::to_string_pretty(&value)?);
+        outln!("{}", serde_json::to_string_pretty(&value)?);
         return Ok(());
     }
     if memories.is_empty() {
-        println!("no memories found");
+        outln!("no memories found");
     }
     for memory in memories {
-        println!("{}", memory_line(memory));
+        outln!("{}", memory_line(memory));
     }
     Ok(())
 }

@@ -1,16 +1,31 @@
-//! A closed output pipe (`hearth-cli … | head`) ends the process quietly, as it does for other
-//! command-line tools, instead of a panic in the next `println!`.
+//! Standard output that ends the process quietly when its reader has gone (`hearth-cli … | head`),
+//! as other command-line tools do, instead of `println!`'s panic ("failed printing to stdout:
+//! Broken pipe"). SIGPIPE stays ignored, so a pipe to a child process that died is an ordinary
+//! error rather than the end of `hearth-cli`.
 
-/// Restores the default action of SIGPIPE, which the Rust runtime ignores: a write to a pipe
-/// whose reader has gone then ends the process at once, silently, like `cat` or `grep`.
-#[cfg(unix)]
-#[allow(unsafe_code)]
-pub fn end_quietly_on_closed_pipe() {
-    // SAFETY: called first thing in `main`, before any thread exists; `SIG_DFL` installs no
-    // handler code, so nothing runs in signal context. It fails only for an invalid signal.
-    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
+use std::io::{ErrorKind, Write};
+
+/// Writes `text` to stdout; a closed pipe exits at once with success (the reader asked for no
+/// more), another write error is reported on stderr and exits with failure.
+pub fn write_stdout(args: std::fmt::Arguments<'_>) {
+    let mut out = std::io::stdout().lock();
+    if let Err(error) = out.write_fmt(args).and_then(|()| out.flush()) {
+        if error.kind() == ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("hearth-cli: error: cannot write the output: {error}");
+        std::process::exit(1);
+    }
 }
 
-/// Elsewhere a closed pipe is an ordinary write error.
-#[cfg(not(unix))]
-pub fn end_quietly_on_closed_pipe() {}
+/// `println!` through [`write_stdout`].
+macro_rules! outln {
+    () => {
+        $crate::pipe::write_stdout(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::pipe::write_stdout(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+pub(crate) use outln;

@@ -3,6 +3,7 @@
 
 use std::process::ExitCode;
 
+use crate::pipe::outln;
 use anyhow::anyhow;
 use clap::Subcommand;
 use hearth_engine::{detect_local_servers, well_known_servers, LocalCandidate, DETECT_TIMEOUT};
@@ -55,7 +56,7 @@ pub async fn run(command: ProvidersCommand) -> anyhow::Result<ExitCode> {
     };
     let found = detect_local_servers(&candidates, DETECT_TIMEOUT).await;
     if json {
-        println!("{}", serde_json::to_string_pretty(&found)?);
+        outln!("{}", serde_json::to_string_pretty(&found)?);
         return Ok(ExitCode::SUCCESS);
     }
     if found.is_empty() {
@@ -79,13 +80,14 @@ fn print_server(server: &DetectedServer) {
         1 => "1 model".to_string(),
         n => format!("{n} models"),
     };
-    println!("{} on {} — {count}", server.name, server.address);
+    outln!("{} on {} — {count}", server.name, server.address);
     for model in &server.models {
-        println!("  {model}");
+        outln!("  {model}");
     }
     let model = server.models.first().map_or("MODEL", String::as_str);
-    println!(
+    outln!(
         "  use it: hearth-cli --provider {} --base-url {} --model {model} chat \"hello\"",
-        server.kind, server.base_url
+        server.kind,
+        server.base_url
     );
 }

@@ -6,6 +6,7 @@ use anyhow::anyhow;
 use clap::Subcommand;
 use hearth_protocol::Message;
 
+use crate::pipe::outln;
 use crate::setup::open_home;
 
 #[derive(Debug, Subcommand)]
@@ -29,12 +30,12 @@ pub fn run(command: SessionsCommand) -> anyhow::Result<ExitCode> {
         SessionsCommand::List { json } => {
             let sessions = home.store.list_sessions()?;
             if json {
-                println!("{}", serde_json::to_string_pretty(&sessions)?);
+                outln!("{}", serde_json::to_string_pretty(&sessions)?);
             } else if sessions.is_empty() {
-                println!("no sessions yet: start one with `hearth-cli chat \"hello\"`");
+                outln!("no sessions yet: start one with `hearth-cli chat \"hello\"`");
             } else {
                 for s in sessions {
-                    println!("{}\t{} messages\t{}", s.id, s.message_count, s.title);
+                    outln!("{}\t{} messages\t{}", s.id, s.message_count, s.title);
                 }
             }
         }
@@ -45,9 +46,9 @@ pub fn run(command: SessionsCommand) -> anyhow::Result<ExitCode> {
             let messages = home.store.list_messages(&id)?;
             if json {
                 let value = serde_json::json!({ "session": session, "messages": messages });
-                println!("{}", serde_json::to_string_pretty(&value)?);
+                outln!("{}", serde_json::to_string_pretty(&value)?);
             } else {
-                println!("# {} ({})", session.title, session.id);
+                outln!("# {} ({})", session.title, session.id);
                 for m in &messages {
                     print_message(m);
                 }
@@ -58,18 +59,18 @@ pub fn run(command: SessionsCommand) -> anyhow::Result<ExitCode> {
 }
 
 fn print_message(m: &Message) {
-    println!("\n[{} · {}]", m.role.as_str(), m.status.as_str());
+    outln!("\n[{} · {}]", m.role.as_str(), m.status.as_str());
     let text = m.text();
     if !text.is_empty() {
-        println!("{text}");
+        outln!("{text}");
     }
     for call in &m.tool_calls {
-        println!("→ {} {}", call.name, call.arguments);
+        outln!("→ {} {}", call.name, call.arguments);
     }
     if let Some(result) = &m.tool_result {
-        println!("← {} {}", result.name, result.content);
+        outln!("← {} {}", result.name, result.content);
     }
     if let Some(error) = &m.error {
-        println!("error: {error}");
+        outln!("error: {error}");
     }
 }

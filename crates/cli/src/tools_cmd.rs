@@ -13,6 +13,7 @@ use hearth_protocol::{EngineEvent, ToolCall};
 use hearth_tools::Dialect;
 use tokio_util::sync::CancellationToken;
 
+use crate::pipe::outln;
 use crate::setup::open_home;
 use crate::{approve, ApprovalArgs};
 
@@ -70,12 +71,14 @@ pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
             let registry = home.builder.registry(dialect(&d)?, &home.settings);
             let specs = registry.specs(profile(&p)?);
             if json {
-                println!("{}", serde_json::to_string_pretty(&specs)?);
+                outln!("{}", serde_json::to_string_pretty(&specs)?);
             } else {
                 for spec in specs {
-                    println!(
+                    outln!(
                         "{}\n  {}\n  {}\n",
-                        spec.name, spec.description, spec.parameters
+                        spec.name,
+                        spec.description,
+                        spec.parameters
                     );
                 }
             }
@@ -129,7 +132,7 @@ pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
                 .ok_or_else(|| anyhow!("the tool produced no result"))?;
             let value: serde_json::Value = serde_json::from_str(&result.content)
                 .unwrap_or(serde_json::Value::String(result.content.clone()));
-            println!("{}", serde_json::to_string_pretty(&value)?);
+            outln!("{}", serde_json::to_string_pretty(&value)?);
             Ok(if result.is_error {
                 ExitCode::FAILURE
             } else {

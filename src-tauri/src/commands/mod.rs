@@ -59,7 +59,10 @@ mod tests {
             .collect();
 
         assert!(registered.len() > 40, "{registered:?}");
-        assert_eq!(registered, declared, "lib.rs and startup_problem.rs against build.rs");
+        assert_eq!(
+            registered, declared,
+            "lib.rs and startup_problem.rs against build.rs"
+        );
         assert_eq!(declared, granted, "build.rs against capabilities/main.json");
     }
 }

@@ -13,6 +13,7 @@ use hearth_store::RunStatus;
 use serde_json::json;
 
 use crate::daemon;
+use crate::pipe::outln;
 use crate::setup::Home;
 use crate::GlobalArgs;
 
@@ -41,7 +42,7 @@ pub async fn run(
         jobs.trigger(&job.id)?;
         let pid = scheduler.pid.unwrap_or_default();
         if !options.wait {
-            println!("queued for the running scheduler (pid {pid})");
+            outln!("queued for the running scheduler (pid {pid})");
             return Ok(ExitCode::SUCCESS);
         }
         eprintln!("queued for the running scheduler (pid {pid}); waiting for the result…");
@@ -62,12 +63,12 @@ pub async fn run(
         run
     }?;
     if options.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&json!({"job": job.name, "run": run}))?
         );
     } else if let Some(output) = &run.output {
-        println!("{output}");
+        outln!("{output}");
     }
     match run.status {
         RunStatus::Ok => Ok(ExitCode::SUCCESS),

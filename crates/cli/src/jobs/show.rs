@@ -1,5 +1,6 @@
 //! How `hearth-cli jobs` prints jobs and runs: tab-separated lines, or JSON with `--json`.
 
+use crate::pipe::outln;
 use hearth_scheduler::{JobView, RunView, SchedulerStatus};
 use hearth_tools::NOT_RUNNING;
 use serde_json::json;
@@ -20,16 +21,16 @@ fn excerpt(text: &str) -> String {
 pub fn job_list(views: &[JobView], scheduler: &SchedulerStatus, json: bool) -> anyhow::Result<()> {
     if json {
         let value = json!({"jobs": views, "count": views.len(), "scheduler": scheduler});
-        println!("{}", serde_json::to_string_pretty(&value)?);
+        outln!("{}", serde_json::to_string_pretty(&value)?);
         return Ok(());
     }
     if views.is_empty() {
-        println!(
+        outln!(
             "no jobs yet: add one with `hearth-cli jobs add --name … --schedule … --instruction …`"
         );
     }
     for view in views {
-        println!("{}", job_line(view));
+        outln!("{}", job_line(view));
     }
     if !scheduler.alive {
         eprintln!("note: no scheduler is running; {NOT_RUNNING}");
@@ -54,23 +55,23 @@ fn job_line(view: &JobView) -> String {
 
 pub fn job(view: &JobView, json: bool) -> anyhow::Result<()> {
     if json {
-        println!("{}", serde_json::to_string_pretty(view)?);
+        outln!("{}", serde_json::to_string_pretty(view)?);
     } else {
-        println!("{}", job_line(view));
+        outln!("{}", job_line(view));
     }
     Ok(())
 }
 
 pub fn history(runs: &[RunView], json: bool) -> anyhow::Result<()> {
     if json {
-        println!("{}", serde_json::to_string_pretty(runs)?);
+        outln!("{}", serde_json::to_string_pretty(runs)?);
         return Ok(());
     }
     if runs.is_empty() {
-        println!("no runs yet");
+        outln!("no runs yet");
     }
     for run in runs {
-        println!("{}", run_line(run));
+        outln!("{}", run_line(run));
     }
     Ok(())
 }
