@@ -38,6 +38,23 @@ async fn started(
     turn
 }
 
+/// One turn on `engine` with no one watching its events.
+async fn send_text(
+    engine: &Engine,
+    session: &str,
+    text: &str,
+) -> Result<hearth_engine::TurnSummary, EngineError> {
+    let sink = |_: EngineEvent| {};
+    engine
+        .send(
+            session,
+            vec![ContentPart::text(text)],
+            &sink,
+            CancellationToken::new(),
+        )
+        .await
+}
+
 #[tokio::test]
 async fn a_second_turn_in_a_running_session_is_refused_by_every_engine_sharing_the_registry() {
     let server = ScriptedServer::start().await;
@@ -53,14 +70,7 @@ async fn a_second_turn_in_a_running_session_is_refused_by_every_engine_sharing_t
     assert!(turns.is_running(&session));
     assert_eq!(turns.count(), 1);
 
-    let sink = |_: EngineEvent| {};
-    let refused = second_engine
-        .send(
-            &session,
-            vec![ContentPart::text("again")],
-            &sink,
-            CancellationToken::new(),
-        )
+    let refused = send_text(&second_engine, &session, "again")
         .await
         .unwrap_err();
     assert!(
@@ -86,15 +96,7 @@ async fn a_second_turn_in_a_running_session_is_refused_by_every_engine_sharing_t
     assert!(!turns.cancel(&session));
 
     server.push(Reply::text("free again"));
-    let summary = second_engine
-        .send(
-            &session,
-            vec![ContentPart::text("now")],
-            &sink,
-            CancellationToken::new(),
-        )
-        .await
-        .unwrap();
+    let summary = send_text(&second_engine, &session, "now").await.unwrap();
     assert_eq!(summary.end, TurnEnd::Completed);
 }
 
@@ -127,15 +129,6 @@ async fn a_turn_whose_future_is_dropped_or_panics_frees_its_session() {
     assert_eq!(turns.count(), 0);
 
     server.push(Reply::text("still works"));
-    let sink = |_: EngineEvent| {};
-    let summary = engine
-        .send(
-            &session,
-            vec![ContentPart::text("again")],
-            &sink,
-            CancellationToken::new(),
-        )
-        .await
-        .unwrap();
+    let summary = send_text(&engine, &session, "again").await.unwrap();
     assert_eq!(summary.end, TurnEnd::Completed);
 }
