@@ -6,7 +6,6 @@ mod approval;
 mod attachments;
 mod compact;
 mod config;
-mod confirm;
 mod engine;
 mod error;
 mod history;

@@ -1,4 +1,5 @@
-//! Capability tags: what kind of effect a tool has, as matched by policy rules (SPEC §1, §3).
+//! Capability tags: what kind of effect a tool has, as matched by policy rules (the tags each
+//! tool carries are listed in `docs/tools.md`).
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

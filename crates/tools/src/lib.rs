@@ -35,8 +35,8 @@ pub use memory::register_memory;
 pub use net::{register_network, NetworkConfig, SearchBackend, SearchConfig};
 pub use notify::{register_notifications, NotificationSink, NOTIFICATIONS_PER_HOUR};
 pub use output::{spill_if_large, MODEL_OUTPUT_CAP};
-pub use registry::{Registry, RegistryError, ToolSpecInfo};
-pub use tool::{DynTool, Tool, ToolContext};
+pub use registry::{PreparedCall, Registry, RegistryError, ToolSpecInfo};
+pub use tool::{BoundCall, CallFacts, CallFuture, DynTool, IntoDynTool, Tool, ToolContext};
 pub use validate::MAX_ARGUMENT_BYTES;
 
 /// The registry of every built-in tool a dialect has. One line per tool: the dialects that

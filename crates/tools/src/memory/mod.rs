@@ -13,7 +13,7 @@ use crate::tool::{Tool, ToolContext};
 use args::MemoryArgs;
 use async_trait::async_trait;
 use dialects::{MemoryForgetArgs, MemoryRecallArgs, MemoryStoreArgs, SearchMemoryArgs};
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_store::{Store, StoreError};
 use serde_json::Value;
 use std::sync::Arc;
@@ -27,8 +27,8 @@ pub(crate) struct MemoryTool {
 impl Tool for MemoryTool {
     type Args = MemoryArgs;
 
-    fn name(&self) -> &str {
-        "memory"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::MEMORY
     }
 
     fn description(&self) -> &str {
@@ -37,14 +37,6 @@ impl Tool for MemoryTool {
          decisions (one per memory), not the conversation itself. Mark what the user said \
          `user_stated`: it outranks what you inferred. Pinned memories are always in your \
          instructions."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::MemoryRead, Capability::MemoryWrite]
-    }
-
-    fn mutates(&self) -> bool {
-        true
     }
 
     async fn run(&self, _ctx: &ToolContext, args: MemoryArgs) -> Result<Value, ToolError> {

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_store::{NotificationReservation, NotificationStatus, Store};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -93,22 +93,14 @@ pub struct SendNotificationArgs {
 impl Tool for SendNotification {
     type Args = SendNotificationArgs;
 
-    fn name(&self) -> &str {
-        "send_notification"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::SEND_NOTIFICATION
     }
 
     fn description(&self) -> &str {
         "Show a desktop notification to the user (title and message up to 500 characters). At \
          most 10 per hour; use priority high only for urgent matters. The result says whether \
          the operating system accepted it."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::Notification]
-    }
-
-    fn mutates(&self) -> bool {
-        true
     }
 
     async fn run(

@@ -8,7 +8,7 @@ use crate::error::{ErrorKind, ToolError};
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
 use backends::Backend;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -138,21 +138,13 @@ pub(crate) struct WebSearchArgs {
 impl Tool for WebSearch {
     type Args = WebSearchArgs;
 
-    fn name(&self) -> &str {
-        "web_search"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::WEB_SEARCH
     }
 
     fn description(&self) -> &str {
         "Searches the web with the search service configured in settings (SearXNG, Brave or \
          Tavily) and returns results as {title, url, snippet}. Use web_fetch to read a result."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::NetworkOutbound]
-    }
-
-    fn mutates(&self) -> bool {
-        false
     }
 
     async fn run(&self, _ctx: &ToolContext, args: WebSearchArgs) -> Result<Value, ToolError> {
