@@ -1,11 +1,13 @@
 //! End-to-end tests of the `hearth-cli` binary against the scripted model server: chats with a
-//! tool call through each provider, crash recovery after `kill -9`, actionable errors, and
-//! secrets kept out of the database and logs.
+//! tool call through each provider, crash recovery after `kill -9`, actionable errors, secrets
+//! kept out of the database and logs, and tool calls judged one by one (read-only actions run
+//! unasked; the audit log names who decided).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod chat;
 mod database;
 mod errors;
+mod risk;
 mod tools;
 
 use std::path::{Path, PathBuf};

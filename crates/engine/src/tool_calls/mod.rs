@@ -358,3 +358,7 @@ fn error_result(call: &ToolCall, error: &ToolError, duration_ms: u64) -> ToolRes
         duration_ms,
     }
 }
+
+#[cfg(test)]
+#[path = "runner_tests.rs"]
+mod tests;
