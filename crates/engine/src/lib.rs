@@ -15,6 +15,7 @@ mod notify;
 mod paths;
 mod prompt;
 mod provider;
+mod reference;
 mod registry;
 mod response;
 mod rules;
@@ -31,6 +32,7 @@ pub use network::{key_account, network_config, parse_search_backend, search_acco
 pub use notify::{Notice, Notifier, NotifyError, OnClick, OsNotifier};
 pub use paths::{DataDir, APP_IDENTIFIER};
 pub use provider::{choose_provider, model_client};
+pub use reference::{tools_reference, REGENERATE_TOOLS_DOC};
 pub use registry::{tool_registry, tool_registry_with_runner};
 pub use rules::{enforced_rules, user_rules};
 pub use secrets::{
