@@ -15,7 +15,7 @@ pub use lease::{LeaseOutcome, SchedulerBeat};
 pub use notifications::{NotificationReservation, NotificationStatus};
 pub use runs::{JobRun, RunBegin, RunKind, RunStart, RunStatus};
 
-/// At most this many jobs are enabled at once (SPEC §8).
+/// At most this many jobs are enabled at once.
 pub const MAX_ENABLED_JOBS: usize = 20;
 
 /// Why a job operation failed.

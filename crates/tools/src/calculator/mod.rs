@@ -1,4 +1,4 @@
-//! `calculator` (SPEC §3.7): expression evaluation and statistics, exact where it can be and
+//! `calculator`: expression evaluation and statistics, exact where it can be and
 //! without any code execution (the expression language is our own, arithmetic only).
 
 mod expr;

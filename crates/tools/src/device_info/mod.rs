@@ -1,4 +1,4 @@
-//! `get_device_info` (SPEC §3.7): version, uptime, storage, memory, network and skills, with no
+//! `get_device_info`: version, uptime, storage, memory, network and skills, with no
 //! private data (no host or user names, addresses, MACs or device serials).
 
 mod collect;

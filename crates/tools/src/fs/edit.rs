@@ -1,4 +1,4 @@
-//! `edit_file` (SPEC §3.1) and PicoBot `file_edit`: exact string replacement in a UTF-8 file,
+//! `edit_file` and PicoBot `file_edit`: exact string replacement in a UTF-8 file,
 //! refusing absent or ambiguous matches, written atomically, with a unified diff of the change.
 
 use super::blocking;

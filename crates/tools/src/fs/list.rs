@@ -1,4 +1,4 @@
-//! `list_dir` (SPEC §3.1): a folder's entries with kind, size and modified time, folders first
+//! `list_dir`: a folder's entries with kind, size and modified time, folders first
 //! then by name, at most 1,000.
 
 use super::blocking;

@@ -1,4 +1,4 @@
-//! The file tools of SPEC §3.1 (read_file, write_file, edit_file, patch, list_dir,
+//! The file tools (read_file, write_file, edit_file, patch, list_dir,
 //! search_files, read_spill) and their CeeCore and PicoBot forms, all over the sandbox.
 
 mod diff;

@@ -1,4 +1,4 @@
-//! `read_file` (SPEC §3.1) and its dialect forms: CeeCore `read_file` and PicoBot `file_read`.
+//! `read_file` and its dialect forms: CeeCore `read_file` and PicoBot `file_read`.
 //! Reads at most `max_bytes + 1` bytes, decodes them, and returns the requested lines.
 
 use super::blocking;
@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 use std::io::Read;
 use std::path::Path;
 
-/// The default and the largest `max_bytes` (SPEC §8).
+/// The default and the largest `max_bytes`.
 pub const READ_DEFAULT_BYTES: u64 = 1024 * 1024;
 pub const READ_MAX_BYTES: u64 = 10 * 1024 * 1024;
 

@@ -1,4 +1,4 @@
-//! `read_spill` (SPEC §3.1): reads tool output saved under `<data_dir>/spill/` (only there,
+//! `read_spill`: reads tool output saved under `<data_dir>/spill/` (only there,
 //! through the same sandbox rooted at the spill folder), by character slice or by pattern.
 
 use super::blocking;

@@ -1,4 +1,4 @@
-//! `write_file` (SPEC §3.1; the same in CeeCore) and PicoBot `file_write`: creates parent
+//! `write_file` (the same in CeeCore) and PicoBot `file_write`: creates parent
 //! folders, replaces atomically or appends, within the 10 MiB cap on the encoded bytes.
 
 use super::blocking;
@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use std::path::Path;
 
-/// The most bytes one write stores (SPEC §8).
+/// The most bytes one write stores.
 pub const WRITE_MAX_BYTES: usize = 10 * 1024 * 1024;
 
 /// The `write_file` tool.

@@ -1,4 +1,4 @@
-//! `chat_manager` (SPEC §3.2, PicoBot): pages over sessions, the channels their ids name, and a
+//! `chat_manager` (PicoBot): pages over sessions, the channels their ids name, and a
 //! session's messages, newest first, with a time window in unix seconds.
 
 use super::scan::{channel_of, message_json, newest_first, seconds};

@@ -1,4 +1,4 @@
-//! `session_search` (SPEC §3.2): keywords through the full-text index, or `/regex/` over the
+//! `session_search`: keywords through the full-text index, or `/regex/` over the
 //! text of the newest messages (a bounded scan), with role and session filters.
 
 use super::scan::newest_first;

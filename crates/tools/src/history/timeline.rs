@@ -1,4 +1,4 @@
-//! `timeline_recall` (SPEC §3.2, PicoBot): searches the summaries written when sessions were
+//! `timeline_recall` (PicoBot): searches the summaries written when sessions were
 //! compacted or went idle.
 
 use crate::error::ToolError;

@@ -1,4 +1,4 @@
-//! The memory tools (SPEC §3.2, §5) over the store: Echo/hearth `memory` with every action,
+//! The memory tools over the store: Echo/hearth `memory` with every action,
 //! PicoBot `memory_store` / `memory_recall` / `memory_forget` and CeeCore `search_memory`; and
 //! the store call helper the history tools share.
 

@@ -1,4 +1,4 @@
-//! `http_request` (SPEC §3.4; CeeCore shape): one guarded HTTP request returning
+//! `http_request` (CeeCore shape): one guarded HTTP request returning
 //! `{status, headers, body}`; and the PicoBot variant (no HEAD, string bodies only).
 
 use super::body::{body_fields, headers_json};
@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Default and largest `timeout`, in seconds (SPEC §8).
+/// Default and largest `timeout`, in seconds.
 pub(crate) const DEFAULT_TIMEOUT_SECS: u64 = 30;
 pub(crate) const MAX_TIMEOUT_SECS: u64 = 60;
 

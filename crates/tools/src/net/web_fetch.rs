@@ -1,4 +1,4 @@
-//! `web_fetch` (SPEC §3.4; Echo and PicoBot): a guarded GET returning the readable text of an
+//! `web_fetch` (Echo and PicoBot): a guarded GET returning the readable text of an
 //! HTML page as Markdown, pretty JSON, or plain text, cut to `max_chars`.
 
 use super::body::{decode, Decoded};

@@ -1,4 +1,4 @@
-//! Notifications (SPEC §3.3): `send_notification` shows an OS notification through a
+//! Notifications: `send_notification` shows an OS notification through a
 //! [`NotificationSink`] (at most 10 per rolling hour, counted in the store so a restart does
 //! not reset it; `delivered` only once the OS service returned an id), and `notify` writes a
 //! note into the current session (or a named desktop session).

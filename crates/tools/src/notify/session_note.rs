@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use crate::error::{ErrorKind, ToolError};
 use crate::tool::{Tool, ToolContext};
 
-/// The only channel built in (SPEC §6); adapters for others come later.
+/// The only channel built in; adapters for others come later.
 const DESKTOP: &str = "desktop";
 
 /// `notify`.

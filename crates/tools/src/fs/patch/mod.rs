@@ -1,4 +1,4 @@
-//! `patch` (SPEC §3.1): applies a unified diff or SEARCH/REPLACE blocks to one file, all hunks
+//! `patch`: applies a unified diff or SEARCH/REPLACE blocks to one file, all hunks
 //! or none, with fuzzy placement above `fuzzy_threshold`; written atomically.
 
 mod apply;

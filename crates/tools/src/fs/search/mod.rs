@@ -1,4 +1,4 @@
-//! `search_files` (SPEC §3.1) and PicoBot `file_search` (names) / `content_search` (text):
+//! `search_files` and PicoBot `file_search` (names) / `content_search` (text):
 //! regex over file contents or a glob over names, honouring .gitignore, ripgrep-class speed.
 
 mod engine;

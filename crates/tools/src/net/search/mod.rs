@@ -1,4 +1,4 @@
-//! `web_search` (SPEC §3.4; Hearth and Echo): its settings (`SearchConfig`), the choice of
+//! `web_search` (Hearth and Echo): its settings (`SearchConfig`), the choice of
 //! backend (SearXNG, Brave or Tavily) and `unavailable` with a setup hint when none is set.
 
 mod backends;
