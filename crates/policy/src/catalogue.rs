@@ -55,46 +55,32 @@ impl CanonicalTool {
 }
 
 /// A tool that only reads or computes.
-const fn reads(
-    name: &'static str,
-    capabilities: &'static [Capability],
-    profile: ToolProfile,
-) -> CanonicalTool {
-    CanonicalTool {
-        name,
-        capabilities,
-        high_risk: false,
-        mutates: false,
-        profile,
-    }
+const fn reads(name: &'static str, caps: &'static [Capability], p: ToolProfile) -> CanonicalTool {
+    entry(name, caps, false, false, p)
 }
 
 /// A tool that changes something (files, messages sent, stored state).
-const fn writes(
-    name: &'static str,
-    capabilities: &'static [Capability],
-    profile: ToolProfile,
-) -> CanonicalTool {
-    CanonicalTool {
-        name,
-        capabilities,
-        high_risk: false,
-        mutates: true,
-        profile,
-    }
+const fn writes(name: &'static str, caps: &'static [Capability], p: ToolProfile) -> CanonicalTool {
+    entry(name, caps, false, true, p)
 }
 
 /// A high-risk tool; all of them mutate.
-const fn risky(
+const fn risky(name: &'static str, caps: &'static [Capability], p: ToolProfile) -> CanonicalTool {
+    entry(name, caps, true, true, p)
+}
+
+const fn entry(
     name: &'static str,
     capabilities: &'static [Capability],
+    high_risk: bool,
+    mutates: bool,
     profile: ToolProfile,
 ) -> CanonicalTool {
     CanonicalTool {
         name,
         capabilities,
-        high_risk: true,
-        mutates: true,
+        high_risk,
+        mutates,
         profile,
     }
 }

@@ -43,91 +43,70 @@ fn kind(call: &PreparedCall) -> Kind {
 use Kind::{AlwaysAsks, Asks, ReadOnly};
 
 /// Every dialect's job, process and pty calls, by what they do.
-const CASES: &[(&[Dialect], &str, &str, Kind)] = {
+const CASES: &[(&[Dialect], &str, &[(&str, Kind)])] = {
     use Dialect::{Ceecore, Echo, Hearth, Picobot};
     &[
-        (&[Hearth, Echo], "cronjob", r#"{"action":"list"}"#, ReadOnly),
-        (&[Hearth, Echo], "cronjob", r#"{"action":"create"}"#, Asks),
-        (&[Hearth, Echo], "cronjob", r#"{"action":"delete"}"#, Asks),
-        (&[Hearth, Echo], "cronjob", r#"{"action":"trigger"}"#, Asks),
-        (&[Hearth, Echo], "cronjob", r#"{"action":"revoke"}"#, Asks),
         (
             &[Hearth, Echo],
             "cronjob",
-            r#"{"action":"authorize"}"#,
-            AlwaysAsks,
+            &[
+                (r#"{"action":"list"}"#, ReadOnly),
+                (r#"{"action":"create"}"#, Asks),
+                (r#"{"action":"delete"}"#, Asks),
+                (r#"{"action":"trigger"}"#, Asks),
+                (r#"{"action":"revoke"}"#, Asks),
+                (r#"{"action":"authorize"}"#, AlwaysAsks),
+            ],
         ),
-        (&[Picobot], "cron_list", "{}", ReadOnly),
-        (&[Picobot], "cron_list", r#"{"status":"enabled"}"#, ReadOnly),
-        (&[Picobot], "cron_remove", r#"{"job_id":"j"}"#, Asks),
-        (&[Picobot], "cron_enable", r#"{"job_id":"j"}"#, Asks),
-        (&[Picobot], "cron_disable", r#"{"job_id":"j"}"#, Asks),
+        (
+            &[Picobot],
+            "cron_list",
+            &[("{}", ReadOnly), (r#"{"status":"enabled"}"#, ReadOnly)],
+        ),
+        (&[Picobot], "cron_remove", &[(r#"{"job_id":"j"}"#, Asks)]),
+        (&[Picobot], "cron_enable", &[(r#"{"job_id":"j"}"#, Asks)]),
+        (&[Picobot], "cron_disable", &[(r#"{"job_id":"j"}"#, Asks)]),
         (
             &[Picobot],
             "cron_update",
-            r#"{"job_id":"j","prompt":"p"}"#,
-            Asks,
+            &[(r#"{"job_id":"j","prompt":"p"}"#, Asks)],
         ),
         (
             &[Picobot],
             "cron_add",
-            r#"{"schedule":"every 6 hours","prompt":"p","channel":"desktop","chat_id":"c"}"#,
-            Asks,
+            &[(
+                r#"{"schedule":"every 6 hours","prompt":"p","channel":"desktop","chat_id":"c"}"#,
+                Asks,
+            )],
         ),
         (
             &[Ceecore],
             "schedule_task",
-            r#"{"name":"n","schedule":"every 6 hours","action":"a"}"#,
-            Asks,
-        ),
-        (&[Hearth, Echo], "process", r#"{"action":"list"}"#, ReadOnly),
-        (
-            &[Hearth, Echo],
-            "process",
-            r#"{"action":"poll","process_id":"proc-1"}"#,
-            ReadOnly,
+            &[(
+                r#"{"name":"n","schedule":"every 6 hours","action":"a"}"#,
+                Asks,
+            )],
         ),
         (
             &[Hearth, Echo],
             "process",
-            r#"{"action":"start","command":"true"}"#,
-            Asks,
-        ),
-        (
-            &[Hearth, Echo],
-            "process",
-            r#"{"action":"stop","process_id":"proc-1"}"#,
-            Asks,
-        ),
-        (
-            &[Hearth, Echo, Picobot],
-            "pty",
-            r#"{"action":"list"}"#,
-            ReadOnly,
+            &[
+                (r#"{"action":"list"}"#, ReadOnly),
+                (r#"{"action":"poll","process_id":"proc-1"}"#, ReadOnly),
+                (r#"{"action":"start","command":"true"}"#, Asks),
+                (r#"{"action":"stop","process_id":"proc-1"}"#, Asks),
+            ],
         ),
         (
             &[Hearth, Echo, Picobot],
             "pty",
-            r#"{"action":"read","session_id":"pty-1"}"#,
-            ReadOnly,
-        ),
-        (
-            &[Hearth, Echo, Picobot],
-            "pty",
-            r#"{"action":"spawn"}"#,
-            Asks,
-        ),
-        (
-            &[Hearth, Echo, Picobot],
-            "pty",
-            r#"{"action":"write","input":"x"}"#,
-            Asks,
-        ),
-        (
-            &[Hearth, Echo, Picobot],
-            "pty",
-            r#"{"action":"kill","session_id":"pty-1"}"#,
-            Asks,
+            &[
+                (r#"{"action":"list"}"#, ReadOnly),
+                (r#"{"action":"read","session_id":"pty-1"}"#, ReadOnly),
+                (r#"{"action":"spawn"}"#, Asks),
+                (r#"{"action":"write","input":"x"}"#, Asks),
+                (r#"{"action":"kill","session_id":"pty-1"}"#, Asks),
+            ],
         ),
     ]
 };
@@ -137,31 +116,33 @@ fn reading_calls_are_read_only_and_running_calls_ask_in_every_dialect() {
     let env = Env::create();
     for dialect in Dialect::ALL {
         let registry = registry(dialect, &env);
-        for (dialects, tool, args, expected) in CASES {
+        for (dialects, tool, calls) in CASES {
             let offered = registry.facts(tool).is_some();
             assert_eq!(offered, dialects.contains(&dialect), "{dialect} {tool}");
             if !offered {
                 continue;
             }
-            let call = prepare(&registry, tool, args);
-            assert_eq!(kind(&call), *expected, "{dialect} {tool} {args}");
-            // The call keeps the canonical tool's name and tags, whatever its risk.
-            let tool_facts = registry.facts(tool);
-            assert_eq!(
-                (Some(&call.facts.name), Some(&call.facts.capabilities)),
-                (
-                    tool_facts.as_ref().map(|f| &f.name),
-                    tool_facts.as_ref().map(|f| &f.capabilities)
-                ),
-                "{dialect} {tool}"
-            );
-            assert!(
-                call.facts.name == catalogue::CRONJOB.name
-                    || call.facts.name == catalogue::PROCESS.name
-                    || call.facts.name == catalogue::PTY.name,
-                "{}",
-                call.facts.name
-            );
+            for (args, expected) in *calls {
+                let call = prepare(&registry, tool, args);
+                assert_eq!(kind(&call), *expected, "{dialect} {tool} {args}");
+                // The call keeps the canonical tool's name and tags, whatever its risk.
+                let tool_facts = registry.facts(tool);
+                assert_eq!(
+                    (Some(&call.facts.name), Some(&call.facts.capabilities)),
+                    (
+                        tool_facts.as_ref().map(|f| &f.name),
+                        tool_facts.as_ref().map(|f| &f.capabilities)
+                    ),
+                    "{dialect} {tool}"
+                );
+                assert!(
+                    call.facts.name == catalogue::CRONJOB.name
+                        || call.facts.name == catalogue::PROCESS.name
+                        || call.facts.name == catalogue::PTY.name,
+                    "{}",
+                    call.facts.name
+                );
+            }
         }
     }
 }
