@@ -283,3 +283,64 @@ async fn bad_arguments_are_refused_without_asking() {
         rig.audit()
     );
 }
+
+/// A `process` stand-in whose `wait` calls say they only read and meet at a barrier: a batch of
+/// them finishes only when they run together.
+struct Meeting(Arc<tokio::sync::Barrier>);
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct MeetingArgs {
+    /// Read-only when true.
+    wait: bool,
+}
+
+#[async_trait::async_trait]
+impl hearth_tools::Tool for Meeting {
+    type Args = MeetingArgs;
+
+    fn entry(&self) -> &'static hearth_policy::CanonicalTool {
+        &hearth_policy::catalogue::PROCESS
+    }
+
+    fn description(&self) -> &str {
+        "Meets."
+    }
+
+    fn call_facts(&self, args: &MeetingArgs) -> hearth_tools::CallFacts {
+        if args.wait {
+            hearth_tools::CallFacts::read_only()
+        } else {
+            hearth_tools::CallFacts::of(self.entry())
+        }
+    }
+
+    async fn run(&self, _ctx: &ToolContext, _args: MeetingArgs) -> Result<Value, ToolError> {
+        self.0.wait().await;
+        Ok(serde_json::json!({"met": true}))
+    }
+}
+
+#[tokio::test]
+async fn calls_their_tool_says_are_read_only_run_together() {
+    let mut registry = Registry::new(Dialect::Hearth);
+    registry
+        .register(Meeting(Arc::new(tokio::sync::Barrier::new(2))))
+        .unwrap();
+    let mut rig = Rig::new(Dialect::Hearth, Some(ApprovalDecision::Deny), Vec::new());
+    rig.runner = ToolRunner::new(
+        Arc::new(registry),
+        rig.approver.clone(),
+        rig.store.clone(),
+        SecurityProfile::PersonalCli,
+        rig.dir.path().to_path_buf(),
+    );
+    let wait = r#"{"wait":true}"#;
+    let results = tokio::time::timeout(
+        Duration::from_secs(30),
+        rig.run(&[("process", wait), ("process", wait)]),
+    )
+    .await
+    .expect("two read-only calls of a high-risk tool ran one after the other");
+    assert!(results.iter().all(|r| !r.is_error), "{results:?}");
+    assert_eq!(rig.questions(), 0);
+}
