@@ -1,5 +1,6 @@
-//! Hearth's tools: the `Tool` trait, the registry (the only dispatcher) with its dialects, the
-//! error the model reads, the output cap, and the built-in tools.
+//! Hearth's tools: the `Tool` trait (each tool refers to its catalogue entry and judges each
+//! call), the registry (the only dispatcher) with its dialects, the error the model reads, the
+//! output cap, the generated reference (`docs/tools.md`), and the built-in tools.
 
 mod background;
 mod calculator;
