@@ -42,8 +42,15 @@ fn kind(call: &PreparedCall) -> Kind {
 
 use Kind::{AlwaysAsks, Asks, ReadOnly};
 
+/// The dialects offering a tool, its name, and calls (arguments) with what each does.
+type Case = (
+    &'static [Dialect],
+    &'static str,
+    &'static [(&'static str, Kind)],
+);
+
 /// Every dialect's job, process and pty calls, by what they do.
-const CASES: &[(&[Dialect], &str, &[(&str, Kind)])] = {
+const CASES: &[Case] = {
     use Dialect::{Ceecore, Echo, Hearth, Picobot};
     &[
         (
