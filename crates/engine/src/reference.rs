@@ -50,7 +50,7 @@ pub fn tools_reference() -> Result<String, EngineError> {
 mod tests {
     use super::*;
     use hearth_policy::{canonical_tool, ToolProfile};
-    use hearth_tools::reference_difference;
+    use hearth_tools::{minimal_arguments, reference_difference};
 
     const TOOLS_DOC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/tools.md");
 
@@ -67,7 +67,7 @@ mod tests {
     }
 
     #[test]
-    fn every_registered_tool_of_every_dialect_reports_its_catalogue_entry() {
+    fn every_registered_tool_reports_its_catalogue_entry_and_takes_its_smallest_call() {
         let store = Arc::new(Store::open_in_memory().unwrap());
         let background = Background::new();
         for dialect in Dialect::ALL {
@@ -85,6 +85,14 @@ mod tests {
                 let entry = canonical_tool(&facts.name)
                     .unwrap_or_else(|| panic!("{dialect} {} has no catalogue entry", spec.name));
                 assert_eq!(facts, entry.facts(), "{dialect} {}", spec.name);
+                // The reference judges each tool's calls on these arguments: they must pass.
+                let args = minimal_arguments(&spec.parameters);
+                let prepared = registry.prepare(&spec.name, &args.to_string());
+                assert!(
+                    prepared.is_ok(),
+                    "{dialect} {} {args}: {prepared:?}",
+                    spec.name
+                );
             }
         }
     }

@@ -37,7 +37,7 @@ pub use memory::register_memory;
 pub use net::{register_network, NetworkConfig, SearchBackend, SearchConfig};
 pub use notify::{register_notifications, NotificationSink, NOTIFICATIONS_PER_HOUR};
 pub use output::{spill_if_large, MODEL_OUTPUT_CAP};
-pub use reference::{reference, reference_difference};
+pub use reference::{minimal_arguments, reference, reference_difference};
 pub use registry::{PreparedCall, Registry, RegistryError, ToolSpecInfo};
 pub use tool::{BoundCall, CallFacts, CallFuture, DynTool, IntoDynTool, Tool, ToolContext};
 pub use validate::MAX_ARGUMENT_BYTES;

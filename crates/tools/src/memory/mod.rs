@@ -9,8 +9,8 @@ mod dialects;
 use crate::dialect::{Dialect, DialectTool};
 use crate::error::{ErrorKind, ToolError};
 use crate::registry::{Registry, RegistryError};
-use crate::tool::{Tool, ToolContext};
-use args::MemoryArgs;
+use crate::tool::{CallFacts, Tool, ToolContext};
+use args::{MemoryAction, MemoryArgs};
 use async_trait::async_trait;
 use dialects::{MemoryForgetArgs, MemoryRecallArgs, MemoryStoreArgs, SearchMemoryArgs};
 use hearth_policy::catalogue::{self, CanonicalTool};
@@ -37,6 +37,19 @@ impl Tool for MemoryTool {
          decisions (one per memory), not the conversation itself. Mark what the user said \
          `user_stated`: it outranks what you inferred. Pinned memories are always in your \
          instructions."
+    }
+
+    /// Searching and listing only read; the other actions change the memories.
+    fn call_facts(&self, args: &MemoryArgs) -> CallFacts {
+        match args.action {
+            MemoryAction::Search | MemoryAction::List | MemoryAction::ListContradictions => {
+                CallFacts::read_only()
+            }
+            MemoryAction::Add
+            | MemoryAction::Replace
+            | MemoryAction::Remove
+            | MemoryAction::ResolveContradiction => CallFacts::of(self.entry()),
+        }
     }
 
     async fn run(&self, _ctx: &ToolContext, args: MemoryArgs) -> Result<Value, ToolError> {

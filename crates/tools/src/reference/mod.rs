@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 
 use crate::dialect::Dialect;
 use crate::registry::{PreparedCall, Registry};
+pub use schema::minimal_arguments;
 use schema::parameter_table;
 
 /// One dialect's version of a canonical tool; identical versions are shown once.
@@ -159,8 +160,8 @@ fn tool_risk(entry: &CanonicalTool) -> &'static str {
 }
 
 /// What each call of the tool `name` does, as the tool itself says: per `action` when its
-/// schema has one, else for the call with no arguments (or the tool's default when that call
-/// is not valid).
+/// schema has one, else for the smallest call its schema accepts (or the tool's default when
+/// that call is not valid).
 fn risk_per_call(
     registry: &Registry,
     name: &str,
@@ -180,11 +181,13 @@ fn risk_per_call(
         .filter_map(Value::as_str)
         .collect();
     if actions.is_empty() {
-        return format!("Every call: {}.\n", judged(json!({})));
+        return format!("Every call: {}.\n", judged(minimal_arguments(parameters)));
     }
     let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
     for action in actions {
-        let label = judged(json!({ "action": action }));
+        let mut args = minimal_arguments(parameters);
+        args["action"] = json!(action);
+        let label = judged(args);
         match groups.iter_mut().find(|(known, _)| *known == label) {
             Some((_, names)) => names.push(format!("`{action}`")),
             None => groups.push((label, vec![format!("`{action}`")])),

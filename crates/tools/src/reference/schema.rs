@@ -93,3 +93,48 @@ fn cell(text: &str) -> String {
         .join(" ")
         .replace('|', "\\|")
 }
+
+/// The smallest arguments `schema` accepts, as far as a guess from its keywords goes: each
+/// required property with a value of its type (a string wherever one is allowed). Used only to
+/// ask a tool what such a call does; nothing runs.
+pub fn minimal_arguments(schema: &Value) -> Value {
+    if let Some(value) = schema.get("const") {
+        return value.clone();
+    }
+    if let Some(first) = schema["enum"].as_array().and_then(|values| values.first()) {
+        return first.clone();
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(alternatives) = schema[key].as_array() {
+            let text = alternatives.iter().find(|a| a["type"] == "string");
+            if let Some(alternative) = text.or(alternatives.first()) {
+                return minimal_arguments(alternative);
+            }
+        }
+    }
+    let kind = match &schema["type"] {
+        Value::Array(kinds) => kinds.first().and_then(Value::as_str).unwrap_or("null"),
+        other => other.as_str().unwrap_or("object"),
+    };
+    match kind {
+        "string" => {
+            Value::String("x".repeat(schema["minLength"].as_u64().unwrap_or(1).max(1) as usize))
+        }
+        "integer" | "number" => schema.get("minimum").cloned().unwrap_or(Value::from(1)),
+        "boolean" => Value::Bool(false),
+        "array" => Value::Array(Vec::new()),
+        "object" => {
+            let mut object = serde_json::Map::new();
+            for name in schema["required"].as_array().into_iter().flatten() {
+                if let Some(name) = name.as_str() {
+                    object.insert(
+                        name.to_string(),
+                        minimal_arguments(&schema["properties"][name]),
+                    );
+                }
+            }
+            Value::Object(object)
+        }
+        _ => Value::Null,
+    }
+}

@@ -55,6 +55,66 @@ fn each_dialect_gets_its_names_with_catalogue_facts() {
 }
 
 #[test]
+fn searching_and_listing_memories_only_read_in_every_dialect() {
+    let f = Fixture::open();
+    let cases: [(Dialect, &str, &str, bool); 9] = [
+        (
+            Dialect::Hearth,
+            "memory",
+            r#"{"action":"search","query":"tea"}"#,
+            false,
+        ),
+        (Dialect::Echo, "memory", r#"{"action":"list"}"#, false),
+        (
+            Dialect::Hearth,
+            "memory",
+            r#"{"action":"list_contradictions"}"#,
+            false,
+        ),
+        (
+            Dialect::Hearth,
+            "memory",
+            r#"{"action":"add","content":"x"}"#,
+            true,
+        ),
+        (
+            Dialect::Echo,
+            "memory",
+            r#"{"action":"remove","key":"k"}"#,
+            true,
+        ),
+        (
+            Dialect::Picobot,
+            "memory_recall",
+            r#"{"query":"tea"}"#,
+            false,
+        ),
+        (
+            Dialect::Picobot,
+            "memory_store",
+            r#"{"key":"k","content":"x"}"#,
+            true,
+        ),
+        (Dialect::Picobot, "memory_forget", r#"{"key":"k"}"#, true),
+        (
+            Dialect::Ceecore,
+            "search_memory",
+            r#"{"query":"tea"}"#,
+            false,
+        ),
+    ];
+    for (dialect, tool, args, mutates) in cases {
+        let call = f.registry(dialect).prepare(tool, args);
+        let facts = call.map(|c| (c.facts.name, c.facts.mutates, c.facts.high_risk));
+        assert_eq!(
+            facts.ok(),
+            Some(("memory".to_string(), mutates, false)),
+            "{dialect} {tool} {args}"
+        );
+    }
+}
+
+#[test]
 fn profiles_expose_history_before_memory() {
     let f = Fixture::open();
     let registry = f.registry(Dialect::Hearth);
