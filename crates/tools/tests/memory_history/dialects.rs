@@ -57,51 +57,38 @@ fn each_dialect_gets_its_names_with_catalogue_facts() {
 #[test]
 fn searching_and_listing_memories_only_read_in_every_dialect() {
     let f = Fixture::open();
-    let cases: [(Dialect, &str, &str, bool); 9] = [
+    use Dialect::{Ceecore, Echo, Hearth, Picobot};
+    let (reads, writes) = (false, true);
+    let cases = [
         (
-            Dialect::Hearth,
+            Hearth,
             "memory",
             r#"{"action":"search","query":"tea"}"#,
-            false,
+            reads,
         ),
-        (Dialect::Echo, "memory", r#"{"action":"list"}"#, false),
+        (Echo, "memory", r#"{"action":"list"}"#, reads),
         (
-            Dialect::Hearth,
+            Hearth,
             "memory",
             r#"{"action":"list_contradictions"}"#,
-            false,
+            reads,
         ),
         (
-            Dialect::Hearth,
+            Hearth,
             "memory",
             r#"{"action":"add","content":"x"}"#,
-            true,
+            writes,
         ),
+        (Echo, "memory", r#"{"action":"remove","key":"k"}"#, writes),
+        (Picobot, "memory_recall", r#"{"query":"tea"}"#, reads),
         (
-            Dialect::Echo,
-            "memory",
-            r#"{"action":"remove","key":"k"}"#,
-            true,
-        ),
-        (
-            Dialect::Picobot,
-            "memory_recall",
-            r#"{"query":"tea"}"#,
-            false,
-        ),
-        (
-            Dialect::Picobot,
+            Picobot,
             "memory_store",
             r#"{"key":"k","content":"x"}"#,
-            true,
+            writes,
         ),
-        (Dialect::Picobot, "memory_forget", r#"{"key":"k"}"#, true),
-        (
-            Dialect::Ceecore,
-            "search_memory",
-            r#"{"query":"tea"}"#,
-            false,
-        ),
+        (Picobot, "memory_forget", r#"{"key":"k"}"#, writes),
+        (Ceecore, "search_memory", r#"{"query":"tea"}"#, reads),
     ];
     for (dialect, tool, args, mutates) in cases {
         let call = f.registry(dialect).prepare(tool, args);
