@@ -1,10 +1,10 @@
 //! Approvals on the command line: `--approve` / `--deny`, else a prompt on the terminal, else
-//! deny (no terminal and no flag).
+//! deny (no terminal and no flag). The audit log records which of them answered.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::Arc;
 
-use hearth_engine::{ApprovalRequest, Approver, FixedApprover};
+use hearth_engine::{ApprovalRequest, Approver};
 use hearth_protocol::ApprovalDecision;
 
 use crate::ApprovalArgs;
@@ -37,12 +37,33 @@ impl Approver for TerminalApprover {
     }
 }
 
+/// An answer given without asking: a flag, or the deny that stands in when nobody can answer.
+struct Answered {
+    decision: ApprovalDecision,
+    /// The audit log's actor: `cli --approve`, `cli --deny` or `cli (no terminal)`.
+    actor: &'static str,
+}
+
+#[async_trait::async_trait]
+impl Approver for Answered {
+    async fn decide(&self, _request: &ApprovalRequest) -> Option<ApprovalDecision> {
+        Some(self.decision)
+    }
+
+    fn actor(&self) -> &'static str {
+        self.actor
+    }
+}
+
 /// The approver the flags and the terminal call for.
 pub fn approver(args: ApprovalArgs) -> Arc<dyn Approver> {
+    let answered = |decision, actor| Arc::new(Answered { decision, actor });
     if args.approve {
-        Arc::new(FixedApprover(ApprovalDecision::AllowOnce))
-    } else if args.deny || !std::io::stdin().is_terminal() {
-        Arc::new(FixedApprover(ApprovalDecision::Deny))
+        answered(ApprovalDecision::AllowOnce, "cli --approve")
+    } else if args.deny {
+        answered(ApprovalDecision::Deny, "cli --deny")
+    } else if !std::io::stdin().is_terminal() {
+        answered(ApprovalDecision::Deny, "cli (no terminal)")
     } else {
         Arc::new(TerminalApprover)
     }

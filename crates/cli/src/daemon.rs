@@ -18,7 +18,7 @@ use pause::PauseWatch;
 use crate::setup::{open_home_logging, settings_with_flags, Home, LogTo};
 use crate::GlobalArgs;
 
-/// The longest allowed wall-clock re-check interval (SPEC: at least every 30 s).
+/// The longest allowed wall-clock re-check interval (jobs are re-checked at least every 30 s).
 pub const MAX_TICK_SECS: u64 = 30;
 
 /// The agent executor over `home`, reading `config.toml` at every run with the provider flags

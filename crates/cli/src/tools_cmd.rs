@@ -1,5 +1,6 @@
-//! `hearth-cli tools list|call`: the exposed tools of a dialect and profile, and one call run
-//! through the registry and policy exactly as the agent would.
+//! `hearth-cli tools list|call|reference`: the exposed tools of a dialect and profile, one call
+//! run through the registry and policy exactly as the agent would, and the tool reference
+//! (`docs/tools.md`) generated from the registry.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -49,6 +50,9 @@ pub enum ToolsCommand {
         #[command(flatten)]
         approval: ApprovalArgs,
     },
+    /// Print the tool reference (docs/tools.md) as Markdown: every tool in every dialect, its
+    /// parameters, capabilities, risk per call and profiles.
+    Reference,
 }
 
 fn dialect(name: &str) -> anyhow::Result<Dialect> {
@@ -62,6 +66,10 @@ fn profile(name: &str) -> anyhow::Result<ToolProfile> {
 
 pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
     match command {
+        ToolsCommand::Reference => {
+            print!("{}", hearth_engine::tools_reference()?);
+            Ok(ExitCode::SUCCESS)
+        }
         ToolsCommand::List {
             dialect: d,
             profile: p,

@@ -18,9 +18,15 @@ pub struct ApprovalRequest {
 #[async_trait::async_trait]
 pub trait Approver: Send + Sync {
     async fn decide(&self, request: &ApprovalRequest) -> Option<ApprovalDecision>;
+
+    /// Who answers, as the audit log records it: `user` for a person at the window or the
+    /// terminal, the flag for an answer given on the command line.
+    fn actor(&self) -> &'static str {
+        "user"
+    }
 }
 
-/// An approver with a fixed answer (the CLI's `--approve` / `--deny`, headless runs).
+/// An approver with a fixed answer (headless runs and tests).
 #[derive(Debug, Clone, Copy)]
 pub struct FixedApprover(pub ApprovalDecision);
 
@@ -29,16 +35,21 @@ impl Approver for FixedApprover {
     async fn decide(&self, _request: &ApprovalRequest) -> Option<ApprovalDecision> {
         Some(self.0)
     }
+
+    fn actor(&self) -> &'static str {
+        "fixed answer"
+    }
 }
 
-/// Asks `approver`, denying when it gives no answer within `timeout`.
+/// Asks `approver`, denying when it gives no answer within `timeout`. Returns the answer and
+/// who gave it (the approver's actor, `timeout`, or why nobody answered).
 pub async fn ask_with_timeout(
     approver: &dyn Approver,
     request: &ApprovalRequest,
     timeout: Duration,
 ) -> (ApprovalDecision, &'static str) {
     match tokio::time::timeout(timeout, approver.decide(request)).await {
-        Ok(Some(decision)) => (decision, "user"),
+        Ok(Some(decision)) => (decision, approver.actor()),
         Ok(None) => (
             ApprovalDecision::Deny,
             "no answer (window closed or no terminal)",

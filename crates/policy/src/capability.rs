@@ -1,5 +1,5 @@
-//! Capability tags: what kind of effect a tool has, as matched by policy rules. The tags are an
-//! enumerated setting (rules in `config.toml` name them), so they are declared in
-//! `hearth-protocol`.
+//! Capability tags: what kind of effect a tool has, as matched by policy rules (the tags each
+//! tool carries are listed in `docs/tools.md`). The tags are an enumerated setting (rules in
+//! `config.toml` name them), so they are declared in `hearth-protocol`.
 
 pub use hearth_protocol::{Capability, ChoiceError as ParseError};

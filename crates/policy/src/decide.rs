@@ -6,20 +6,51 @@ use crate::profile::{exposed, SecurityProfile, ToolProfile};
 use crate::rules::{Effect, Rule};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
+use std::fmt;
 use std::path::Path;
 
-/// The outcome for one tool call. Every reason names the profile or rule that decided.
+/// The outcome for one tool call. Every reason names the profile or rule that decided, and an
+/// allow or deny says who did (for the audit log).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "decision", rename_all = "snake_case")]
 pub enum Decision {
-    Allow,
+    Allow {
+        by: Authority,
+    },
     /// Wait for the user (allow once / allow for this session / deny). Fails closed.
     Ask {
         reason: String,
     },
     Deny {
         reason: String,
+        by: Authority,
     },
+}
+
+/// What settled a call without asking anyone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Authority {
+    /// The tool profile and the security profile's baseline.
+    Policy,
+    /// The user rule at this 1-based position in the configuration.
+    Rule { index: usize },
+    /// The job authorization a scheduled run carries.
+    JobAuthorization,
+    /// The user's earlier "allow for this session".
+    SessionAllowance,
+}
+
+impl fmt::Display for Authority {
+    /// The audit log's actor: `policy`, `rule 2`, `job authorization`, `user (this session)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Policy => f.write_str("policy"),
+            Self::Rule { index } => write!(f, "rule {index}"),
+            Self::JobAuthorization => f.write_str("job authorization"),
+            Self::SessionAllowance => f.write_str("user (this session)"),
+        }
+    }
 }
 
 /// Everything one decision depends on. All tool names are canonical names.
@@ -39,7 +70,7 @@ pub struct PolicyInput<'a> {
     pub job_authorization: Option<&'a HashSet<String>>,
 }
 
-/// Decides one call (SPEC §4):
+/// Decides one call:
 /// 1. a tool the tool profile does not expose is denied;
 /// 2. a matching user deny rule denies (deny always wins);
 /// 3. the security profile's baseline: `public_gateway` denies high-risk tools and anything
@@ -53,11 +84,13 @@ pub fn decide(input: &PolicyInput<'_>) -> Decision {
     if !exposed(input.tool_profile, name) {
         return Decision::Deny {
             reason: format!("tool profile {} does not expose {name}", input.tool_profile),
+            by: Authority::Policy,
         };
     }
     if let Some((index, rule)) = first_rule(input, Effect::Deny) {
         return Decision::Deny {
             reason: format!("user rule #{index} ({rule}) refuses {name}"),
+            by: Authority::Rule { index },
         };
     }
     let security = input.security;
@@ -67,6 +100,7 @@ pub fn decide(input: &PolicyInput<'_>) -> Decision {
             if high_risk {
                 Decision::Deny {
                     reason: format!("security profile {security} refuses high-risk tool {name}"),
+                    by: Authority::Policy,
                 }
             } else if let Some(tag) = [Capability::FsWrite, Capability::ProcessExec]
                 .into_iter()
@@ -74,9 +108,10 @@ pub fn decide(input: &PolicyInput<'_>) -> Decision {
             {
                 Decision::Deny {
                     reason: format!("security profile {security} refuses {name} (tagged {tag})"),
+                    by: Authority::Policy,
                 }
             } else {
-                Decision::Allow
+                POLICY_ALLOWS
             }
         }
         SecurityProfile::Daemon if high_risk => {
@@ -84,32 +119,49 @@ pub fn decide(input: &PolicyInput<'_>) -> Decision {
                 .job_authorization
                 .is_some_and(|set| set.contains(name))
             {
-                Decision::Allow
+                Decision::Allow {
+                    by: Authority::JobAuthorization,
+                }
             } else {
                 Decision::Deny {
                     reason: format!(
                         "security profile {security} refuses high-risk tool {name} without a job \
                          authorization covering it"
                     ),
+                    by: Authority::Policy,
                 }
             }
         }
-        SecurityProfile::PersonalCli if high_risk && !input.session_allowances.contains(name) => {
-            Decision::Ask {
-                reason: format!(
-                    "security profile {security}: {name} is high-risk and needs your approval"
-                ),
+        SecurityProfile::PersonalCli if high_risk => {
+            if input.session_allowances.contains(name) {
+                Decision::Allow {
+                    by: Authority::SessionAllowance,
+                }
+            } else {
+                Decision::Ask {
+                    reason: format!(
+                        "security profile {security}: {name} is high-risk and needs your approval"
+                    ),
+                }
             }
         }
-        SecurityProfile::Daemon | SecurityProfile::PersonalCli => Decision::Allow,
+        SecurityProfile::Daemon | SecurityProfile::PersonalCli => POLICY_ALLOWS,
     };
-    match baseline {
-        Decision::Ask { .. } if first_rule(input, Effect::Allow).is_some() => Decision::Allow,
-        other => other,
+    match (baseline, first_rule(input, Effect::Allow)) {
+        (Decision::Ask { .. }, Some((index, _))) => Decision::Allow {
+            by: Authority::Rule { index },
+        },
+        (other, _) => other,
     }
 }
 
-/// Decides a call that must always be confirmed by the user, such as `cronjob authorize`:
+/// Allowed by the baseline.
+const POLICY_ALLOWS: Decision = Decision::Allow {
+    by: Authority::Policy,
+};
+
+/// Decides a call that its tool says must always be confirmed by the user (a job
+/// authorization, for one):
 /// everything that would deny it still denies (profile exposure, deny rules, the security
 /// baseline), but nothing lets it through unasked — neither an earlier "allow for this
 /// session", nor an allow rule, nor a job authorization.
@@ -121,7 +173,7 @@ pub fn decide_always_ask(input: &PolicyInput<'_>) -> Decision {
         ..*input
     };
     match decide(&strict) {
-        Decision::Allow => Decision::Ask {
+        Decision::Allow { .. } => Decision::Ask {
             reason: format!(
                 "{} always needs your confirmation; it is never allowed for a whole session or \
                  by a rule",

@@ -1,13 +1,14 @@
-//! Hearth's policy: pure functions over data deciding whether a tool call runs (SPEC §4).
+//! Hearth's policy: pure functions over data deciding whether a tool call runs (the README's
+//! "Rules" section), and the catalogue of every canonical tool's facts.
 
 mod capability;
-mod catalogue;
+pub mod catalogue;
 mod decide;
 mod profile;
 mod rules;
 
 pub use capability::{Capability, ParseError};
 pub use catalogue::{canonical_tool, mcp_tool_facts, CanonicalTool, ToolFacts, CANONICAL_TOOLS};
-pub use decide::{decide, decide_always_ask, Decision, PolicyInput};
-pub use profile::{exposed, SecurityProfile, ToolProfile};
+pub use decide::{decide, decide_always_ask, Authority, Decision, PolicyInput};
+pub use profile::{exposed, smallest_exposing, SecurityProfile, ToolProfile};
 pub use rules::{Effect, Matcher, Rule};

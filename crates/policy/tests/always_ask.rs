@@ -1,9 +1,9 @@
-//! `decide_always_ask` (used for `cronjob authorize`): asked under `personal_cli` even when the
+//! `decide_always_ask` (for calls their tool says are always asked, like `cronjob authorize`): asked under `personal_cli` even when the
 //! session allowed the tool or an allow rule matches; still denied by whatever denies.
 #![allow(clippy::expect_used)]
 
 use hearth_policy::{
-    canonical_tool, decide, decide_always_ask, Decision, Matcher, PolicyInput, Rule,
+    canonical_tool, decide, decide_always_ask, Authority, Decision, Matcher, PolicyInput, Rule,
     SecurityProfile, ToolFacts, ToolProfile,
 };
 use std::collections::HashSet;
@@ -44,7 +44,9 @@ fn a_session_allowance_does_not_skip_the_question() {
     let input = input(&tool, SecurityProfile::PersonalCli, &[], &session, None);
     assert_eq!(
         decide(&input),
-        Decision::Allow,
+        Decision::Allow {
+            by: Authority::SessionAllowance
+        },
         "the ordinary decision remembers"
     );
     assert!(matches!(decide_always_ask(&input), Decision::Ask { .. }));
@@ -58,7 +60,9 @@ fn an_allow_rule_does_not_skip_the_question() {
     let input = input(&tool, SecurityProfile::PersonalCli, &rules, &none, None);
     assert_eq!(
         decide(&input),
-        Decision::Allow,
+        Decision::Allow {
+            by: Authority::Rule { index: 1 }
+        },
         "the ordinary decision obeys the rule"
     );
     match decide_always_ask(&input) {
@@ -82,7 +86,10 @@ fn what_denies_still_denies() {
     let rules = [Rule::deny(Matcher::ToolName("cronjob".to_string()))];
     let input = input(&tool, SecurityProfile::PersonalCli, &rules, &none, None);
     match decide_always_ask(&input) {
-        Decision::Deny { reason } => assert!(reason.contains("rule #1"), "{reason}"),
+        Decision::Deny { reason, by } => {
+            assert!(reason.contains("rule #1"), "{reason}");
+            assert_eq!(by, Authority::Rule { index: 1 });
+        }
         other => panic!("expected Deny, got {other:?}"),
     }
     let mut hidden = input;

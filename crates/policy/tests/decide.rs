@@ -1,8 +1,8 @@
 //! Table tests of `decide`: security baselines, session allowances, job authorizations, rules.
 
 use hearth_policy::{
-    canonical_tool, decide, mcp_tool_facts, Capability, Decision, Matcher, PolicyInput, Rule,
-    SecurityProfile, ToolFacts, ToolProfile,
+    canonical_tool, decide, mcp_tool_facts, Authority, Capability, Decision, Matcher, PolicyInput,
+    Rule, SecurityProfile, ToolFacts, ToolProfile,
 };
 use std::collections::HashSet;
 use std::path::Path;
@@ -68,7 +68,19 @@ fn ask(reason: &str) -> Decision {
 fn deny(reason: &str) -> Decision {
     Decision::Deny {
         reason: reason.to_string(),
+        by: Authority::Policy,
     }
+}
+
+fn rule_deny(index: usize, reason: &str) -> Decision {
+    Decision::Deny {
+        reason: reason.to_string(),
+        by: Authority::Rule { index },
+    }
+}
+
+fn allow(by: Authority) -> Decision {
+    Decision::Allow { by }
 }
 
 use SecurityProfile::{Daemon, PersonalCli, PublicGateway};
@@ -97,14 +109,14 @@ fn personal_cli_asks_for_high_risk_until_the_session_allows_it() {
     case.session = names(&["process"]);
     assert!(matches!(case.decide(), Decision::Ask { .. }));
     case.session = names(&["exec"]);
-    assert_eq!(case.decide(), Decision::Allow);
+    assert_eq!(case.decide(), allow(Authority::SessionAllowance));
     assert_eq!(
         Case::new("write_file", PersonalCli).decide(),
-        Decision::Allow
+        allow(Authority::Policy)
     );
     assert_eq!(
         Case::new("calculator", PersonalCli).decide(),
-        Decision::Allow
+        allow(Authority::Policy)
     );
 }
 
@@ -138,9 +150,10 @@ fn daemon_needs_a_job_authorization_covering_the_tool() {
     case.job = Some(names(&["cronjob"]));
     assert_eq!(case.decide(), refused);
     case.job = Some(names(&["exec", "cronjob"]));
-    assert_eq!(case.decide(), Decision::Allow);
-    assert_eq!(Case::new("write_file", Daemon).decide(), Decision::Allow);
-    assert_eq!(Case::new("http_request", Daemon).decide(), Decision::Allow);
+    assert_eq!(case.decide(), allow(Authority::JobAuthorization));
+    let policy = allow(Authority::Policy);
+    assert_eq!(Case::new("write_file", Daemon).decide(), policy);
+    assert_eq!(Case::new("http_request", Daemon).decide(), policy);
 }
 
 #[test]
@@ -182,7 +195,7 @@ fn public_gateway_refuses_high_risk_writes_and_execution() {
     ] {
         assert_eq!(
             Case::new(tool, PublicGateway).decide(),
-            Decision::Allow,
+            allow(Authority::Policy),
             "{tool}"
         );
     }
@@ -199,7 +212,7 @@ fn deny_rules_win_over_everything() {
         case.rules = &rules;
         assert_eq!(
             case.decide(),
-            deny("user rule #2 (deny tool read_file) refuses read_file")
+            rule_deny(2, "user rule #2 (deny tool read_file) refuses read_file")
         );
     }
     let mut case = Case::new("exec", Daemon);
@@ -208,7 +221,10 @@ fn deny_rules_win_over_everything() {
     case.job = Some(names(&["exec"]));
     assert_eq!(
         case.decide(),
-        deny("user rule #1 (deny capability process.exec) refuses exec")
+        rule_deny(
+            1,
+            "user rule #1 (deny capability process.exec) refuses exec"
+        )
     );
 }
 
@@ -219,7 +235,7 @@ fn allow_rules_turn_ask_into_allow_but_never_lift_a_deny() {
     for rules in [&by_name[..], &by_capability[..]] {
         let mut case = Case::new("exec", PersonalCli);
         case.rules = rules;
-        assert_eq!(case.decide(), Decision::Allow);
+        assert_eq!(case.decide(), allow(Authority::Rule { index: 1 }));
         case.security = Daemon;
         assert!(matches!(case.decide(), Decision::Deny { .. }));
         case.security = PublicGateway;
@@ -253,7 +269,10 @@ fn capability_rules_match_only_tagged_tools() {
     case.rules = &by_name;
     assert_eq!(
         case.decide(),
-        deny("user rule #1 (deny tool delegate_task) refuses delegate_task")
+        rule_deny(
+            1,
+            "user rule #1 (deny tool delegate_task) refuses delegate_task"
+        )
     );
 }
 
@@ -264,7 +283,10 @@ fn name_rules_support_a_trailing_wildcard() {
     case.rules = &rules;
     assert_eq!(
         case.decide(),
-        deny("user rule #1 (deny tool mcp__github__*) refuses mcp__github__create_issue")
+        rule_deny(
+            1,
+            "user rule #1 (deny tool mcp__github__*) refuses mcp__github__create_issue"
+        )
     );
     let mut other = Case::new("mcp__gitlab__create_issue", PersonalCli);
     other.rules = &rules;
@@ -272,7 +294,11 @@ fn name_rules_support_a_trailing_wildcard() {
     let exact = [Rule::deny(Matcher::ToolName("read".into()))];
     let mut case = Case::new("read_file", PersonalCli);
     case.rules = &exact;
-    assert_eq!(case.decide(), Decision::Allow, "no implicit prefix match");
+    assert_eq!(
+        case.decide(),
+        allow(Authority::Policy),
+        "no implicit prefix match"
+    );
 }
 
 #[test]
@@ -295,7 +321,7 @@ fn workspace_scoped_rules_apply_only_there() {
         case.rules = &rules;
         case.workspace = Some(workspace);
         assert_eq!(
-            case.decide() == Decision::Allow,
+            matches!(case.decide(), Decision::Allow { .. }),
             allowed,
             "{tool} in {workspace}"
         );
@@ -304,7 +330,7 @@ fn workspace_scoped_rules_apply_only_there() {
     let mut case = Case::new("write_file", PersonalCli);
     case.rules = &rules;
     case.workspace = None;
-    assert_eq!(case.decide(), Decision::Allow);
+    assert_eq!(case.decide(), allow(Authority::Policy));
     let mut case = Case::new("exec", PersonalCli);
     case.rules = &rules;
     case.workspace = None;
@@ -319,7 +345,10 @@ fn workspace_scoped_rules_apply_only_there() {
     case.workspace = Some("/home/u/secret");
     assert_eq!(
         case.decide(),
-        deny("user rule #1 (deny capability fs.write in /home/u/secret) refuses write_file")
+        rule_deny(
+            1,
+            "user rule #1 (deny capability fs.write in /home/u/secret) refuses write_file"
+        )
     );
 }
 
@@ -354,6 +383,36 @@ fn rules_and_decisions_serialise_for_config_and_audit() {
         decision,
         serde_json::json!({"decision": "ask", "reason": "why"})
     );
-    let allow = serde_json::to_value(Decision::Allow).unwrap_or_default();
-    assert_eq!(allow, serde_json::json!({"decision": "allow"}));
+    let allowed = serde_json::to_value(allow(Authority::Rule { index: 2 })).unwrap_or_default();
+    assert_eq!(
+        allowed,
+        serde_json::json!({"decision": "allow", "by": {"kind": "rule", "index": 2}})
+    );
+    let denied = serde_json::to_value(deny("why")).unwrap_or_default();
+    assert_eq!(
+        denied,
+        serde_json::json!({"decision": "deny", "reason": "why", "by": {"kind": "policy"}})
+    );
+}
+
+#[test]
+fn authorities_print_as_audit_actors() {
+    let shown: Vec<String> = [
+        Authority::Policy,
+        Authority::Rule { index: 3 },
+        Authority::JobAuthorization,
+        Authority::SessionAllowance,
+    ]
+    .iter()
+    .map(ToString::to_string)
+    .collect();
+    assert_eq!(
+        shown,
+        [
+            "policy",
+            "rule 3",
+            "job authorization",
+            "user (this session)"
+        ]
+    );
 }

@@ -26,9 +26,9 @@ fn every_tool_under_every_profile() {
                     job_authorization: None,
                 });
                 let shown = match decision {
-                    Decision::Allow => "allow".to_string(),
+                    Decision::Allow { by } => format!("allow ({by})"),
                     Decision::Ask { reason } => format!("ask ({reason})"),
-                    Decision::Deny { reason } => format!("deny ({reason})"),
+                    Decision::Deny { reason, by } => format!("deny by {by} ({reason})"),
                 };
                 let _ = writeln!(table, "{} {profile} {security} -> {shown}", tool.name);
             }

@@ -1,21 +1,23 @@
-//! Dialects (SPEC §5): the tool names and schemas a skill or chat speaks, and the wrapper that
-//! exposes a canonical handler under a dialect's own name and argument shape.
+//! Dialects (each tool's name per dialect is in `docs/tools.md`): the tool names and schemas a
+//! skill or chat speaks, and the wrapper that exposes a canonical handler under a dialect's own
+//! name and argument shape.
 
 use crate::error::ToolError;
-use crate::tool::{Tool, ToolContext};
-use async_trait::async_trait;
-use hearth_policy::Capability;
+use crate::tool::{bind, BoundCall, CallFacts, DynTool, IntoDynTool, Tool};
+use crate::validate::{deserialize_args, schema_for};
+use hearth_policy::ToolFacts;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Dialect {
-    /// Canonical names and schemas (SPEC §3); what chats use.
+    /// Canonical names and schemas; what chats use.
     Hearth,
     /// CeeCore device agent skills (`prompt.md` + `manifest.json`).
     Ceecore,
@@ -65,7 +67,8 @@ pub trait DialectArgs: DeserializeOwned + JsonSchema + Send + 'static {
 }
 
 /// A canonical tool `T` exposed under a dialect's name with the argument struct `A`. Policy
-/// facts (capabilities, risk, canonical name) are the canonical tool's.
+/// facts (capabilities, risk, canonical name) are the canonical tool's, and so are the facts of
+/// each call: the arguments are converted into the canonical ones first, then `T` judges them.
 pub struct DialectTool<T, A> {
     name: &'static str,
     description: &'static str,
@@ -84,40 +87,45 @@ impl<T, A> DialectTool<T, A> {
     }
 }
 
-#[async_trait]
-impl<T, A> Tool for DialectTool<T, A>
+impl<T, A> IntoDynTool for DialectTool<T, A>
 where
     T: Tool,
     A: DialectArgs<Canonical = T::Args>,
 {
-    type Args = A;
+    fn into_dyn(self) -> Arc<dyn DynTool> {
+        Arc::new(self)
+    }
+}
 
+impl<T, A> DynTool for DialectTool<T, A>
+where
+    T: Tool,
+    A: DialectArgs<Canonical = T::Args>,
+{
     fn name(&self) -> &str {
         self.name
-    }
-
-    fn canonical_name(&self) -> &str {
-        self.inner.canonical_name()
     }
 
     fn description(&self) -> &str {
         self.description
     }
 
-    fn capabilities(&self) -> &[Capability] {
-        self.inner.capabilities()
+    fn facts(&self) -> ToolFacts {
+        self.inner.entry().facts()
     }
 
-    fn mutates(&self) -> bool {
-        self.inner.mutates()
+    fn parameters(&self) -> Value {
+        schema_for::<A>()
     }
 
-    fn high_risk(&self) -> bool {
-        self.inner.high_risk()
-    }
-
-    async fn run(&self, ctx: &ToolContext, args: A) -> Result<Value, ToolError> {
-        let canonical = args.into_canonical()?;
-        self.inner.run(ctx, canonical).await.map(A::reshape)
+    fn prepare(self: Arc<Self>, args: Value) -> Result<(CallFacts, BoundCall), ToolError> {
+        let canonical = deserialize_args::<A>(args)?.into_canonical()?;
+        let facts = self.inner.call_facts(&canonical);
+        Ok((
+            facts,
+            bind(move |ctx| {
+                Box::pin(async move { self.inner.run(ctx, canonical).await.map(A::reshape) })
+            }),
+        ))
     }
 }

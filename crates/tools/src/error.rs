@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::fmt;
 
-/// The kinds of SPEC §2, plus `cancelled` (the user stopped the turn) and `internal` (a bug or
-/// an I/O failure of Hearth itself).
+/// What went wrong with a call, for the model to act on; `cancelled` means the user stopped the
+/// turn and `internal` a bug or an I/O failure of Hearth itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {

@@ -1,5 +1,6 @@
-//! Hearth's tools: the `Tool` trait, the registry (the only dispatcher) with its dialects, the
-//! error the model reads, the output cap, and the built-in tools.
+//! Hearth's tools: the `Tool` trait (each tool refers to its catalogue entry and judges each
+//! call), the registry (the only dispatcher) with its dialects, the error the model reads, the
+//! output cap, the generated reference (`docs/tools.md`), and the built-in tools.
 
 mod background;
 mod calculator;
@@ -15,6 +16,7 @@ mod memory;
 pub mod net;
 mod notify;
 mod output;
+mod reference;
 mod registry;
 mod tool;
 mod validate;
@@ -35,8 +37,9 @@ pub use memory::register_memory;
 pub use net::{register_network, NetworkConfig, SearchBackend, SearchConfig};
 pub use notify::{register_notifications, NotificationSink, NOTIFICATIONS_PER_HOUR};
 pub use output::{spill_if_large, MODEL_OUTPUT_CAP};
-pub use registry::{Registry, RegistryError, ToolSpecInfo};
-pub use tool::{DynTool, Tool, ToolContext};
+pub use reference::{minimal_arguments, reference, reference_difference};
+pub use registry::{PreparedCall, Registry, RegistryError, ToolSpecInfo};
+pub use tool::{BoundCall, CallFacts, CallFuture, DynTool, IntoDynTool, Tool, ToolContext};
 pub use validate::MAX_ARGUMENT_BYTES;
 
 /// The registry of every built-in tool a dialect has. One line per tool: the dialects that

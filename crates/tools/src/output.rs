@@ -5,7 +5,7 @@ use crate::error::ToolError;
 use serde_json::{json, Value};
 use std::path::Path;
 
-/// The most characters of result JSON the model sees (SPEC §8).
+/// The most characters of result JSON the model sees.
 pub const MODEL_OUTPUT_CAP: usize = 50_000;
 
 /// Returns `result` unchanged when its JSON text fits in [`MODEL_OUTPUT_CAP`] characters;

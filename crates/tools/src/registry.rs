@@ -1,10 +1,11 @@
 //! The registry: the only dispatcher. It holds one dialect's tools, lists their specs for a
-//! tool profile, and runs calls (lookup, argument checks, cancellation, output cap).
+//! tool profile, prepares calls (lookup, argument checks, the call's own facts) and runs them
+//! (cancellation, output cap).
 
 use crate::dialect::Dialect;
 use crate::error::{ErrorKind, ToolError};
 use crate::output::spill_if_large;
-use crate::tool::{DynTool, Tool, ToolContext, Typed};
+use crate::tool::{BoundCall, DynTool, IntoDynTool, ToolContext};
 use crate::validate::{check, compile, parse_arguments};
 use hearth_policy::{exposed, ToolFacts, ToolProfile};
 use jsonschema::Validator;
@@ -54,13 +55,13 @@ impl Registry {
         self.dialect
     }
 
-    /// Registers a typed tool under its name.
-    pub fn register<T: Tool>(&mut self, tool: T) -> Result<(), RegistryError> {
-        self.register_dyn(Arc::new(Typed(tool)))
+    /// Registers a typed tool (or a dialect wrapper) under its name.
+    pub fn register<T: IntoDynTool>(&mut self, tool: T) -> Result<(), RegistryError> {
+        self.register_dyn(tool.into_dyn())
     }
 
     /// Registers `tool` when this registry's dialect is one of `dialects` (else does nothing).
-    pub fn register_for<T: Tool>(
+    pub fn register_for<T: IntoDynTool>(
         &mut self,
         dialects: &[Dialect],
         tool: T,
@@ -111,15 +112,9 @@ impl Registry {
         self.tools.get(name).map(|entry| entry.facts.clone())
     }
 
-    /// Runs one call: unknown tool → `not_found`; arguments checked against the schema
-    /// before the handler runs; abandoned with `cancelled` when `ctx.cancel` fires; results
-    /// over the model output cap are spilled. Policy must have been decided before.
-    pub async fn dispatch(
-        &self,
-        name: &str,
-        arguments_json: &str,
-        ctx: &ToolContext,
-    ) -> Result<Value, ToolError> {
+    /// Prepares one call: unknown tool → `not_found`; the arguments are parsed and checked
+    /// against the schema once, then the tool says what this call does. Nothing runs yet.
+    pub fn prepare(&self, name: &str, arguments_json: &str) -> Result<PreparedCall, ToolError> {
         let Some(entry) = self.tools.get(name) else {
             let available: Vec<&str> = self.tools.keys().map(String::as_str).collect();
             return Err(ToolError::new(
@@ -131,17 +126,69 @@ impl Registry {
                 ),
             ));
         };
+        let args = Value::Object(parse_arguments(arguments_json)?);
+        check(&entry.validator, &entry.parameters, &args)?;
+        let (call, bound) = Arc::clone(&entry.tool).prepare(args)?;
+        Ok(PreparedCall {
+            name: name.to_string(),
+            facts: ToolFacts {
+                high_risk: call.high_risk,
+                mutates: call.mutates,
+                ..entry.facts.clone()
+            },
+            always_ask: call.always_ask,
+            confirmation: call.confirmation,
+            bound,
+        })
+    }
+
+    /// Runs a prepared call: abandoned with `cancelled` when `ctx.cancel` fires; results over
+    /// the model output cap are spilled. Policy must have been decided before.
+    pub async fn run(&self, call: PreparedCall, ctx: &ToolContext) -> Result<Value, ToolError> {
+        let name = call.name;
         let cancelled = || ToolError::new(ErrorKind::Cancelled, format!("{name} was cancelled"));
         if ctx.cancel.is_cancelled() {
             return Err(cancelled());
         }
-        let args = Value::Object(parse_arguments(arguments_json)?);
-        check(&entry.validator, &entry.parameters, &args)?;
         let result = tokio::select! {
             biased;
             () = ctx.cancel.cancelled() => Err(cancelled()),
-            result = entry.tool.call(ctx, args) => result,
+            result = (call.bound)(ctx) => result,
         }?;
         spill_if_large(result, &ctx.data_dir).await
+    }
+
+    /// Prepares and runs one call, without policy (tests, benchmarks, trusted callers).
+    pub async fn dispatch(
+        &self,
+        name: &str,
+        arguments_json: &str,
+        ctx: &ToolContext,
+    ) -> Result<Value, ToolError> {
+        let call = self.prepare(name, arguments_json)?;
+        self.run(call, ctx).await
+    }
+}
+
+/// One call whose arguments were parsed and checked, with what policy decides on.
+pub struct PreparedCall {
+    name: String,
+    /// The tool's canonical name and tags, with this call's risk and mutability.
+    pub facts: ToolFacts,
+    /// The tool says this call is confirmed every time (never remembered for the session).
+    pub always_ask: bool,
+    /// What the user is shown when asked, from the tool.
+    pub confirmation: Option<String>,
+    bound: BoundCall,
+}
+
+impl std::fmt::Debug for PreparedCall {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PreparedCall")
+            .field("name", &self.name)
+            .field("facts", &self.facts)
+            .field("always_ask", &self.always_ask)
+            .field("confirmation", &self.confirmation)
+            .finish_non_exhaustive()
     }
 }

@@ -10,8 +10,8 @@ use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-/// The largest argument text accepted. Above SPEC's 10 MiB file write cap so that `write_file`
-/// content survives JSON escaping; each tool enforces its own content limits.
+/// The largest argument text accepted. Above `write_file`'s 10 MiB cap (`WRITE_MAX_BYTES`) so
+/// that its content survives JSON escaping; each tool enforces its own content limits.
 pub const MAX_ARGUMENT_BYTES: usize = 16 * 1024 * 1024;
 
 /// How many validation problems one error message lists.

@@ -98,18 +98,22 @@ test('removing a provider asks first and deletes its key', async ({ page }) => {
   expect((await callsTo(page, 'delete_api_key')).map((c) => c.args)).toEqual([{ providerId: 'local' }]);
 });
 
-test('the audit log lists tool decisions', async ({ page }) => {
+test('the audit log lists tool decisions with who made them', async ({ page }) => {
   await boot(page, {
     settings: withProvider,
     audit: [
       { id: 2, session_id: 'desktop:a', tool: 'exec', arguments: '{"command":"ls"}', decision: 'deny', reason: 'user denied', actor: 'user', created_at: 1_700_000_000_000 },
-      { id: 1, session_id: null, tool: 'read_file', arguments: '{"path":"a"}', decision: 'allow', reason: null, actor: 'policy', created_at: 1_699_999_000_000 },
+      { id: 1, session_id: null, tool: 'read_file', arguments: '{"path":"a"}', decision: 'allow', reason: null, actor: 'rule 2', created_at: 1_699_999_000_000 },
+      { id: 0, session_id: 'cli:tools', tool: 'process', arguments: '{"action":"start"}', decision: 'allow', reason: null, actor: 'cli --approve', created_at: 1_699_998_000_000 },
     ],
   });
   await page.getByRole('button', { name: /Settings/ }).click();
   const rows = page.locator('table.audit tbody tr');
-  await expect(rows).toHaveCount(2);
+  await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText('exec');
+  await expect(rows.nth(0).locator('td').nth(3)).toHaveText('you');
+  await expect(rows.nth(1).locator('td').nth(3)).toHaveText('rule 2');
+  await expect(rows.nth(2).locator('td').nth(3)).toHaveText('CLI --approve');
   await expect(rows.first()).toContainText('user denied');
   await rows.first().locator('summary').click();
   await expect(rows.first().locator('pre')).toHaveText('{\n  "command": "ls"\n}');

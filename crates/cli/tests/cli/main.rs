@@ -1,6 +1,7 @@
 //! End-to-end tests of the `hearth-cli` binary against the scripted model server: chats with a
 //! tool call through each provider, crash recovery after `kill -9`, actionable errors, secrets
-//! kept out of the database and logs, and local servers (no key, usage counts, detection).
+//! kept out of the database and logs, local servers (no key, usage counts, detection), and tool
+//! calls judged one by one (read-only actions run unasked; the audit log names who decided).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod chat;
@@ -9,6 +10,7 @@ mod errors;
 mod local;
 #[cfg(unix)]
 mod pipe;
+mod risk;
 mod tools;
 
 use std::path::{Path, PathBuf};

@@ -1,4 +1,4 @@
-//! `tools call` and `tools list` through the registry.
+//! `tools call`, `tools list` and `tools reference` through the registry.
 
 use super::*;
 
@@ -75,4 +75,17 @@ async fn tools_list_shows_schemas_per_dialect() {
         !names.contains(&"calculator"),
         "ceecore has no calculator: {names:?}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn tools_reference_prints_the_generated_docs_tools_md() {
+    let cli = Cli::new();
+    let out = cli.run(&["tools", "reference"]).await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed = text(&out.stdout);
+    let on_disk =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/tools.md"))
+            .unwrap();
+    assert_eq!(printed, on_disk, "docs/tools.md is what the CLI prints");
+    assert!(printed.contains("### picobot: `cron_list`"));
 }

@@ -6,9 +6,20 @@ use hearth_protocol::{ApprovalDecision, EngineEvent, ToolCall};
 use hearth_store::AuditDecision;
 use hearth_tools::{ErrorKind, ToolError};
 
-use super::{CallScope, ToolRunner, Verdict};
+use super::{CallScope, ToolRunner};
 use crate::approval::{ask_with_timeout, ApprovalRequest};
 use crate::engine::EventSink;
+
+/// What the user (or whoever answered for them) said about a call.
+pub(super) struct Answer {
+    /// Why the call may not run; `None` when it may.
+    pub refusal: Option<ToolError>,
+    pub decided: AuditDecision,
+    /// The reason the audit log keeps.
+    pub reason: String,
+    /// Who answered: `user`, a CLI flag, `timeout`…
+    pub actor: String,
+}
 
 impl ToolRunner {
     /// Asks the user; "allow for this session" is remembered only when `rememberable`.
@@ -20,7 +31,7 @@ impl ToolRunner {
         reason: String,
         rememberable: bool,
         sink: &EventSink,
-    ) -> (Verdict, AuditDecision, Option<String>, &'static str) {
+    ) -> Answer {
         let request = ApprovalRequest {
             request_id: uuid::Uuid::new_v4().to_string(),
             session_id: scope.session_id.to_string(),
@@ -39,31 +50,32 @@ impl ToolRunner {
             request_id: request.request_id.clone(),
             decision: answer,
         });
+        let actor = actor.to_string();
         match answer {
             ApprovalDecision::AllowSession if rememberable => {
                 self.allow_for_session(scope.session_id, tool);
-                (
-                    Verdict::Run,
-                    AuditDecision::Allow,
-                    Some(format!("allowed for this session: {reason}")),
+                Answer {
+                    refusal: None,
+                    decided: AuditDecision::Allow,
+                    reason: format!("allowed for this session: {reason}"),
                     actor,
-                )
+                }
             }
-            ApprovalDecision::AllowOnce | ApprovalDecision::AllowSession => (
-                Verdict::Run,
-                AuditDecision::Allow,
-                Some(format!("allowed once: {reason}")),
+            ApprovalDecision::AllowOnce | ApprovalDecision::AllowSession => Answer {
+                refusal: None,
+                decided: AuditDecision::Allow,
+                reason: format!("allowed once: {reason}"),
                 actor,
-            ),
-            ApprovalDecision::Deny => (
-                Verdict::Refuse(ToolError::new(
+            },
+            ApprovalDecision::Deny => Answer {
+                refusal: Some(ToolError::new(
                     ErrorKind::DeniedByUser,
                     format!("the user did not approve this call ({actor})"),
                 )),
-                AuditDecision::Deny,
-                Some(reason),
+                decided: AuditDecision::Deny,
+                reason,
                 actor,
-            ),
+            },
         }
     }
 

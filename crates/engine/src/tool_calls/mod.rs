@@ -1,5 +1,6 @@
-//! Runs tool calls exactly as the agent does: asks policy about each, awaits approval when told
-//! to, dispatches through the registry (read-only calls concurrently), audits every decision.
+//! Runs tool calls exactly as the agent does: prepares each through the registry (its arguments
+//! checked once, the tool saying what the call does), asks policy about it, awaits approval when
+//! told to, runs it (read-only calls concurrently), and audits every decision with who made it.
 
 mod ask;
 
@@ -12,11 +13,10 @@ use hearth_llm::ToolSpec;
 use hearth_policy::{Decision, PolicyInput, Rule, SecurityProfile, ToolFacts, ToolProfile};
 use hearth_protocol::{EngineEvent, ToolCall, ToolResult};
 use hearth_store::{AuditDecision, AuditEntry, Store};
-use hearth_tools::{ErrorKind, Registry, ToolContext, ToolError};
+use hearth_tools::{ErrorKind, PreparedCall, Registry, ToolContext, ToolError};
 use tokio_util::sync::CancellationToken;
 
 use crate::approval::Approver;
-use crate::confirm::is_job_authorization;
 use crate::engine::EventSink;
 use crate::jobs::JobGrant;
 use crate::EngineError;
@@ -85,9 +85,9 @@ pub struct CallScope<'a> {
     pub profile: ToolProfile,
 }
 
-/// A call that policy let through, or the error the model gets instead.
+/// A call that policy let through, ready to run, or the error the model gets instead.
 enum Verdict {
-    Run,
+    Run(PreparedCall),
     Refuse(ToolError),
 }
 
@@ -164,32 +164,33 @@ impl ToolRunner {
             session_id: scope.session_id.to_string(),
             cancel: cancel.child_token(),
         };
-        let read_only = calls.iter().zip(&verdicts).all(|(call, verdict)| {
-            matches!(verdict, Verdict::Run)
-                && self.registry.facts(&call.name).is_some_and(|f| !f.mutates)
-        });
+        let read_only = verdicts
+            .iter()
+            .all(|verdict| matches!(verdict, Verdict::Run(prepared) if !prepared.facts.mutates));
         if read_only && calls.len() > 1 {
             return Ok(futures::future::join_all(
-                calls.iter().map(|call| self.execute(call, &ctx)),
+                calls
+                    .iter()
+                    .zip(verdicts)
+                    .map(|(call, verdict)| self.settle(call, verdict, &ctx)),
             )
             .await);
         }
         let mut results = Vec::with_capacity(calls.len());
         for (call, verdict) in calls.iter().zip(verdicts) {
-            results.push(match verdict {
-                Verdict::Run => self.execute(call, &ctx).await,
-                Verdict::Refuse(error) => error_result(call, &error, 0),
-            });
+            results.push(self.settle(call, verdict, &ctx).await);
         }
         Ok(results)
     }
 
-    async fn execute(&self, call: &ToolCall, ctx: &ToolContext) -> ToolResult {
+    /// Runs a permitted call, or reports the refusal.
+    async fn settle(&self, call: &ToolCall, verdict: Verdict, ctx: &ToolContext) -> ToolResult {
+        let prepared = match verdict {
+            Verdict::Run(prepared) => prepared,
+            Verdict::Refuse(error) => return error_result(call, &error, 0),
+        };
         let started = Instant::now();
-        let outcome = self
-            .registry
-            .dispatch(&call.name, &call.arguments, ctx)
-            .await;
+        let outcome = self.registry.run(prepared, ctx).await;
         let duration_ms = started.elapsed().as_millis() as u64;
         match outcome {
             Ok(value) => ToolResult {
@@ -203,22 +204,99 @@ impl ToolRunner {
         }
     }
 
-    /// Decides whether a call may run, asking the user when policy says so; audits the outcome.
-    /// `cronjob authorize` is always asked (never satisfied by an earlier "allow for this
-    /// session" or an allow rule) and shows what the authorization binds.
+    /// Decides whether a call may run, asking the user when policy says so; audits the outcome
+    /// with who decided. A call its tool says is always asked is never let through by an earlier
+    /// "allow for this session", an allow rule or a job authorization, and the user sees the
+    /// tool's own confirmation text.
     async fn judge(
         &self,
         scope: &CallScope<'_>,
         call: &ToolCall,
         sink: &EventSink,
     ) -> Result<Verdict, EngineError> {
-        let Some(facts) = self.registry.facts(&call.name) else {
-            // Unknown tools are refused by the registry with the list of known ones.
-            return Ok(Verdict::Run);
+        let prepared = match self.registry.prepare(&call.name, &call.arguments) {
+            Ok(prepared) => prepared,
+            Err(error) => return self.refuse_unprepared(scope, call, error),
         };
+        let (verdict, decided, reason, actor) =
+            match self.decide(scope, &prepared.facts, prepared.always_ask) {
+                Decision::Allow { by } => (
+                    Verdict::Run(prepared),
+                    AuditDecision::Allow,
+                    None,
+                    by.to_string(),
+                ),
+                Decision::Deny { reason, by } => {
+                    let reason = self.explain_denial(&prepared.facts, reason);
+                    (
+                        Verdict::Refuse(ToolError::new(ErrorKind::NotPermitted, reason.clone())),
+                        AuditDecision::Deny,
+                        Some(reason),
+                        by.to_string(),
+                    )
+                }
+                Decision::Ask { reason } => {
+                    let reason = match &prepared.confirmation {
+                        Some(text) => format!("{text} ({reason})"),
+                        None => reason,
+                    };
+                    let answer = self
+                        .ask(
+                            scope,
+                            call,
+                            &prepared.facts.name,
+                            reason,
+                            !prepared.always_ask,
+                            sink,
+                        )
+                        .await;
+                    let verdict = match answer.refusal {
+                        None => Verdict::Run(prepared),
+                        Some(error) => Verdict::Refuse(error),
+                    };
+                    (verdict, answer.decided, Some(answer.reason), answer.actor)
+                }
+            };
+        self.audit(scope, call, decided, reason, actor)?;
+        Ok(verdict)
+    }
+
+    /// A call the registry could not prepare (unknown tool, bad arguments) never runs and
+    /// nobody is asked about it; the model reads why. When policy would refuse the tool anyway,
+    /// the refusal wins and is audited.
+    fn refuse_unprepared(
+        &self,
+        scope: &CallScope<'_>,
+        call: &ToolCall,
+        error: ToolError,
+    ) -> Result<Verdict, EngineError> {
+        let Some(facts) = self.registry.facts(&call.name) else {
+            return Ok(Verdict::Refuse(error));
+        };
+        match self.decide(scope, &facts, false) {
+            Decision::Deny { reason, by } => {
+                let reason = self.explain_denial(&facts, reason);
+                self.audit(
+                    scope,
+                    call,
+                    AuditDecision::Deny,
+                    Some(reason.clone()),
+                    by.to_string(),
+                )?;
+                Ok(Verdict::Refuse(ToolError::new(
+                    ErrorKind::NotPermitted,
+                    reason,
+                )))
+            }
+            Decision::Allow { .. } | Decision::Ask { .. } => Ok(Verdict::Refuse(error)),
+        }
+    }
+
+    /// Policy's decision on a call with `facts` in `scope`.
+    fn decide(&self, scope: &CallScope<'_>, facts: &ToolFacts, always_ask: bool) -> Decision {
         let allowed = self.session_allowances(scope.session_id);
         let input = PolicyInput {
-            tool: &facts,
+            tool: facts,
             tool_profile: scope.profile,
             security: self.security,
             rules: &self.rules,
@@ -226,42 +304,30 @@ impl ToolRunner {
             session_allowances: &allowed,
             job_authorization: self.job_grant.as_ref().and_then(|g| g.tools.as_ref()),
         };
-        let authorization = is_job_authorization(&facts.name, &call.arguments);
-        let decision = if authorization {
+        if always_ask {
             hearth_policy::decide_always_ask(&input)
         } else {
             hearth_policy::decide(&input)
-        };
-        let (verdict, decided, reason, actor) = match decision {
-            Decision::Allow => (Verdict::Run, AuditDecision::Allow, None, "policy"),
-            Decision::Deny { reason } => {
-                let reason = self.explain_denial(&facts, reason);
-                (
-                    Verdict::Refuse(ToolError::new(ErrorKind::NotPermitted, reason.clone())),
-                    AuditDecision::Deny,
-                    Some(reason),
-                    "policy",
-                )
-            }
-            Decision::Ask { reason } => {
-                let reason = if authorization {
-                    crate::confirm::authorization_prompt(&self.store, &call.arguments, &reason)
-                } else {
-                    reason
-                };
-                self.ask(scope, call, &facts.name, reason, !authorization, sink)
-                    .await
-            }
-        };
+        }
+    }
+
+    fn audit(
+        &self,
+        scope: &CallScope<'_>,
+        call: &ToolCall,
+        decision: AuditDecision,
+        reason: Option<String>,
+        actor: String,
+    ) -> Result<(), EngineError> {
         self.store.record_audit(&AuditEntry {
             session_id: Some(scope.session_id.to_string()),
             tool: call.name.clone(),
             arguments: call.arguments.clone(),
-            decision: decided,
+            decision,
             reason,
-            actor: actor.to_string(),
+            actor,
         })?;
-        Ok(verdict)
+        Ok(())
     }
 
     /// A denial under a job run says that the job needs (re-)approval, and is remembered for
@@ -292,3 +358,7 @@ fn error_result(call: &ToolCall, error: &ToolError, duration_ms: u64) -> ToolRes
         duration_ms,
     }
 }
+
+#[cfg(test)]
+#[path = "runner_tests.rs"]
+mod tests;

@@ -17,7 +17,7 @@ pub use notifications::{
 };
 pub use runs::{JobRun, RunBegin, RunKind, RunStart, RunStatus};
 
-/// At most this many jobs are enabled at once (SPEC §8).
+/// At most this many jobs are enabled at once.
 pub const MAX_ENABLED_JOBS: usize = 20;
 
 /// Why a job operation failed.

@@ -1,4 +1,4 @@
-//! `calculator` (SPEC §3.7): expression evaluation and statistics, exact where it can be and
+//! `calculator`: expression evaluation and statistics, exact where it can be and
 //! without any code execution (the expression language is our own, arithmetic only).
 
 mod expr;
@@ -8,7 +8,7 @@ mod stats;
 use crate::error::ToolError;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use number::{round_decimal, to_json};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -113,22 +113,14 @@ impl Action {
 impl Tool for Calculator {
     type Args = CalculatorArgs;
 
-    fn name(&self) -> &str {
-        "calculator"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::CALCULATOR
     }
 
     fn description(&self) -> &str {
         "Exact arithmetic and statistics: evaluate an expression, or sum / average / median / \
          mode / sample stdev / sample variance / min / max / percentile of a list, log, \
          factorial, round, percentage change. Results are rounded to 15 significant digits."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[]
-    }
-
-    fn mutates(&self) -> bool {
-        false
     }
 
     async fn run(&self, _ctx: &ToolContext, args: CalculatorArgs) -> Result<Value, ToolError> {

@@ -1,4 +1,4 @@
-//! `get_device_info` (SPEC §3.7): version, uptime, storage, memory, network and skills, with no
+//! `get_device_info`: version, uptime, storage, memory, network and skills, with no
 //! private data (no host or user names, addresses, MACs or device serials).
 
 mod collect;
@@ -6,7 +6,7 @@ mod collect;
 use crate::error::ToolError;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -61,21 +61,13 @@ impl DeviceField {
 impl Tool for DeviceInfo {
     type Args = DeviceInfoArgs;
 
-    fn name(&self) -> &str {
-        "get_device_info"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::GET_DEVICE_INFO
     }
 
     fn description(&self) -> &str {
         "Information about this computer and Hearth: version, uptime, storage, memory, network \
          totals and installed skill count. Contains no private data."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[]
-    }
-
-    fn mutates(&self) -> bool {
-        false
     }
 
     async fn run(&self, ctx: &ToolContext, args: DeviceInfoArgs) -> Result<Value, ToolError> {

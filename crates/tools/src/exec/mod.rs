@@ -1,4 +1,4 @@
-//! Execution tools (SPEC §3.5): `exec` (and PicoBot's `bash`), `execute_code`, `process` and
+//! Execution tools: `exec` (and PicoBot's `bash`), `execute_code`, `process` and
 //! `pty`, with the pieces they share: the scrubbed child environment, workspace-bound working
 //! folders, process-group killing, bounded output capture and the model-facing output fit.
 

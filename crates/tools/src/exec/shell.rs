@@ -8,7 +8,7 @@ use crate::dialect::{DialectArgs, DialectTool};
 use crate::error::ToolError;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::Value;
@@ -44,8 +44,8 @@ pub struct ExecArgs {
 impl Tool for Exec {
     type Args = ExecArgs;
 
-    fn name(&self) -> &str {
-        "exec"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::EXEC
     }
 
     fn description(&self) -> &str {
@@ -53,18 +53,6 @@ impl Tool for Exec {
          timed_out, duration_ms}. Output over 50,000 characters is cut (start and end kept) and \
          the whole output saved for read_spill. The command sees no API keys or Hearth settings \
          in its environment and no stdin."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::ProcessExec]
-    }
-
-    fn mutates(&self) -> bool {
-        true
-    }
-
-    fn high_risk(&self) -> bool {
-        true
     }
 
     async fn run(&self, ctx: &ToolContext, args: ExecArgs) -> Result<Value, ToolError> {

@@ -1,16 +1,16 @@
-//! `edit_file` (SPEC §3.1) and PicoBot `file_edit`: exact string replacement in a UTF-8 file,
+//! `edit_file` and PicoBot `file_edit`: exact string replacement in a UTF-8 file,
 //! refusing absent or ambiguous matches, written atomically, with a unified diff of the change.
 
+use super::blocking;
 use super::diff::add_diff;
 use super::encoding::utf8;
 use super::sandbox::{PathArg, Sandbox};
 use super::write::WRITE_MAX_BYTES;
-use super::{blocking, FS_READ_WRITE};
 use crate::dialect::DialectArgs;
 use crate::error::ToolError;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -39,8 +39,8 @@ pub struct EditFileArgs {
 impl Tool for EditFile {
     type Args = EditFileArgs;
 
-    fn name(&self) -> &str {
-        "edit_file"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::EDIT_FILE
     }
 
     fn description(&self) -> &str {
@@ -48,14 +48,6 @@ impl Tool for EditFile {
          once (include surrounding lines to make it unique) unless `replace_all` is true. \
          Returns {path, replacements, diff} (a unified diff, cut past 20,000 characters with \
          diff_truncated: true)."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        FS_READ_WRITE
-    }
-
-    fn mutates(&self) -> bool {
-        true
     }
 
     async fn run(&self, ctx: &ToolContext, args: EditFileArgs) -> Result<Value, ToolError> {

@@ -1,14 +1,14 @@
-//! `list_dir` (SPEC §3.1): a folder's entries with kind, size and modified time, folders first
+//! `list_dir`: a folder's entries with kind, size and modified time, folders first
 //! then by name, at most 1,000.
 
+use super::blocking;
 use super::sandbox::{PathArg, Sandbox};
-use super::{blocking, FS_READ};
 use crate::error::ToolError;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
 use cap_std::fs::FileType;
 use chrono::{DateTime, SecondsFormat, Utc};
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -32,22 +32,14 @@ pub struct ListDirArgs {
 impl Tool for ListDir {
     type Args = ListDirArgs;
 
-    fn name(&self) -> &str {
-        "list_dir"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::LIST_DIR
     }
 
     fn description(&self) -> &str {
         "List a folder of the workspace (\".\" for the workspace itself): entries {name, kind \
          file|dir|symlink|other, size in bytes, modified (RFC 3339)}, folders first then by \
          name, at most 1,000."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        FS_READ
-    }
-
-    fn mutates(&self) -> bool {
-        false
     }
 
     async fn run(&self, ctx: &ToolContext, args: ListDirArgs) -> Result<Value, ToolError> {

@@ -1,4 +1,4 @@
-//! The file tools of SPEC §3.1 (read_file, write_file, edit_file, patch, list_dir,
+//! The file tools (read_file, write_file, edit_file, patch, list_dir,
 //! search_files, read_spill) and their CeeCore and PicoBot forms, all over the sandbox.
 
 mod diff;
@@ -26,12 +26,7 @@ pub use write::{WriteFile, WriteFileArgs, WRITE_MAX_BYTES};
 
 use crate::dialect::DialectTool;
 use crate::error::ToolError;
-use hearth_policy::Capability;
 use serde_json::Value;
-
-pub(crate) const FS_READ: &[Capability] = &[Capability::FsRead];
-pub(crate) const FS_WRITE: &[Capability] = &[Capability::FsWrite];
-pub(crate) const FS_READ_WRITE: &[Capability] = &[Capability::FsRead, Capability::FsWrite];
 
 /// Runs file system work off the async runtime.
 pub(crate) async fn blocking<F>(work: F) -> Result<Value, ToolError>

@@ -1,21 +1,21 @@
-//! `read_file` (SPEC §3.1) and its dialect forms: CeeCore `read_file` and PicoBot `file_read`.
+//! `read_file` and its dialect forms: CeeCore `read_file` and PicoBot `file_read`.
 //! Reads at most `max_bytes + 1` bytes, decodes them, and returns the requested lines.
 
+use super::blocking;
 use super::encoding::{binary_hint, decode, signature, NotText, TextEncoding};
 use super::sandbox::{PathArg, Sandbox};
-use super::{blocking, FS_READ};
 use crate::dialect::DialectArgs;
 use crate::error::ToolError;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::Read;
 use std::path::Path;
 
-/// The default and the largest `max_bytes` (SPEC §8).
+/// The default and the largest `max_bytes`.
 pub const READ_DEFAULT_BYTES: u64 = 1024 * 1024;
 pub const READ_MAX_BYTES: u64 = 10 * 1024 * 1024;
 
@@ -46,8 +46,8 @@ pub struct ReadFileArgs {
 impl Tool for ReadFile {
     type Args = ReadFileArgs;
 
-    fn name(&self) -> &str {
-        "read_file"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::READ_FILE
     }
 
     fn description(&self) -> &str {
@@ -56,14 +56,6 @@ impl Tool for ReadFile {
          default, 10 MiB max). Returns {path, content, size, encoding, lines, truncated}. \
          Binary files are refused: images go to vision_analyze, pdf/docx/xlsx/pptx to \
          read_document."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        FS_READ
-    }
-
-    fn mutates(&self) -> bool {
-        false
     }
 
     async fn run(&self, ctx: &ToolContext, args: ReadFileArgs) -> Result<Value, ToolError> {

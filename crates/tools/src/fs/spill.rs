@@ -1,12 +1,12 @@
-//! `read_spill` (SPEC §3.1): reads tool output saved under `<data_dir>/spill/` (only there,
+//! `read_spill`: reads tool output saved under `<data_dir>/spill/` (only there,
 //! through the same sandbox rooted at the spill folder), by character slice or by pattern.
 
+use super::blocking;
 use super::sandbox::{PathArg, Sandbox};
-use super::{blocking, FS_READ};
 use crate::error::{ErrorKind, ToolError};
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -48,22 +48,14 @@ pub struct ReadSpillArgs {
 impl Tool for ReadSpill {
     type Args = ReadSpillArgs;
 
-    fn name(&self) -> &str {
-        "read_spill"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::READ_SPILL
     }
 
     fn description(&self) -> &str {
         "Read a tool output that was too long and was saved to the spill folder (the \
          `spill_path` of a cut result): a slice of `limit` characters from `offset`, or with \
          `pattern` the matches of a regular expression with their context."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        FS_READ
-    }
-
-    fn mutates(&self) -> bool {
-        false
     }
 
     async fn run(&self, ctx: &ToolContext, args: ReadSpillArgs) -> Result<Value, ToolError> {

@@ -1,21 +1,21 @@
-//! `write_file` (SPEC §3.1; the same in CeeCore) and PicoBot `file_write`: creates parent
+//! `write_file` (the same in CeeCore) and PicoBot `file_write`: creates parent
 //! folders, replaces atomically or appends, within the 10 MiB cap on the encoded bytes.
 
+use super::blocking;
 use super::diff::{add_diff, DIFF_MAX_INPUT};
 use super::encoding::{encode, utf8, TextEncoding};
 use super::sandbox::{PathArg, Sandbox, WriteTarget};
-use super::{blocking, FS_WRITE};
 use crate::dialect::DialectArgs;
 use crate::error::{ErrorKind, ToolError};
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
 use std::path::Path;
 
-/// The most bytes one write stores (SPEC §8).
+/// The most bytes one write stores.
 pub const WRITE_MAX_BYTES: usize = 10 * 1024 * 1024;
 
 /// The `write_file` tool.
@@ -41,8 +41,8 @@ pub struct WriteFileArgs {
 impl Tool for WriteFile {
     type Args = WriteFileArgs;
 
-    fn name(&self) -> &str {
-        "write_file"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::WRITE_FILE
     }
 
     fn description(&self) -> &str {
@@ -51,14 +51,6 @@ impl Tool for WriteFile {
          utf-8 (default), gbk, utf-16, latin1. At most 10 MiB. Returns {path, bytes_written, \
          created, diff} (diff: what changed, for utf-8 files up to 1 MiB; cut past 20,000 \
          characters with diff_truncated: true)."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        FS_WRITE
-    }
-
-    fn mutates(&self) -> bool {
-        true
     }
 
     async fn run(&self, ctx: &ToolContext, args: WriteFileArgs) -> Result<Value, ToolError> {

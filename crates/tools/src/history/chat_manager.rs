@@ -1,4 +1,4 @@
-//! `chat_manager` (SPEC §3.2, PicoBot): pages over sessions, the channels their ids name, and a
+//! `chat_manager` (PicoBot): pages over sessions, the channels their ids name, and a
 //! session's messages, newest first, with a time window in unix seconds.
 
 use super::scan::{channel_of, message_json, newest_first, seconds};
@@ -6,7 +6,7 @@ use crate::error::{ErrorKind, ToolError};
 use crate::memory::on_store;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_protocol::Session;
 use hearth_store::Store;
 use schemars::JsonSchema;
@@ -116,22 +116,14 @@ fn channels(sessions: &[Session]) -> Vec<Value> {
 impl Tool for ChatManager {
     type Args = ChatManagerArgs;
 
-    fn name(&self) -> &str {
-        "chat_manager"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::CHAT_MANAGER
     }
 
     fn description(&self) -> &str {
         "Pages through past conversations: list_sessions (most recently active first), \
          list_channels, or list_messages of one session (newest first). Times are unix \
          seconds; count is at most 100, offset skips items for the next page."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::SessionRead]
-    }
-
-    fn mutates(&self) -> bool {
-        false
     }
 
     async fn run(&self, _ctx: &ToolContext, args: ChatManagerArgs) -> Result<Value, ToolError> {

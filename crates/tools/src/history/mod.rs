@@ -1,4 +1,4 @@
-//! The history tools (SPEC §3.2, §5) over the store: `session_search` (keywords or a regex over
+//! The history tools over the store: `session_search` (keywords or a regex over
 //! every message), `chat_manager` (paging over sessions, channels and messages) and
 //! `timeline_recall` (search of session summaries).
 

@@ -1,4 +1,4 @@
-//! `session_search` (SPEC §3.2): keywords through the full-text index, or `/regex/` over the
+//! `session_search`: keywords through the full-text index, or `/regex/` over the
 //! text of the newest messages (a bounded scan), with role and session filters.
 
 use super::scan::newest_first;
@@ -6,7 +6,7 @@ use crate::error::{ErrorKind, ToolError};
 use crate::memory::on_store;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_protocol::Role;
 use hearth_store::{searchable_text, Store};
 use regex::{Regex, RegexBuilder};
@@ -165,22 +165,14 @@ fn regex_search(
 impl Tool for SessionSearch {
     type Args = SessionSearchArgs;
 
-    fn name(&self) -> &str {
-        "session_search"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::SESSION_SEARCH
     }
 
     fn description(&self) -> &str {
         "Searches the messages of every past session: keywords through the full-text index \
          (best matches first), or a /regular expression/ over the newest 20,000 messages \
          (newest first). Hits give the session, role, time and a snippet with the match in [ ]."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::SessionRead]
-    }
-
-    fn mutates(&self) -> bool {
-        false
     }
 
     async fn run(&self, _ctx: &ToolContext, args: SessionSearchArgs) -> Result<Value, ToolError> {

@@ -1,11 +1,11 @@
-//! `timeline_recall` (SPEC §3.2, PicoBot): searches the summaries written when sessions were
+//! `timeline_recall` (PicoBot): searches the summaries written when sessions were
 //! compacted or went idle.
 
 use crate::error::ToolError;
 use crate::memory::on_store;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_store::Store;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -43,22 +43,14 @@ pub(crate) struct TimelineRecallArgs {
 impl Tool for TimelineRecall {
     type Args = TimelineRecallArgs;
 
-    fn name(&self) -> &str {
-        "timeline_recall"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::TIMELINE_RECALL
     }
 
     fn description(&self) -> &str {
         "Searches the summaries of past conversations (written when a session was compacted or \
          went idle) by keywords, best matches first; each result names its session and the \
          messages it covers."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::SessionRead]
-    }
-
-    fn mutates(&self) -> bool {
-        false
     }
 
     async fn run(&self, _ctx: &ToolContext, args: TimelineRecallArgs) -> Result<Value, ToolError> {

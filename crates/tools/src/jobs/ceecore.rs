@@ -2,13 +2,13 @@
 //! delivered to the current chat; `enabled: false` saves it without scheduling.
 
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_scheduler::{JobSpec, Schedule};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{saved_status, target, Fields, Jobs, CANONICAL, CAPABILITIES};
+use super::{saved_status, target, Fields, Jobs};
 use crate::error::ToolError;
 use crate::tool::{Tool, ToolContext};
 
@@ -42,29 +42,17 @@ const FIELDS: Fields = Fields {
 impl Tool for ScheduleTask {
     type Args = ScheduleTaskArgs;
 
-    fn name(&self) -> &str {
-        "schedule_task"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::CRONJOB
     }
 
-    fn canonical_name(&self) -> &str {
-        CANONICAL
+    fn name(&self) -> &str {
+        "schedule_task"
     }
 
     fn description(&self) -> &str {
         "Create a scheduled task that performs an action on a cron or natural-language \
          schedule. Task names are unique; at most 20 tasks are active; tasks survive restarts."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        CAPABILITIES
-    }
-
-    fn mutates(&self) -> bool {
-        true
-    }
-
-    fn high_risk(&self) -> bool {
-        true
     }
 
     async fn run(&self, ctx: &ToolContext, args: ScheduleTaskArgs) -> Result<Value, ToolError> {

@@ -1,20 +1,18 @@
 //! `cronjob` (Hearth and Echo): create, list, delete, trigger, authorize and revoke scheduled
-//! jobs. `authorize` records the user's approval of the job as it is now (the tool is high-risk,
-//! so policy asks first) and returns the instruction, frequency and delivery target it binds.
+//! jobs. `list` only reads; the others ask first. `authorize` records the user's approval of the
+//! job as it is now: it is asked every time, showing the instruction, frequency and delivery
+//! target it binds, and returns them.
 
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_scheduler::{JobFilter, JobSpec, Schedule};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{
-    authorizable_tools, required, saved_status, target, view_json, Fields, Jobs, CANONICAL,
-    CAPABILITIES,
-};
+use super::{authorizable_tools, required, saved_status, target, view_json, Fields, Jobs};
 use crate::error::ToolError;
-use crate::tool::{Tool, ToolContext};
+use crate::tool::{CallFacts, Tool, ToolContext};
 
 /// The canonical job tool.
 pub struct Cronjob(pub(super) Jobs);
@@ -68,8 +66,8 @@ const FIELDS: Fields = Fields {
 impl Tool for Cronjob {
     type Args = CronjobArgs;
 
-    fn name(&self) -> &str {
-        CANONICAL
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::CRONJOB
     }
 
     fn description(&self) -> &str {
@@ -79,16 +77,18 @@ impl Tool for Cronjob {
          use them), revoke. At most 20 enabled jobs; names are unique."
     }
 
-    fn capabilities(&self) -> &[Capability] {
-        CAPABILITIES
-    }
-
-    fn mutates(&self) -> bool {
-        true
-    }
-
-    fn high_risk(&self) -> bool {
-        true
+    fn call_facts(&self, args: &CronjobArgs) -> CallFacts {
+        match args.action {
+            CronjobAction::List => CallFacts::read_only(),
+            CronjobAction::Authorize => CallFacts::of(self.entry()).always_asked(
+                self.0
+                    .authorization_prompt(args.job_id.as_deref().unwrap_or("")),
+            ),
+            CronjobAction::Create
+            | CronjobAction::Delete
+            | CronjobAction::Trigger
+            | CronjobAction::Revoke => CallFacts::of(self.entry()),
+        }
     }
 
     async fn run(&self, ctx: &ToolContext, args: CronjobArgs) -> Result<Value, ToolError> {

@@ -1,14 +1,15 @@
-//! Scheduled-job tools (SPEC §3.6, §5, §7): Echo/Hearth `cronjob`, CeeCore `schedule_task` and
-//! PicoBot's `cron_*` — thin adapters over the scheduler's job service. Every dialect's name is
-//! an alias of the canonical high-risk `cronjob` for policy.
+//! Scheduled-job tools: Echo/Hearth `cronjob`, CeeCore `schedule_task` and PicoBot's `cron_*` —
+//! thin adapters over the scheduler's job service. Every dialect's name is an alias of the
+//! canonical high-risk `cronjob` for policy; listing is read-only, everything else asks.
 
 mod ceecore;
+mod confirm;
 mod cronjob;
 mod picobot;
 
 use std::sync::Arc;
 
-use hearth_policy::{Capability, CANONICAL_TOOLS};
+use hearth_policy::{catalogue, CANONICAL_TOOLS};
 use hearth_scheduler::{
     system_zone, JobError, JobService, JobView, RunnerSignal, SchedulerStatus, SystemClock,
 };
@@ -53,16 +54,12 @@ pub fn register_jobs(
 #[derive(Clone)]
 pub struct Jobs(Arc<JobService>);
 
-/// Policy facts shared by every job tool: the canonical `cronjob`.
-const CANONICAL: &str = "cronjob";
-const CAPABILITIES: &[Capability] = &[Capability::SchedulerWrite];
-
 /// The high-risk tools an authorization covers: every high-risk canonical tool except
 /// `cronjob` itself (a scheduled run does not create more jobs), sorted.
 pub fn authorizable_tools() -> Vec<String> {
     let mut tools: Vec<String> = CANONICAL_TOOLS
         .iter()
-        .filter(|tool| tool.high_risk && tool.name != CANONICAL)
+        .filter(|tool| tool.high_risk && tool.name != catalogue::CRONJOB.name)
         .map(|tool| tool.name.to_string())
         .collect();
     tools.sort_unstable();

@@ -1,17 +1,17 @@
 //! PicoBot's six cron tools: `cron_add` (schedule as `{"type":"at"|"every"|"cron"}` JSON or
 //! text; the job's `model` is honoured), `cron_list`, `cron_update`, `cron_remove`,
-//! `cron_enable` and `cron_disable`.
+//! `cron_enable` and `cron_disable`. `cron_list` only reads; the others ask first.
 
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_scheduler::{JobEdit, JobFilter, JobSpec, Schedule};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{join_target, saved_status, view_json, Fields, Jobs, CANONICAL, CAPABILITIES};
+use super::{join_target, saved_status, view_json, Fields, Jobs};
 use crate::error::ToolError;
-use crate::tool::{Tool, ToolContext};
+use crate::tool::{CallFacts, Tool, ToolContext};
 
 const FIELDS: Fields = Fields {
     prompt: "prompt",
@@ -63,8 +63,9 @@ impl PicoSchedule {
     }
 }
 
+/// A PicoBot cron tool: its type, name, arguments, what each of its calls does, description.
 macro_rules! cron_tool {
-    ($tool:ident, $name:literal, $args:ty, $description:literal) => {
+    ($tool:ident, $name:literal, $args:ty, $facts:expr, $description:literal) => {
         #[doc = concat!("`", $name, "` over the job service.")]
         pub struct $tool(pub(super) Jobs);
 
@@ -72,28 +73,20 @@ macro_rules! cron_tool {
         impl Tool for $tool {
             type Args = $args;
 
-            fn name(&self) -> &str {
-                $name
+            fn entry(&self) -> &'static CanonicalTool {
+                &catalogue::CRONJOB
             }
 
-            fn canonical_name(&self) -> &str {
-                CANONICAL
+            fn name(&self) -> &str {
+                $name
             }
 
             fn description(&self) -> &str {
                 $description
             }
 
-            fn capabilities(&self) -> &[Capability] {
-                CAPABILITIES
-            }
-
-            fn mutates(&self) -> bool {
-                true
-            }
-
-            fn high_risk(&self) -> bool {
-                true
+            fn call_facts(&self, _args: &$args) -> CallFacts {
+                $facts
             }
 
             async fn run(&self, ctx: &ToolContext, args: $args) -> Result<Value, ToolError> {
@@ -107,6 +100,7 @@ cron_tool!(
     CronAdd,
     "cron_add",
     CronAddArgs,
+    CallFacts::of(&catalogue::CRONJOB),
     "Create a scheduled agent run: the prompt (self-contained; runs start without chat \
      history) runs on the schedule and its result goes to channel/chat_id. The job's model is \
      honoured."
@@ -115,12 +109,14 @@ cron_tool!(
     CronList,
     "cron_list",
     CronListArgs,
+    CallFacts::read_only(),
     "List scheduled jobs with their next run."
 );
 cron_tool!(
     CronUpdate,
     "cron_update",
     CronUpdateArgs,
+    CallFacts::of(&catalogue::CRONJOB),
     "Change a scheduled job's prompt, schedule, channel, chat_id or model. Changing the prompt, \
      schedule or target voids its authorization."
 );
@@ -128,18 +124,21 @@ cron_tool!(
     CronRemove,
     "cron_remove",
     CronJobIdArgs,
+    CallFacts::of(&catalogue::CRONJOB),
     "Delete a scheduled job and its run history for good."
 );
 cron_tool!(
     CronEnable,
     "cron_enable",
     CronJobIdArgs,
+    CallFacts::of(&catalogue::CRONJOB),
     "Enable a scheduled job and compute its next run (at most 20 enabled)."
 );
 cron_tool!(
     CronDisable,
     "cron_disable",
     CronJobIdArgs,
+    CallFacts::of(&catalogue::CRONJOB),
     "Disable a scheduled job, keeping it."
 );
 

@@ -1,4 +1,4 @@
-//! The memory tools (SPEC §3.2, §5) over the store: Echo/hearth `memory` with every action,
+//! The memory tools over the store: Echo/hearth `memory` with every action,
 //! PicoBot `memory_store` / `memory_recall` / `memory_forget` and CeeCore `search_memory`; and
 //! the store call helper the history tools share.
 
@@ -9,11 +9,11 @@ mod dialects;
 use crate::dialect::{Dialect, DialectTool};
 use crate::error::{ErrorKind, ToolError};
 use crate::registry::{Registry, RegistryError};
-use crate::tool::{Tool, ToolContext};
-use args::MemoryArgs;
+use crate::tool::{CallFacts, Tool, ToolContext};
+use args::{MemoryAction, MemoryArgs};
 use async_trait::async_trait;
 use dialects::{MemoryForgetArgs, MemoryRecallArgs, MemoryStoreArgs, SearchMemoryArgs};
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_store::{Store, StoreError};
 use serde_json::Value;
 use std::sync::Arc;
@@ -27,8 +27,8 @@ pub(crate) struct MemoryTool {
 impl Tool for MemoryTool {
     type Args = MemoryArgs;
 
-    fn name(&self) -> &str {
-        "memory"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::MEMORY
     }
 
     fn description(&self) -> &str {
@@ -39,12 +39,17 @@ impl Tool for MemoryTool {
          instructions."
     }
 
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::MemoryRead, Capability::MemoryWrite]
-    }
-
-    fn mutates(&self) -> bool {
-        true
+    /// Searching and listing only read; the other actions change the memories.
+    fn call_facts(&self, args: &MemoryArgs) -> CallFacts {
+        match args.action {
+            MemoryAction::Search | MemoryAction::List | MemoryAction::ListContradictions => {
+                CallFacts::read_only()
+            }
+            MemoryAction::Add
+            | MemoryAction::Replace
+            | MemoryAction::Remove
+            | MemoryAction::ResolveContradiction => CallFacts::of(self.entry()),
+        }
     }
 
     async fn run(&self, _ctx: &ToolContext, args: MemoryArgs) -> Result<Value, ToolError> {

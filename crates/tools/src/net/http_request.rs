@@ -1,4 +1,4 @@
-//! `http_request` (SPEC §3.4; CeeCore shape): one guarded HTTP request returning
+//! `http_request` (CeeCore shape): one guarded HTTP request returning
 //! `{status, headers, body}`; and the PicoBot variant (no HEAD, string bodies only).
 
 use super::body::{body_fields, headers_json};
@@ -8,7 +8,7 @@ use crate::dialect::DialectArgs;
 use crate::error::ToolError;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue, CONTENT_TYPE};
 use reqwest::Method;
 use schemars::JsonSchema;
@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Default and largest `timeout`, in seconds (SPEC §8).
+/// Default and largest `timeout`, in seconds.
 pub(crate) const DEFAULT_TIMEOUT_SECS: u64 = 30;
 pub(crate) const MAX_TIMEOUT_SECS: u64 = 60;
 
@@ -90,8 +90,8 @@ fn body_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 impl Tool for HttpRequest {
     type Args = HttpRequestArgs;
 
-    fn name(&self) -> &str {
-        "http_request"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::HTTP_REQUEST
     }
 
     fn description(&self) -> &str {
@@ -99,14 +99,6 @@ impl Tool for HttpRequest {
          text as a string, binary as base64 (bodies over 5 MB are cut). Redirects (3xx) are \
          returned as they are with their Location header, never followed. Local and private \
          network addresses are refused unless the user allowed them."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::NetworkOutbound]
-    }
-
-    fn mutates(&self) -> bool {
-        true
     }
 
     async fn run(&self, _ctx: &ToolContext, args: HttpRequestArgs) -> Result<Value, ToolError> {

@@ -1,4 +1,4 @@
-//! The network tools of SPEC §3.4 — `http_request`, `web_fetch`, `web_search` — behind the SSRF
+//! The network tools — `http_request`, `web_fetch`, `web_search` — behind the SSRF
 //! guard, their configuration (`NetworkConfig`) and `register_network`, which the engine calls.
 
 mod allow;

@@ -1,4 +1,4 @@
-//! `web_fetch` (SPEC §3.4; Echo and PicoBot): a guarded GET returning the readable text of an
+//! `web_fetch` (Echo and PicoBot): a guarded GET returning the readable text of an
 //! HTML page as Markdown, pretty JSON, or plain text, cut to `max_chars`.
 
 use super::body::{decode, Decoded};
@@ -9,7 +9,7 @@ use super::Network;
 use crate::error::{ErrorKind, ToolError};
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use reqwest::header::{HeaderMap, HeaderValue, ACCEPT};
 use reqwest::Method;
 use schemars::JsonSchema;
@@ -42,8 +42,8 @@ pub(crate) struct WebFetchArgs {
 impl Tool for WebFetch {
     type Args = WebFetchArgs;
 
-    fn name(&self) -> &str {
-        "web_fetch"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::WEB_FETCH
     }
 
     fn description(&self) -> &str {
@@ -51,14 +51,6 @@ impl Tool for WebFetch {
          boilerplate removed; links kept), JSON pretty-printed, plain text as is. Redirects are \
          reported, not followed. Local and private network addresses are refused unless the \
          user allowed them."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::NetworkOutbound]
-    }
-
-    fn mutates(&self) -> bool {
-        false
     }
 
     async fn run(&self, _ctx: &ToolContext, args: WebFetchArgs) -> Result<Value, ToolError> {

@@ -1,4 +1,4 @@
-//! Notifications (SPEC §3.3): `send_notification` shows an OS notification through a
+//! Notifications: `send_notification` shows an OS notification through a
 //! [`NotificationSink`] (at most 10 per rolling hour, counted in the store so a restart does
 //! not reset it; `delivered` only once the OS service returned an id), and `notify` writes a
 //! note into the current session (or a named desktop session).
@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_store::{NotificationReservation, NotificationStatus, Store};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -92,22 +92,14 @@ pub struct SendNotificationArgs {
 impl Tool for SendNotification {
     type Args = SendNotificationArgs;
 
-    fn name(&self) -> &str {
-        "send_notification"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::SEND_NOTIFICATION
     }
 
     fn description(&self) -> &str {
         "Show a desktop notification to the user (title and message up to 500 characters). At \
          most 10 per hour; use priority high only for urgent matters. The result says whether \
          the operating system accepted it."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::Notification]
-    }
-
-    fn mutates(&self) -> bool {
-        true
     }
 
     async fn run(

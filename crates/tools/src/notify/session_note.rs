@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_protocol::{ContentPart, Role};
 use hearth_store::{NewMessage, Store, StoreError};
 use schemars::JsonSchema;
@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use crate::error::{ErrorKind, ToolError};
 use crate::tool::{Tool, ToolContext};
 
-/// The only channel built in (SPEC §6); adapters for others come later.
+/// The only channel built in; adapters for others come later.
 const DESKTOP: &str = "desktop";
 
 /// `notify`.
@@ -38,20 +38,12 @@ pub struct NotifyArgs {
 impl Tool for Notify {
     type Args = NotifyArgs;
 
-    fn name(&self) -> &str {
-        "notify"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::NOTIFY
     }
 
     fn description(&self) -> &str {
         "Post a notice into a chat: the current one unless channel and chat_id name another."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::MessageSend]
-    }
-
-    fn mutates(&self) -> bool {
-        true
     }
 
     async fn run(&self, ctx: &ToolContext, args: NotifyArgs) -> Result<Value, ToolError> {

@@ -55,6 +55,53 @@ fn each_dialect_gets_its_names_with_catalogue_facts() {
 }
 
 #[test]
+fn searching_and_listing_memories_only_read_in_every_dialect() {
+    let f = Fixture::open();
+    use Dialect::{Ceecore, Echo, Hearth, Picobot};
+    let (reads, writes) = (false, true);
+    let cases = [
+        (
+            Hearth,
+            "memory",
+            r#"{"action":"search","query":"tea"}"#,
+            reads,
+        ),
+        (Echo, "memory", r#"{"action":"list"}"#, reads),
+        (
+            Hearth,
+            "memory",
+            r#"{"action":"list_contradictions"}"#,
+            reads,
+        ),
+        (
+            Hearth,
+            "memory",
+            r#"{"action":"add","content":"x"}"#,
+            writes,
+        ),
+        (Echo, "memory", r#"{"action":"remove","key":"k"}"#, writes),
+        (Picobot, "memory_recall", r#"{"query":"tea"}"#, reads),
+        (
+            Picobot,
+            "memory_store",
+            r#"{"key":"k","content":"x"}"#,
+            writes,
+        ),
+        (Picobot, "memory_forget", r#"{"key":"k"}"#, writes),
+        (Ceecore, "search_memory", r#"{"query":"tea"}"#, reads),
+    ];
+    for (dialect, tool, args, mutates) in cases {
+        let call = f.registry(dialect).prepare(tool, args);
+        let facts = call.map(|c| (c.facts.name, c.facts.mutates, c.facts.high_risk));
+        assert_eq!(
+            facts.ok(),
+            Some(("memory".to_string(), mutates, false)),
+            "{dialect} {tool} {args}"
+        );
+    }
+}
+
+#[test]
 fn profiles_expose_history_before_memory() {
     let f = Fixture::open();
     let registry = f.registry(Dialect::Hearth);

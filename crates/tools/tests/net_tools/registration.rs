@@ -35,7 +35,7 @@ fn each_dialect_gets_its_network_tools() {
                 spec.name
             );
         }
-        // Network tools are for the full profile only (SPEC §4).
+        // Network tools are for the full profile only.
         assert!(
             net.registry.specs(ToolProfile::Coding).is_empty(),
             "{dialect}"

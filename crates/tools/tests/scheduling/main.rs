@@ -1,6 +1,9 @@
 //! Integration tests of the job and notification tools through the registry, over real SQLite
-//! files: every dialect's names and schemas, results, errors and malformed arguments.
+//! files: every dialect's names and schemas, results, errors, malformed arguments and what
+//! each call does (read-only or asked).
 
+#[cfg(unix)]
+mod call_facts;
 mod jobs;
 mod notify;
 mod picobot;

@@ -1,10 +1,12 @@
 //! Integration tests of hearth-tools through its public API: the registry per dialect,
-//! argument validation, the calculator, device info and the output cap.
+//! argument validation, the calculator, device info, the output cap and the generated tool
+//! reference.
 
 mod calculator;
 mod device_info;
 mod dialects;
 mod output;
+mod reference;
 mod validation;
 
 use hearth_tools::{builtin_registry, Dialect, Registry, ToolContext, ToolError};

@@ -3,7 +3,7 @@
 
 use crate::{context, temp};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::{CanonicalTool, Capability, ToolProfile};
 use hearth_tools::{
     spill_if_large, Dialect, ErrorKind, Registry, Tool, ToolContext, ToolError, MODEL_OUTPUT_CAP,
 };
@@ -104,24 +104,25 @@ struct FixtureArgs {
     sleep_ms: u64,
 }
 
+/// The fixture's own catalogue entry (it is no canonical tool).
+const FIXTURE: CanonicalTool = CanonicalTool {
+    name: "fixture",
+    capabilities: &[Capability::FsRead],
+    high_risk: false,
+    mutates: false,
+    profile: ToolProfile::Minimal,
+};
+
 #[async_trait]
 impl Tool for Fixture {
     type Args = FixtureArgs;
 
-    fn name(&self) -> &str {
-        "fixture"
+    fn entry(&self) -> &'static CanonicalTool {
+        &FIXTURE
     }
 
     fn description(&self) -> &str {
         "Repeats text after a pause."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::FsRead]
-    }
-
-    fn mutates(&self) -> bool {
-        false
     }
 
     async fn run(&self, _ctx: &ToolContext, args: FixtureArgs) -> Result<Value, ToolError> {

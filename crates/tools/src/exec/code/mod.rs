@@ -12,7 +12,7 @@ use crate::error::{ErrorKind, ToolError};
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
 use confine::spawn_confined;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -77,8 +77,8 @@ pub struct ExecuteCodeArgs {
 impl Tool for ExecuteCode {
     type Args = ExecuteCodeArgs;
 
-    fn name(&self) -> &str {
-        "execute_code"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::EXECUTE_CODE
     }
 
     fn description(&self) -> &str {
@@ -86,18 +86,6 @@ impl Tool for ExecuteCode {
          (its working folder; changes there are discarded). On Linux the program may write only \
          inside that copy (Landlock); the result's `isolation` says which confinement applied. \
          Returns {exit_code, stdout, stderr, timed_out, duration_ms, isolation}."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::CodeExec, Capability::ProcessExec]
-    }
-
-    fn mutates(&self) -> bool {
-        true
-    }
-
-    fn high_risk(&self) -> bool {
-        true
     }
 
     async fn run(&self, ctx: &ToolContext, args: ExecuteCodeArgs) -> Result<Value, ToolError> {

@@ -10,9 +10,9 @@ use super::run::command;
 use super::streams::{fit_streams, Stream};
 use super::workdir::workspace_root;
 use crate::error::ToolError;
-use crate::tool::{Tool, ToolContext};
+use crate::tool::{CallFacts, Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -75,8 +75,8 @@ pub struct ProcessArgs {
 impl Tool for Process {
     type Args = ProcessArgs;
 
-    fn name(&self) -> &str {
-        "process"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::PROCESS
     }
 
     fn description(&self) -> &str {
@@ -86,16 +86,12 @@ impl Tool for Process {
          their timeout (default 300 s) and when Hearth exits."
     }
 
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::ProcessExec, Capability::ProcessManage]
-    }
-
-    fn mutates(&self) -> bool {
-        true
-    }
-
-    fn high_risk(&self) -> bool {
-        true
+    /// `list` and `poll` only read; `start` and `stop` run or end something.
+    fn call_facts(&self, args: &ProcessArgs) -> CallFacts {
+        match args.action {
+            ProcessAction::List | ProcessAction::Poll => CallFacts::read_only(),
+            ProcessAction::Start | ProcessAction::Stop => CallFacts::of(self.entry()),
+        }
     }
 
     async fn run(&self, ctx: &ToolContext, args: ProcessArgs) -> Result<Value, ToolError> {

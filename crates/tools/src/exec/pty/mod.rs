@@ -11,9 +11,9 @@ use super::required;
 use super::streams::{fit_streams, Stream};
 use super::workdir::workspace_root;
 use crate::error::ToolError;
-use crate::tool::{Tool, ToolContext};
+use crate::tool::{CallFacts, Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -76,8 +76,8 @@ pub struct PtyArgs {
 impl Tool for Pty {
     type Args = PtyArgs;
 
-    fn name(&self) -> &str {
-        "pty"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::PTY
     }
 
     fn description(&self) -> &str {
@@ -87,16 +87,12 @@ impl Tool for Pty {
          `screen` as it looks now), `kill`, `list`. Sessions end when Hearth exits."
     }
 
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::ProcessExec, Capability::ProcessManage]
-    }
-
-    fn mutates(&self) -> bool {
-        true
-    }
-
-    fn high_risk(&self) -> bool {
-        true
+    /// `list` and `read` only read; `spawn`, `write` and `kill` run, drive or end a program.
+    fn call_facts(&self, args: &PtyArgs) -> CallFacts {
+        match args.action {
+            PtyAction::List | PtyAction::Read => CallFacts::read_only(),
+            PtyAction::Spawn | PtyAction::Write | PtyAction::Kill => CallFacts::of(self.entry()),
+        }
     }
 
     async fn run(&self, ctx: &ToolContext, args: PtyArgs) -> Result<Value, ToolError> {

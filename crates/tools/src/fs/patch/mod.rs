@@ -1,18 +1,18 @@
-//! `patch` (SPEC §3.1): applies a unified diff or SEARCH/REPLACE blocks to one file, all hunks
+//! `patch`: applies a unified diff or SEARCH/REPLACE blocks to one file, all hunks
 //! or none, with fuzzy placement above `fuzzy_threshold`; written atomically.
 
 mod apply;
 mod parse;
 
+use super::blocking;
 use super::diff::add_diff;
 use super::encoding::utf8;
 use super::sandbox::{PathArg, Sandbox};
 use super::write::WRITE_MAX_BYTES;
-use super::{blocking, FS_READ_WRITE};
 use crate::error::{ErrorKind, ToolError};
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
@@ -46,8 +46,8 @@ pub struct PatchArgs {
 impl Tool for Patch {
     type Args = PatchArgs;
 
-    fn name(&self) -> &str {
-        "patch"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::PATCH
     }
 
     fn description(&self) -> &str {
@@ -55,14 +55,6 @@ impl Tool for Patch {
          hunks apply or none do (the file is then unchanged). Hunks whose lines are not found \
          exactly go where the file is most similar, if at least `fuzzy_threshold` (0.6). \
          Returns {path, hunks_applied, fuzzy: [{hunk, line, similarity}], created, diff}."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        FS_READ_WRITE
-    }
-
-    fn mutates(&self) -> bool {
-        true
     }
 
     async fn run(&self, ctx: &ToolContext, args: PatchArgs) -> Result<Value, ToolError> {

@@ -1,17 +1,17 @@
-//! `search_files` (SPEC §3.1) and PicoBot `file_search` (names) / `content_search` (text):
+//! `search_files` and PicoBot `file_search` (names) / `content_search` (text):
 //! regex over file contents or a glob over names, honouring .gitignore, ripgrep-class speed.
 
 mod engine;
 
+use super::blocking;
 use super::sandbox::{PathArg, Sandbox};
-use super::{blocking, FS_READ};
 use crate::dialect::DialectArgs;
 use crate::error::ToolError;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
 use globset::GlobBuilder;
 use grep_regex::RegexMatcherBuilder;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -57,8 +57,8 @@ pub struct SearchFilesArgs {
 impl Tool for SearchFiles {
     type Args = SearchFilesArgs;
 
-    fn name(&self) -> &str {
-        "search_files"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::SEARCH_FILES
     }
 
     fn description(&self) -> &str {
@@ -66,14 +66,6 @@ impl Tool for SearchFiles {
          expression, giving {path, line_number, line}; mode `glob` finds files and folders by \
          name (`*.md`, `src/**/*.rs`). Honours .gitignore, skips hidden and binary files. \
          `max_results` 50 by default, at most 1000."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        FS_READ
-    }
-
-    fn mutates(&self) -> bool {
-        false
     }
 
     async fn run(&self, ctx: &ToolContext, args: SearchFilesArgs) -> Result<Value, ToolError> {

@@ -1,4 +1,4 @@
-//! `web_search` (SPEC §3.4; Hearth and Echo): its settings (`SearchConfig`), the choice of
+//! `web_search` (Hearth and Echo): its settings (`SearchConfig`), the choice of
 //! backend (SearXNG, Brave or Tavily) and `unavailable` with a setup hint when none is set.
 
 mod backends;
@@ -8,7 +8,7 @@ use crate::error::{ErrorKind, ToolError};
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
 use backends::Backend;
-use hearth_policy::Capability;
+use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -119,21 +119,13 @@ pub(crate) struct WebSearchArgs {
 impl Tool for WebSearch {
     type Args = WebSearchArgs;
 
-    fn name(&self) -> &str {
-        "web_search"
+    fn entry(&self) -> &'static CanonicalTool {
+        &catalogue::WEB_SEARCH
     }
 
     fn description(&self) -> &str {
         "Searches the web with the search service configured in settings (SearXNG, Brave or \
          Tavily) and returns results as {title, url, snippet}. Use web_fetch to read a result."
-    }
-
-    fn capabilities(&self) -> &[Capability] {
-        &[Capability::NetworkOutbound]
-    }
-
-    fn mutates(&self) -> bool {
-        false
     }
 
     async fn run(&self, _ctx: &ToolContext, args: WebSearchArgs) -> Result<Value, ToolError> {

@@ -1,0 +1,18 @@
+//! The confirmation `cronjob authorize` is asked with: which job, its instruction, how often it
+//! runs (schedule in words and the next run) and where its results go.
+
+use super::{authorizable_tools, Jobs};
+
+impl Jobs {
+    /// What the user is asked before job `key` is authorized; when the job cannot be found, the
+    /// reason (the call then reports the error itself).
+    pub(super) fn authorization_prompt(&self, key: &str) -> String {
+        match self
+            .service()
+            .authorization_request(key, &authorizable_tools())
+        {
+            Ok(grant) => grant.question(),
+            Err(error) => format!("Authorize job \"{key}\"? It cannot be shown: {error}."),
+        }
+    }
+}
