@@ -7,4 +7,5 @@ pub mod sessions;
 pub mod settings;
 pub mod terminals;
 pub mod turns;
+pub mod updates;
 pub mod window;

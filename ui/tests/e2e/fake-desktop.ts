@@ -4,6 +4,7 @@
 // records calls in the same `window.__hearth.calls`. Serialized into the page: it must not use
 // anything from outside its own body.
 import type { AppError } from '../../src/lib/bindings/AppError';
+import type { AvailableUpdate } from '../../src/lib/bindings/AvailableUpdate';
 import type { DetectedServer } from '../../src/lib/bindings/DetectedServer';
 import type { KeyStatus } from '../../src/lib/bindings/KeyStatus';
 import type { ParkedWindow } from '../../src/lib/bindings/ParkedWindow';
@@ -25,6 +26,8 @@ export interface DesktopScenario {
   terminals?: Record<string, { screen: string; output: string[]; closes?: boolean }>;
   /** What `unpark_window` hands the UI (a window built again after its teardown). */
   parked?: ParkedWindow;
+  /** The newer version `check_for_update` offers when updates are configured (none by default). */
+  update?: AvailableUpdate;
 }
 
 export function installFakeDesktop(scenario: DesktopScenario): void {
@@ -103,6 +106,15 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     unpark_window: () => scenario.parked ?? { session_id: null, draft: null, new_chat: false },
     watch_terminal: (a) => watchTerminal(a.sessionId, a.onEvent),
     'plugin:dialog|open': () => scenario.dialog ?? null,
+    about: () => ({ version: '0.1.0', updates_enabled: settings.updates.endpoint !== '', endpoint: settings.updates.endpoint }),
+    check_for_update: () => {
+      if (settings.updates.endpoint === '') throw { code: 'updates_off' } satisfies AppError;
+      return { current_version: '0.1.0', available: scenario.update ?? null };
+    },
+    install_update: () => {
+      if (!scenario.update) throw { code: 'no_pending_update' } satisfies AppError;
+      return null;
+    },
   };
 
   w.__TAURI_INTERNALS__.invoke = async (cmd: string, args: Record<string, unknown> = {}) => {

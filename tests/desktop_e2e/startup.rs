@@ -1,0 +1,115 @@
+//! The start-up error screen in the real app: a database written by a newer Hearth and a
+//! misspelled `config.toml` each show what happened, what to do and the path instead of the app
+//! (the database left byte for byte as it was), "Open folder" hands the data dir to the file
+//! manager, and Quit ends the app.
+
+use std::os::unix::fs::PermissionsExt;
+use std::time::Duration;
+
+use crate::desktop::app::App;
+use crate::desktop::home::{eventually, Home, PATIENCE};
+use crate::setup;
+
+/// A `hearth.db` whose schema version is above every migration this Hearth knows.
+fn newer_database(home: &Home) -> Vec<u8> {
+    let path = home.data().join("hearth.db");
+    drop(hearth_store::Store::open(&path).unwrap());
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    conn.pragma_update(None, "user_version", 999).unwrap();
+    drop(conn);
+    std::fs::read(&path).unwrap()
+}
+
+/// A stand-in `xdg-open` on the app's PATH that records what it was asked to open.
+fn fake_file_manager(home: &Home) -> (String, std::path::PathBuf) {
+    let bin = home.dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let opened = home.dir.join("opened.txt");
+    let script = format!(
+        "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '{}'\n",
+        opened.display()
+    );
+    let program = bin.join("xdg-open");
+    std::fs::write(&program, script).unwrap();
+    std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    (path, opened)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_from_a_newer_hearth_gets_the_error_screen_and_stays_untouched() {
+    let (_turn, tools, _fake) = setup().await;
+    let mut home = Home::new(&tools, "newer-database", "http://127.0.0.1:9");
+    let before = newer_database(&home);
+    let (path, opened) = fake_file_manager(&home);
+    let app = App::launch_to_startup_problem(&tools, &mut home, &[("PATH", &path)]).await;
+    let screen = "[data-startup-problem=\"shown\"][data-kind=\"database_too_new\"]";
+    app.wait_css(screen).await;
+    let title = app.text_of("[data-startup=\"title\"]").await.unwrap();
+    assert_eq!(title, "This database is from a newer Hearth");
+    let explanation = app.text_of("[data-startup=\"explanation\"]").await.unwrap();
+    assert!(
+        explanation.contains("(schema version 999; this version reads up to"),
+        "{explanation}"
+    );
+    assert!(explanation.contains("It was not opened or changed"));
+    let database = home.data().join("hearth.db");
+    let shown_path = app.text_of("[data-startup=\"path\"]").await;
+    assert_eq!(shown_path, Some(database.display().to_string()));
+    assert_eq!(app.count(".app").await, 0, "the app itself did not start");
+
+    app.click("[data-startup=\"open-folder\"]").await;
+    let asked = eventually("the file manager to be asked", PATIENCE, || async {
+        std::fs::read_to_string(&opened)
+            .ok()
+            .filter(|t| !t.is_empty())
+    })
+    .await;
+    assert_eq!(asked.trim(), home.data().display().to_string());
+
+    // Clicked from a timer: the app exits while a WebDriver click would still wait for it.
+    let quit =
+        "const b = [...document.querySelectorAll('button')].find((b) => b.innerText === 'Quit'); \
+                setTimeout(() => b.click(), 0); return b !== undefined;";
+    assert_eq!(app.js(quit, vec![]).await, serde_json::json!(true));
+    app.expect_exit(Duration::from_secs(15));
+    assert!(
+        std::fs::read(&database).unwrap() == before,
+        "hearth.db changed"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_misspelled_security_profile_names_the_file_key_value_and_choices() {
+    let (_turn, tools, _fake) = setup().await;
+    let mut home = Home::new(&tools, "bad-config", "http://127.0.0.1:9");
+    let config = home.data().join("config.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(
+        &config,
+        format!("security_profile = \"public_gatway\"\n{text}"),
+    )
+    .unwrap();
+    let app = App::launch_to_startup_problem(&tools, &mut home, &[]).await;
+    app.wait_css("[data-kind=\"invalid_settings\"]").await;
+    let title = app.text_of("[data-startup=\"title\"]").await.unwrap();
+    assert_eq!(title, "Hearth’s settings file does not load");
+    let message = app.text_of("[data-startup=\"message\"]").await.unwrap();
+    assert_eq!(message.lines().count(), 1, "{message}");
+    for part in [
+        config.display().to_string().as_str(),
+        "security_profile",
+        "public_gatway",
+        "personal_cli",
+        "public_gateway",
+    ] {
+        assert!(message.contains(part), "{part:?} missing from {message:?}");
+    }
+    let shown_path = app.text_of("[data-startup=\"path\"]").await;
+    assert_eq!(shown_path, Some(config.display().to_string()));
+    assert!(
+        !home.data().join("hearth.db").exists(),
+        "no database is opened under settings Hearth could not read"
+    );
+    app.close().await;
+}
