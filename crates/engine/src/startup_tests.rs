@@ -104,3 +104,36 @@ fn denied_folders_and_files_are_told_apart_from_unusable_ones() {
     let problem = startup_problem(&dir, &EngineError::Io(full));
     assert_eq!(problem.kind, StartupProblemKind::DataDirUnusable);
 }
+
+#[test]
+fn a_bad_updates_table_names_its_key_and_refuses_to_load() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = DataDir::at(tmp.path().to_path_buf());
+    dir.ensure().unwrap();
+    let cases = [
+        ("[updates]\nchannel = \"beta\"\n", "unknown field `channel`"),
+        (
+            "[updates]\nendpoint = \"http://example.org/latest.json\"\npubkey = \"a2V5\"\n",
+            "must start with https://",
+        ),
+        (
+            "[updates]\nendpoint = \"https://example.org/latest.json\"\n",
+            "needs the pubkey",
+        ),
+    ];
+    for (config, why) in cases {
+        std::fs::write(dir.config(), config).unwrap();
+        let problem = problem(&dir);
+        assert_eq!(problem.kind, StartupProblemKind::InvalidSettings);
+        assert!(problem.message.contains("updates"), "{}", problem.message);
+        assert!(problem.message.contains(why), "{}", problem.message);
+    }
+    let on = "[updates]\nendpoint = \"https://example.org/{{target}}.json\"\npubkey = \"a2V5\"\n";
+    std::fs::write(dir.config(), on).unwrap();
+    let (settings, _store) = open_data(&dir).unwrap();
+    assert!(settings.updates.enabled());
+    assert_eq!(
+        settings.updates.endpoint,
+        "https://example.org/{{target}}.json"
+    );
+}

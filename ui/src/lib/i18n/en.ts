@@ -325,7 +325,7 @@ export const en = {
   'startup.kind.invalid_settings.title': 'Hearth’s settings file does not load',
   'startup.kind.invalid_settings.body': 'A key or value in config.toml is not one Hearth knows, so nothing was started (a misspelled setting must not silently mean another). Fix the line named below, or delete the file to start with the defaults, then try again.',
   'startup.kind.database_too_new.title': 'This database is from a newer Hearth',
-  'startup.kind.database_too_new.body': 'hearth.db was written by a newer version of Hearth (schema version {found}; this version reads up to {supported}). It was not opened or changed. Install the newer Hearth again to use your chats, or move the file away to start afresh.',
+  'startup.kind.database_too_new.body': 'hearth.db was written by a newer version of Hearth (schema version {found}; this version reads up to {supported}). It was left unchanged. Install the newer Hearth again to use your chats, or move the file away to start afresh.',
   'startup.kind.database_unreadable.title': 'Hearth’s database cannot be read',
   'startup.kind.database_unreadable.body': 'hearth.db is damaged or is not a Hearth database. It was left as it is. Restore it from a backup, or move it out of the folder (Hearth then starts with an empty one) and try again.',
   'startup.kind.data_dir_denied.title': 'Hearth may not use its data folder',

@@ -327,7 +327,7 @@ export const zhCN: Record<MessageKey, string> = {
   'startup.kind.invalid_settings.title': '无法加载 Hearth 的设置文件',
   'startup.kind.invalid_settings.body': 'config.toml 中有 Hearth 不认识的键或值，因此没有启动任何功能（拼错的设置绝不能被悄悄当成别的设置）。请修正下面指出的那一行，或删除该文件以使用默认设置，然后重试。',
   'startup.kind.database_too_new.title': '此数据库来自更新版本的 Hearth',
-  'startup.kind.database_too_new.body': 'hearth.db 由更新版本的 Hearth 写入（架构版本 {found}；当前版本最多支持 {supported}）。它没有被打开或修改。请重新安装较新的 Hearth 以使用你的对话，或将该文件移走以重新开始。',
+  'startup.kind.database_too_new.body': 'hearth.db 由更新版本的 Hearth 写入（架构版本 {found}；当前版本最多支持 {supported}）。它保持原样，未被修改。请重新安装较新的 Hearth 以使用你的对话，或将该文件移走以重新开始。',
   'startup.kind.database_unreadable.title': '无法读取 Hearth 的数据库',
   'startup.kind.database_unreadable.body': 'hearth.db 已损坏，或不是 Hearth 的数据库。它保持原样未被改动。请从备份恢复，或将它移出该文件夹（Hearth 随后会新建一个空数据库），然后重试。',
   'startup.kind.data_dir_denied.title': 'Hearth 无权使用其数据文件夹',
