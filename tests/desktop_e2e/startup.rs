@@ -1,9 +1,11 @@
-//! The start-up error screen in the real app: a database written by a newer Hearth and a
-//! misspelled `config.toml` each show what happened, what to do and the path instead of the app
-//! (the database left byte for byte as it was), "Open folder" hands the data dir to the file
-//! manager, and Quit ends the app.
+//! The start-up error screen in the real app: a database written by a newer Hearth, a
+//! misspelled `config.toml` and a data dir this user may not change each show what happened,
+//! what to do and the path instead of the app (the database left byte for byte as it was),
+//! "Open folder" hands the data dir to the file manager, and Quit ends the app.
 
-use std::os::unix::fs::PermissionsExt;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::Duration;
 
 use crate::desktop::app::App;
@@ -109,6 +111,64 @@ async fn a_misspelled_security_profile_names_the_file_key_value_and_choices() {
     assert!(
         !home.data().join("hearth.db").exists(),
         "no database is opened under settings Hearth could not read"
+    );
+    app.close().await;
+}
+
+/// Takes away this user's right to change `dir`, as with another user's folder: a read-only
+/// mode, or for root (whom modes do not stop) the immutable attribute. Given back on drop.
+struct Denied(PathBuf);
+
+impl Denied {
+    fn new(dir: &Path) -> Denied {
+        let denied = Denied(dir.to_path_buf());
+        denied.set(true);
+        denied
+    }
+
+    fn set(&self, denied: bool) {
+        let root = std::fs::metadata("/proc/self").unwrap().uid() == 0;
+        if root {
+            let flag = if denied { "+i" } else { "-i" };
+            let status = Command::new("chattr").arg(flag).arg(&self.0).status();
+            assert!(
+                status.unwrap().success(),
+                "chattr {flag} {}",
+                self.0.display()
+            );
+        } else {
+            let mode = if denied { 0o500 } else { 0o755 };
+            std::fs::set_permissions(&self.0, std::fs::Permissions::from_mode(mode)).unwrap();
+        }
+    }
+}
+
+impl Drop for Denied {
+    fn drop(&mut self) {
+        self.set(false);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_data_dir_this_user_may_not_change_gets_the_error_screen() {
+    let (_turn, tools, _fake) = setup().await;
+    let mut home = Home::new(&tools, "denied-data-dir", "http://127.0.0.1:9");
+    let _denied = Denied::new(&home.data());
+    let app = App::launch_to_startup_problem(&tools, &mut home, &[]).await;
+    app.wait_css("[data-kind=\"data_dir_denied\"]").await;
+    let title = app.text_of("[data-startup=\"title\"]").await.unwrap();
+    assert_eq!(title, "Hearth may not use its data folder");
+    let explanation = app.text_of("[data-startup=\"explanation\"]").await.unwrap();
+    assert!(
+        explanation.contains("read and write access"),
+        "{explanation}"
+    );
+    let shown_path = app.text_of("[data-startup=\"path\"]").await;
+    assert_eq!(shown_path, Some(home.data().display().to_string()));
+    let message = app.text_of("[data-startup=\"message\"]").await.unwrap();
+    assert!(
+        message.to_lowercase().contains("not permitted") || message.contains("denied"),
+        "{message}"
     );
     app.close().await;
 }
