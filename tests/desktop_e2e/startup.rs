@@ -38,6 +38,32 @@ fn fake_file_manager(home: &Home) -> (String, std::path::PathBuf) {
     (path, opened)
 }
 
+/// What the start-up error screen shows.
+struct Screen {
+    title: String,
+    explanation: String,
+    message: String,
+    path: String,
+}
+
+/// Waits for the screen of problem `kind` and reads it.
+async fn screen(app: &App, kind: &str) -> Screen {
+    app.wait_css(&format!(
+        "[data-startup-problem=\"shown\"][data-kind=\"{kind}\"]"
+    ))
+    .await;
+    let text = |part: &'static str| async move {
+        let found = app.text_of(&format!("[data-startup=\"{part}\"]")).await;
+        found.unwrap_or_else(|| panic!("the screen shows no {part}"))
+    };
+    Screen {
+        title: text("title").await,
+        explanation: text("explanation").await,
+        message: text("message").await,
+        path: text("path").await,
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_database_from_a_newer_hearth_gets_the_error_screen_and_stays_untouched() {
     let (_turn, tools, _fake) = setup().await;
@@ -45,19 +71,16 @@ async fn a_database_from_a_newer_hearth_gets_the_error_screen_and_stays_untouche
     let before = newer_database(&home);
     let (path, opened) = fake_file_manager(&home);
     let app = App::launch_to_startup_problem(&tools, &mut home, &[("PATH", &path)]).await;
-    let screen = "[data-startup-problem=\"shown\"][data-kind=\"database_too_new\"]";
-    app.wait_css(screen).await;
-    let title = app.text_of("[data-startup=\"title\"]").await.unwrap();
-    assert_eq!(title, "This database is from a newer Hearth");
-    let explanation = app.text_of("[data-startup=\"explanation\"]").await.unwrap();
+    let shown = screen(&app, "database_too_new").await;
+    assert_eq!(shown.title, "This database is from a newer Hearth");
+    let explanation = &shown.explanation;
     assert!(
         explanation.contains("(schema version 999; this version reads up to"),
         "{explanation}"
     );
     assert!(explanation.contains("It was left unchanged."));
     let database = home.data().join("hearth.db");
-    let shown_path = app.text_of("[data-startup=\"path\"]").await;
-    assert_eq!(shown_path, Some(database.display().to_string()));
+    assert_eq!(shown.path, database.display().to_string());
     assert_eq!(app.count(".app").await, 0, "the app itself did not start");
 
     app.click("[data-startup=\"open-folder\"]").await;
@@ -92,10 +115,9 @@ async fn a_misspelled_security_profile_names_the_file_key_value_and_choices() {
     )
     .unwrap();
     let app = App::launch_to_startup_problem(&tools, &mut home, &[]).await;
-    app.wait_css("[data-kind=\"invalid_settings\"]").await;
-    let title = app.text_of("[data-startup=\"title\"]").await.unwrap();
-    assert_eq!(title, "Hearth’s settings file does not load");
-    let message = app.text_of("[data-startup=\"message\"]").await.unwrap();
+    let shown = screen(&app, "invalid_settings").await;
+    assert_eq!(shown.title, "Hearth’s settings file does not load");
+    let message = &shown.message;
     assert_eq!(message.lines().count(), 1, "{message}");
     for part in [
         config.display().to_string().as_str(),
@@ -106,8 +128,7 @@ async fn a_misspelled_security_profile_names_the_file_key_value_and_choices() {
     ] {
         assert!(message.contains(part), "{part:?} missing from {message:?}");
     }
-    let shown_path = app.text_of("[data-startup=\"path\"]").await;
-    assert_eq!(shown_path, Some(config.display().to_string()));
+    assert_eq!(shown.path, config.display().to_string());
     assert!(
         !home.data().join("hearth.db").exists(),
         "no database is opened under settings Hearth could not read"
@@ -155,17 +176,15 @@ async fn a_data_dir_this_user_may_not_change_gets_the_error_screen() {
     let mut home = Home::new(&tools, "denied-data-dir", "http://127.0.0.1:9");
     let _denied = Denied::new(&home.data());
     let app = App::launch_to_startup_problem(&tools, &mut home, &[]).await;
-    app.wait_css("[data-kind=\"data_dir_denied\"]").await;
-    let title = app.text_of("[data-startup=\"title\"]").await.unwrap();
-    assert_eq!(title, "Hearth may not use its data folder");
-    let explanation = app.text_of("[data-startup=\"explanation\"]").await.unwrap();
+    let shown = screen(&app, "data_dir_denied").await;
+    assert_eq!(shown.title, "Hearth may not use its data folder");
+    let explanation = &shown.explanation;
     assert!(
         explanation.contains("read and write access"),
         "{explanation}"
     );
-    let shown_path = app.text_of("[data-startup=\"path\"]").await;
-    assert_eq!(shown_path, Some(home.data().display().to_string()));
-    let message = app.text_of("[data-startup=\"message\"]").await.unwrap();
+    assert_eq!(shown.path, home.data().display().to_string());
+    let message = &shown.message;
     assert!(
         message.to_lowercase().contains("not permitted") || message.contains("denied"),
         "{message}"
