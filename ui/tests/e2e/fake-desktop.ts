@@ -10,6 +10,7 @@ import type { KeyStatus } from '../../src/lib/bindings/KeyStatus';
 import type { ParkedWindow } from '../../src/lib/bindings/ParkedWindow';
 import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
 import type { Settings } from '../../src/lib/bindings/Settings';
+import type { StartupProblem } from '../../src/lib/bindings/StartupProblem';
 import type { AuditRecord } from '../../src/lib/types';
 
 export interface DesktopScenario {
@@ -26,6 +27,8 @@ export interface DesktopScenario {
   terminals?: Record<string, { screen: string; output: string[]; closes?: boolean }>;
   /** What `unpark_window` hands the UI (a window built again after its teardown). */
   parked?: ParkedWindow;
+  /** Why Hearth could not start, for the start-up error screen (`#startup-problem`). */
+  startupProblem?: StartupProblem;
   /** The newer version `check_for_update` offers when updates are configured (none by default). */
   update?: AvailableUpdate;
 }
@@ -106,6 +109,8 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     unpark_window: () => scenario.parked ?? { session_id: null, draft: null, new_chat: false },
     watch_terminal: (a) => watchTerminal(a.sessionId, a.onEvent),
     'plugin:dialog|open': () => scenario.dialog ?? null,
+    startup_problem: () => scenario.startupProblem,
+    open_data_folder: () => null,
     about: () => ({ version: '0.1.0', updates_enabled: settings.updates.endpoint !== '', endpoint: settings.updates.endpoint }),
     check_for_update: () => {
       if (settings.updates.endpoint === '') throw { code: 'updates_off' } satisfies AppError;
