@@ -53,6 +53,17 @@ cargo build --workspace --bins --tests
 step "cargo test"
 bash scripts/with-headless-session.sh cargo test --workspace
 
+step "Linux package: the .deb installed, started from its menu entry, quit from the tray, removed"
+if [ "$(uname -s)" = Linux ] && [ "$(id -u)" -eq 0 ]; then
+  # Bundles the debug binary built above (no second build), then installs it into this machine.
+  deb=$(bash scripts/package.sh --debug --no-build deb)
+  HEARTH_DEB="$deb" bash scripts/with-headless-session.sh \
+    cargo test --workspace --test desktop_e2e -- --ignored --exact \
+    install::the_deb_installs_starts_from_its_menu_entry_quits_from_the_tray_and_removes_cleanly
+else
+  echo "skipped: installing the .deb into the system needs root on Linux (CI runs as root)"
+fi
+
 if [ -f ui/package.json ]; then
   step "UI: svelte-check, vitest, playwright"
   npm --prefix ui run check

@@ -54,6 +54,10 @@ const COMMANDS: &[&str] = &[
     "startup_problem",
     "quit_app",
     "restart_app",
+    "open_data_folder",
+    "about",
+    "check_for_update",
+    "install_update",
 ];
 
 fn main() {

@@ -2,8 +2,10 @@
 //! gnome-keyring) against the scripted model server: a streamed markdown reply with a tool card,
 //! persistence across a restart, a file dragged onto the window, hiding to the tray with
 //! notifications, the tray menu over D-Bus, the hidden window's teardown (WebKit's processes
-//! ended, the window built again), API keys kept in the keychain only, and a relaunch
-//! while the previous instance is still quitting.
+//! ended, the window built again), API keys kept in the keychain only, a relaunch while the
+//! previous instance is still quitting, the start-up error screen (a newer database, a denied
+//! data dir, a misspelled setting), and — ignored unless asked for, as it installs into the
+//! system — the `.deb` installed, started from its menu entry, quit from the tray and removed.
 //!
 //! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_e2e`
 //! (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`). The tests take turns:
@@ -12,6 +14,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod desktop;
+#[path = "desktop_e2e/install.rs"]
+mod install;
+#[path = "desktop_e2e/startup.rs"]
+mod startup;
 #[path = "desktop_e2e/teardown.rs"]
 mod teardown;
 #[path = "desktop_e2e/tray.rs"]

@@ -13,13 +13,14 @@ mod startup_problem;
 mod state;
 mod stream;
 mod tray;
+mod updates;
 mod window;
 
 use tauri::Manager;
 
 use crate::commands::{
     attachments, jobs, memory, rules, sessions, settings, terminals, turns,
-    window as window_commands,
+    updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
 
@@ -31,20 +32,17 @@ pub fn run() {
         Err(error) => fail(&error.to_string()),
     };
     init_logging(&dir);
-    let config_path = dir.config();
-    let state = match AppState::open(dir, started) {
+    let state = match AppState::open(dir.clone(), started) {
         Ok(state) => state,
         Err(error) => {
+            let problem = hearth_engine::startup_problem(&dir, &error);
             let message = format!("cannot open Hearth's data: {error}");
-            tracing::error!(message, "fatal");
+            tracing::error!(message, kind = ?problem.kind, path = problem.path, "fatal");
             #[allow(clippy::print_stderr)]
             {
                 eprintln!("hearth: {message}");
             }
-            startup_problem::run(hearth_protocol::StartupProblem {
-                message: error.to_string(),
-                config_path: config_path.display().to_string(),
-            });
+            startup_problem::run(problem);
             std::process::exit(1)
         }
     };
@@ -54,12 +52,14 @@ pub fn run() {
             window::show_main(app)
         }))
         .plugin(tauri_plugin_dialog::init())
+        .plugin(tauri_plugin_updater::Builder::new().build())
         .plugin(tauri_plugin_autostart::init(
             tauri_plugin_autostart::MacosLauncher::LaunchAgent,
             None,
         ))
         .manage(state)
         .manage(parking::Parking::from_env())
+        .manage(updates::PendingUpdate::default())
         .setup(move |app| {
             let settings = app.state::<AppState>().settings();
             tracing::info!(ms = started.elapsed().as_millis() as u64, "setup");
@@ -120,6 +120,9 @@ pub fn run() {
             terminals::write_terminal,
             window_commands::park_window,
             window_commands::unpark_window,
+            update_commands::about,
+            update_commands::check_for_update,
+            update_commands::install_update,
         ])
         .build(tauri::generate_context!());
     match built {

@@ -1,9 +1,12 @@
 //! The start-up error screen: when Hearth cannot open its data (a `config.toml` with an unknown
 //! key or value, a database it cannot open), the window shows why and which file to fix instead
 //! of the app — nothing else starts (no tray, jobs or tools), so nothing runs under settings
-//! Hearth could not read.
+//! Hearth could not read. The screen can open the data dir in the file manager (Hearth's own
+//! command, for that one folder: the window gets no general opener permission).
 
-use hearth_protocol::StartupProblem;
+use std::path::Path;
+
+use hearth_protocol::{AppError, StartupProblem};
 use tauri::{AppHandle, State};
 
 /// The URL fragment that makes the UI show the error screen.
@@ -21,7 +24,8 @@ pub fn run(problem: StartupProblem) {
         .invoke_handler(tauri::generate_handler![
             startup_problem,
             quit_app,
-            restart_app
+            restart_app,
+            open_data_folder
         ])
         .build(context);
     match built {
@@ -43,4 +47,31 @@ fn quit_app(app: AppHandle) {
 #[tauri::command]
 fn restart_app(app: AppHandle) {
     app.restart();
+}
+
+/// Shows the data dir (or, when it could not be created, the nearest folder above it) in the
+/// file manager.
+#[tauri::command]
+fn open_data_folder(problem: State<'_, StartupProblem>) -> Result<(), AppError> {
+    let wanted = Path::new(&problem.data_dir);
+    let folder = hearth_engine::existing_folder(wanted).ok_or_else(|| AppError::NotAFolder {
+        path: problem.data_dir.clone(),
+    })?;
+    let mut child = file_manager(folder)
+        .spawn()
+        .map_err(|error| AppError::other(format!("cannot open {}: {error}", folder.display())))?;
+    // Reaped in the background: the file manager may outlive this screen.
+    std::thread::spawn(move || child.wait());
+    Ok(())
+}
+
+fn file_manager(folder: &Path) -> std::process::Command {
+    #[cfg(target_os = "macos")]
+    let mut command = std::process::Command::new("open");
+    #[cfg(target_os = "windows")]
+    let mut command = std::process::Command::new("explorer");
+    #[cfg(not(any(target_os = "macos", target_os = "windows")))]
+    let mut command = std::process::Command::new("xdg-open");
+    command.arg(folder);
+    command
 }

@@ -6,8 +6,8 @@
 use std::sync::{Arc, RwLock};
 
 use hearth_engine::{
-    load_settings, DataDir, Engine, EngineBuilder, EngineError, KeyringStore, Notifier, OsNotifier,
-    SecretStore, ToolRunner, Turns,
+    DataDir, Engine, EngineBuilder, EngineError, KeyringStore, Notifier, OsNotifier, SecretStore,
+    ToolRunner, Turns,
 };
 use hearth_llm::SharedModelClient;
 use hearth_protocol::{AppError, ProviderEntry, Settings};
@@ -47,9 +47,8 @@ pub fn to_error(error: impl std::fmt::Display) -> AppError {
 impl AppState {
     /// Opens the data dir and the store, recovering replies a dead process left `streaming`.
     pub fn open(dir: DataDir, started: std::time::Instant) -> Result<AppState, EngineError> {
-        dir.ensure()?;
-        let settings = load_settings(&dir.config())?;
-        let store = Arc::new(Store::open(&dir.database())?);
+        let (settings, store) = hearth_engine::open_data(&dir)?;
+        let store = Arc::new(store);
         let recovered = store.mark_streaming_interrupted()?;
         if recovered > 0 {
             tracing::info!(recovered, "marked unfinished replies as interrupted");

@@ -86,6 +86,26 @@ impl App {
     /// Starts tauri-driver (in its own process group) and the app through it, with `env` on top
     /// of the usual environment, then waits until the UI is ready.
     pub async fn launch(tools: &Tools, home: &mut Home, env: &[(&str, &str)]) -> App {
+        App::launch_until(tools, home, env, ".app[data-ready=\"true\"]").await
+    }
+
+    /// Like [`App::launch`] for an app that cannot start: waits for the start-up error screen.
+    pub async fn launch_to_startup_problem(
+        tools: &Tools,
+        home: &mut Home,
+        env: &[(&str, &str)],
+    ) -> App {
+        let shown = "[data-startup-problem=\"shown\"]";
+        App::launch_until(tools, home, env, shown).await
+    }
+
+    /// Launches the app and waits for an element matching `ready`.
+    async fn launch_until(
+        tools: &Tools,
+        home: &mut Home,
+        env: &[(&str, &str)],
+        ready: &str,
+    ) -> App {
         wait_previous_gone();
         let log = home.next_log("driver");
         let (port, native_port) = (free_port(), free_port());
@@ -136,7 +156,7 @@ impl App {
             "no app process below tauri-driver\n{}",
             log_tail(&app.log)
         );
-        app.wait_css(".app[data-ready=\"true\"]").await;
+        app.wait_css(ready).await;
         app
     }
 
@@ -266,13 +286,24 @@ pub struct PlainApp {
 impl PlainApp {
     /// Starts the app with `env` on top of the test environment.
     pub fn start(tools: &Tools, home: &mut Home, env: &[(&str, &str)]) -> PlainApp {
+        PlainApp::start_program(&tools.app, home, env)
+    }
+
+    /// Starts `program` (e.g. an installed Hearth) as [`PlainApp::start`] starts the built one.
+    pub fn start_program(
+        program: &std::path::Path,
+        home: &mut Home,
+        env: &[(&str, &str)],
+    ) -> PlainApp {
         let log = home.next_log("plain");
         let ready_file = home.dir.join("ready");
         let _ = std::fs::remove_file(&ready_file);
         let ready = ready_file.to_string_lossy().into_owned();
         let mut env = env.to_vec();
         env.push(("HEARTH_READY_FILE", ready.as_str()));
-        let child = app_command(&tools.app, home, &env, &log).spawn().unwrap();
+        let child = app_command(program, home, &env, &log)
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {}: {e}", program.display()));
         PlainApp {
             child,
             ready_file,

@@ -22,6 +22,7 @@ mod registry;
 mod response;
 mod rules;
 mod secrets;
+mod startup;
 mod tool_calls;
 mod turns;
 
@@ -44,5 +45,6 @@ pub use secrets::{
     mask_secret, provider_account, resolve_api_key, KeyringStore, SecretError, SecretStore,
     KEYCHAIN_SERVICE,
 };
+pub use startup::{existing_folder, open_data, startup_problem};
 pub use tool_calls::{CallScope, ToolRunner};
 pub use turns::{TurnGuard, Turns};

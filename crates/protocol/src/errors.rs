@@ -88,6 +88,12 @@ pub enum AppError {
     Stalled { seconds: u64 },
     #[error("Hearth's database failed: {message}")]
     Store { message: String },
+    #[error("updates are off: set endpoint and pubkey under [updates] in config.toml")]
+    UpdatesOff,
+    #[error("no update is waiting to be installed: check for updates first")]
+    NoPendingUpdate,
+    #[error("the update failed: {message}")]
+    UpdateFailed { message: String },
     #[error("{message}")]
     Other { message: String },
 }

@@ -55,6 +55,9 @@ pub struct Settings {
     pub search: SearchSettings,
     /// User rules refining the security profile (`[[rules]]` in `config.toml`); deny wins.
     pub rules: Vec<PolicyRule>,
+    /// Where new versions are offered and the key they are signed with (`[updates]`; off
+    /// until both are set).
+    pub updates: crate::updates::UpdateSettings,
 }
 
 /// One user rule: allow or deny a tool (by canonical name, `*` at the end matching a prefix)
@@ -106,6 +109,7 @@ impl Default for Settings {
             allow_local_hosts: Vec::new(),
             search: SearchSettings::default(),
             rules: Vec::new(),
+            updates: crate::updates::UpdateSettings::default(),
         }
     }
 }

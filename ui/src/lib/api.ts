@@ -2,6 +2,7 @@
 // names are the camelCase keys the commands expect). Errors reject with the backend's `AppError`
 // (see errors.ts).
 import { Channel, invoke } from '@tauri-apps/api/core';
+import type { AboutInfo } from './bindings/AboutInfo';
 import type { ApprovalDecision } from './bindings/ApprovalDecision';
 import type { ContentPart } from './bindings/ContentPart';
 import type { DetectedServer } from './bindings/DetectedServer';
@@ -15,6 +16,7 @@ import type { SearchHit } from './bindings/SearchHit';
 import type { Session } from './bindings/Session';
 import type { Settings } from './bindings/Settings';
 import type { StartupProblem } from './bindings/StartupProblem';
+import type { UpdateCheck } from './bindings/UpdateCheck';
 import type { AuthorizationGrant, JobForm, JobView, Preview, RunView } from './jobs';
 import type { Contradiction, Memory, MemoryForm, MemoryList } from './memory';
 import type { AuditRecord } from './types';
@@ -92,6 +94,14 @@ export const api = {
   startupProblem: () => invoke<StartupProblem>('startup_problem'),
   quitApp: () => invoke<void>('quit_app'),
   restartApp: () => invoke<void>('restart_app'),
+  /** Shows the data dir in the file manager (only on the start-up error screen). */
+  openDataFolder: () => invoke<void>('open_data_folder'),
+  /** The running version and whether updates are configured (Settings → About). */
+  about: () => invoke<AboutInfo>('about'),
+  /** Asks the configured update endpoint for a newer version. */
+  checkForUpdate: () => invoke<UpdateCheck>('check_for_update'),
+  /** Downloads, verifies and installs the version the last check offered, then restarts. */
+  installUpdate: () => invoke<void>('install_update'),
   /** Hands the window's state to the backend before the hidden window is torn down. */
   parkWindow: (window: ParkedWindow) => invoke<void>('park_window', { window }),
   /** What the previous (torn down) window parked; empty after a fresh start. */

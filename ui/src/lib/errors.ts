@@ -40,6 +40,9 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   model_protocol: 'error.model_protocol',
   stalled: 'error.stalled',
   store: 'error.store',
+  updates_off: 'error.updates_off',
+  no_pending_update: 'error.no_pending_update',
+  update_failed: 'error.update_failed',
   other: 'error.other',
 };
 

@@ -5,12 +5,14 @@
 // calls in the same `window.__hearth.calls`. Serialized into the page: it must not use anything
 // from outside its own body.
 import type { AppError } from '../../src/lib/bindings/AppError';
+import type { AvailableUpdate } from '../../src/lib/bindings/AvailableUpdate';
 import type { DetectedServer } from '../../src/lib/bindings/DetectedServer';
 import type { KeyStatus } from '../../src/lib/bindings/KeyStatus';
 import type { ParkedWindow } from '../../src/lib/bindings/ParkedWindow';
 import type { PolicyRule } from '../../src/lib/bindings/PolicyRule';
 import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
 import type { Settings } from '../../src/lib/bindings/Settings';
+import type { StartupProblem } from '../../src/lib/bindings/StartupProblem';
 import type { AuditRecord } from '../../src/lib/types';
 
 export interface DesktopScenario {
@@ -27,6 +29,10 @@ export interface DesktopScenario {
   terminals?: Record<string, { screen: string; output: string[]; closes?: boolean }>;
   /** What `unpark_window` hands the UI (a window built again after its teardown). */
   parked?: ParkedWindow;
+  /** Why Hearth could not start, for the start-up error screen (`#startup-problem`). */
+  startupProblem?: StartupProblem;
+  /** The newer version `check_for_update` offers when updates are configured (none by default). */
+  update?: AvailableUpdate;
 }
 
 export function installFakeDesktop(scenario: DesktopScenario): void {
@@ -133,6 +139,17 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     watch_terminal: (a) => watchTerminal(a.sessionId, a.onEvent),
     write_terminal: (a) => writeTerminal(a.sessionId, a.data),
     'plugin:dialog|open': () => scenario.dialog ?? null,
+    startup_problem: () => scenario.startupProblem,
+    open_data_folder: () => null,
+    about: () => ({ version: '0.1.0', updates_enabled: settings.updates.endpoint !== '', endpoint: settings.updates.endpoint }),
+    check_for_update: () => {
+      if (settings.updates.endpoint === '') throw { code: 'updates_off' } satisfies AppError;
+      return { current_version: '0.1.0', available: scenario.update ?? null };
+    },
+    install_update: () => {
+      if (!scenario.update) throw { code: 'no_pending_update' } satisfies AppError;
+      return null;
+    },
   };
 
   w.__TAURI_INTERNALS__.invoke = async (cmd: string, args: Record<string, unknown> = {}) => {

@@ -6,6 +6,7 @@ import type { SearchSettings } from "./SearchSettings";
 import type { SecurityProfile } from "./SecurityProfile";
 import type { Theme } from "./Theme";
 import type { ToolProfile } from "./ToolProfile";
+import type { UpdateSettings } from "./UpdateSettings";
 
 /**
  * Everything in `config.toml`.
@@ -40,4 +41,9 @@ search: SearchSettings,
 /**
  * User rules refining the security profile (`[[rules]]` in `config.toml`); deny wins.
  */
-rules: Array<PolicyRule>, };
+rules: Array<PolicyRule>, 
+/**
+ * Where new versions are offered and the key they are signed with (`[updates]`; off
+ * until both are set).
+ */
+updates: UpdateSettings, };

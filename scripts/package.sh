@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Builds Hearth's installers for this machine and prints the absolute path of each bundle, one
+# per line (progress goes to stderr). Linux: .deb and .rpm, and an AppImage where linuxdeploy
+# is installed; macOS: .app and .dmg; Windows: the NSIS .exe and the .msi.
+#   scripts/package.sh                 release build, then every bundle this machine can make
+#   scripts/package.sh --debug         the debug profile instead
+#   scripts/package.sh --no-build ...  bundle the binary cargo already built (CI: no rebuild)
+#   scripts/package.sh deb rpm         only these bundles
+# Signing and notarization read their secrets from the environment (never from the repository):
+# see "Install" in the README.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+profile=release build=1 bundles=()
+for arg in "$@"; do
+  case "$arg" in
+    --debug) profile=debug ;;
+    --no-build) build=0 ;;
+    -h | --help) sed -n '2,10p' "$0" | cut -c3-; exit 0 ;;
+    -*) echo "package: unknown option $arg (see --help)" >&2; exit 2 ;;
+    *) bundles+=("$arg") ;;
+  esac
+done
+
+if [ ${#bundles[@]} -eq 0 ]; then
+  case "$(uname -s)" in
+    Linux)
+      bundles=(deb rpm)
+      # Tauri fetches linuxdeploy into its cache; without network access it must already be there.
+      if command -v linuxdeploy >/dev/null 2>&1 \
+        || [ -x "${XDG_CACHE_HOME:-$HOME/.cache}/tauri/linuxdeploy-x86_64.AppImage" ]; then
+        bundles+=(appimage)
+      else
+        echo "package: linuxdeploy is not installed, so no AppImage (a release machine builds it)" >&2
+      fi
+      ;;
+    Darwin) bundles=(app dmg) ;;
+    MINGW* | MSYS* | CYGWIN*) bundles=(nsis msi) ;;
+    *) echo "package: no bundles known for $(uname -s)" >&2; exit 1 ;;
+  esac
+fi
+
+# The Tauri CLI is pinned in ui/package.json (a prebuilt binary from npm).
+if [ ! -f ui/node_modules/@tauri-apps/cli/tauri.js ]; then
+  npm --prefix ui ci --no-audit --no-fund >&2
+fi
+
+# A secret that is set but empty (a CI secret not configured) means "not signing", not "sign
+# with nothing".
+for name in APPLE_CERTIFICATE APPLE_CERTIFICATE_PASSWORD APPLE_SIGNING_IDENTITY APPLE_ID \
+  APPLE_PASSWORD APPLE_TEAM_ID APPLE_API_KEY APPLE_API_ISSUER APPLE_API_KEY_PATH \
+  TAURI_SIGNING_PRIVATE_KEY TAURI_SIGNING_PRIVATE_KEY_PASSWORD WINDOWS_CERTIFICATE_THUMBPRINT; do
+  [ -n "${!name:-}" ] || unset "$name"
+done
+
+# Settings that come from the environment, merged over tauri.conf.json.
+config=$(node -e '
+  const env = process.env, config = { bundle: {} };
+  // Updater artifacts (.sig next to each bundle) when the signing key is given.
+  if (env.TAURI_SIGNING_PRIVATE_KEY) config.bundle.createUpdaterArtifacts = true;
+  if (env.WINDOWS_CERTIFICATE_THUMBPRINT) {
+    config.bundle.windows = {
+      certificateThumbprint: env.WINDOWS_CERTIFICATE_THUMBPRINT,
+      digestAlgorithm: "sha256",
+      timestampUrl: env.WINDOWS_TIMESTAMP_URL || "http://timestamp.digicert.com",
+    };
+  }
+  process.stdout.write(JSON.stringify(config));
+')
+
+args=(--bundles "$(IFS=,; echo "${bundles[*]}")" --config "$config" --ci)
+[ "$profile" = debug ] && args+=(--debug)
+target_dir=${CARGO_TARGET_DIR:-target}
+case "$target_dir" in /*) ;; *) target_dir="$PWD/$target_dir" ;; esac
+out="$target_dir/$profile/bundle"
+stamp=$(mktemp)
+trap 'rm -f "$stamp"' EXIT
+if [ "$build" = 1 ]; then
+  node ui/node_modules/@tauri-apps/cli/tauri.js build "${args[@]}" >&2
+else
+  node ui/node_modules/@tauri-apps/cli/tauri.js bundle "${args[@]}" >&2
+fi
+
+# What this run made (and, when signing, each bundle's updater archive and signature).
+for bundle in "${bundles[@]}"; do
+  case "$bundle" in
+    app) dir=macos ;;
+    *) dir=$bundle ;;
+  esac
+  [ -d "$out/$dir" ] || continue
+  find "$out/$dir" -mindepth 1 -maxdepth 1 -newer "$stamp" \
+    \( -type f -o -name '*.app' \) | sort
+done
