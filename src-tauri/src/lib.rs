@@ -63,7 +63,7 @@ pub fn run() {
         .setup(move |app| {
             let settings = app.state::<AppState>().settings();
             tracing::info!(ms = started.elapsed().as_millis() as u64, "setup");
-            tray::install(app, settings.jobs_paused)?;
+            tray::install(app, settings.jobs_paused, settings.language)?;
             autostart::apply(app.handle(), settings.start_at_login);
             scheduler::start(app.handle());
             tracing::info!(ms = started.elapsed().as_millis() as u64, "setup done");

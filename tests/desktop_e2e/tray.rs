@@ -93,9 +93,10 @@ async fn closing_hides_to_the_tray_notifies_and_the_tray_reopens_and_quits() {
     assert_eq!(still["app_name"], "Hearth");
     assert!(still["body"].as_str().unwrap().contains("tray"), "{still}");
 
-    // The turn finishes while nobody watches: a notification titled after the chat says so.
+    // The turn finishes while nobody watches: a notification titled after the chat (named by
+    // its first message) says so.
     let done = eventually("the turn-finished notification", PATIENCE, || async {
-        let mut all = notices(fake, "New chat").into_iter();
+        let mut all = notices(fake, "Take your time.").into_iter();
         all.find(|n| n["body"] == FINISHED)
     })
     .await;

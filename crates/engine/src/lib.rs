@@ -44,4 +44,4 @@ pub use secrets::{
     KEYCHAIN_SERVICE,
 };
 pub use tool_calls::{CallScope, ToolRunner};
-pub use turns::{TurnGuard, Turns};
+pub use turns::{title_from, BegunTurn, TurnGuard, Turns};

@@ -9,12 +9,14 @@ mod errors;
 mod providers;
 mod settings;
 mod startup;
+mod texts;
 mod window;
 pub use choices::*;
 pub use errors::*;
 pub use providers::*;
 pub use settings::*;
 pub use startup::*;
+pub use texts::*;
 pub use window::*;
 
 /// Who wrote a message.

@@ -30,7 +30,11 @@ pub fn save_settings(
     settings.jobs_paused = state.settings().jobs_paused;
     write_settings(&state.dir.config(), &settings).map_err(to_error)?;
     crate::autostart::apply(&app, settings.start_at_login);
+    let relabel = (state.settings().language != settings.language).then_some(settings.language);
     state.apply_settings(settings);
+    if let Some(language) = relabel {
+        crate::tray::relabel(&app, language);
+    }
     Ok(())
 }
 
