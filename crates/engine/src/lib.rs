@@ -36,7 +36,7 @@ pub use jobs::{AgentJobExecutor, JobGrant};
 pub use network::{key_account, network_config, search_account};
 pub use notify::{Notice, Notifier, NotifyError, OnClick, OsNotifier};
 pub use paths::{DataDir, APP_IDENTIFIER};
-pub use provider::{choose_provider, model_client};
+pub use provider::{choose_provider, client_with_key, model_client};
 pub use registry::{tool_registry, tool_registry_with_runner};
 pub use rules::{check_rules, enforced_rules, user_rules, RuleError};
 pub use secrets::{

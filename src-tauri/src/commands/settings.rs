@@ -147,13 +147,21 @@ pub async fn delete_api_key(
     follow_search_key(&app, &provider_id).await
 }
 
-/// Lists the models the provider offers, proving the URL and key work.
+/// Lists the models the provider offers, proving the URL and key work: with `api_key` when the
+/// form holds one not yet saved (it reaches the keychain only on save), else the stored key.
 #[tauri::command]
 pub async fn test_connection(
     state: State<'_, AppState>,
     provider: ProviderEntry,
+    api_key: Option<String>,
 ) -> CommandResult<Vec<String>> {
-    let client = state.client_for(&provider).await?;
+    let typed = api_key
+        .map(|k| k.trim().to_string())
+        .filter(|k| !k.is_empty());
+    let client = match typed {
+        Some(key) => hearth_engine::client_with_key(&provider, Some(key))?,
+        None => state.client_for(&provider).await?,
+    };
     let models = client.list_models().await.map_err(|e| AppError::from(&e))?;
     Ok(models.into_iter().map(|m| m.id).collect())
 }

@@ -82,7 +82,9 @@ export const api = {
   getKeyStatus: (providerId: string) => invoke<KeyStatus>('get_key_status', { providerId }),
   setApiKey: (providerId: string, key: string) => invoke<KeyStatus>('set_api_key', { providerId, key }),
   deleteApiKey: (providerId: string) => invoke<void>('delete_api_key', { providerId }),
-  testConnection: (provider: ProviderEntry) => invoke<string[]>('test_connection', { provider }),
+  /** Lists the provider's models; `apiKey` is a key typed in the form and not saved yet. */
+  testConnection: (provider: ProviderEntry, apiKey: string | null = null) =>
+    invoke<string[]>('test_connection', { provider, apiKey }),
   /** Model servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM). */
   detectLocalServers: () => invoke<DetectedServer[]>('detect_local_servers'),
   listAudit: (limit: number) => invoke<AuditRecord[]>('list_audit', { limit }),

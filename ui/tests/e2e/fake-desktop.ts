@@ -120,7 +120,7 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     },
     test_connection: (a) => {
       if (scenario.connectionError) throw scenario.connectionError;
-      if (!keys[(a.provider as ProviderEntry).id]) throw 'authentication failed: no API key';
+      if (!keys[(a.provider as ProviderEntry).id] && !a.apiKey) throw 'authentication failed: no API key';
       return scenario.models ?? ['model-a', 'model-b'];
     },
     detect_local_servers: () => scenario.localServers ?? [],

@@ -62,6 +62,20 @@ test('theme follows the setting and the system preference', async ({ page }) => 
   expect(await bg()).toBe(darkBg);
 });
 
+test('in the dark theme a placeholder is dimmer than a value and in italics', async ({ page }) => {
+  await boot(page, { settings: { ...withProvider, theme: 'dark' } });
+  await page.getByRole('button', { name: /New chat/ }).first().click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  const style = await composer.evaluate((el) => {
+    const value = getComputedStyle(el);
+    const placeholder = getComputedStyle(el, '::placeholder');
+    return { value: value.color, placeholder: placeholder.color, italic: placeholder.fontStyle };
+  });
+  const luminance = (rgb: string) => rgb.match(/\d+/g)!.slice(0, 3).reduce((sum, c) => sum + Number(c), 0);
+  expect(style.italic).toBe('italic');
+  expect(luminance(style.placeholder)).toBeLessThan(luminance(style.value) * 0.6);
+});
+
 test('general settings save each change', async ({ page }) => {
   const second = { ...provider, id: 'claude', name: 'Claude', kind: 'anthropic' as const, default_model: 'claude-x' };
   await boot(page, { settings: { ...withProvider, providers: [provider, second] } });
