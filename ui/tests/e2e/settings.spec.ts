@@ -130,6 +130,26 @@ test('the audit log lists tool decisions', async ({ page }) => {
   expect((await callsTo(page, 'list_audit')).map((c) => c.args)).toEqual([{ limit: 200 }]);
 });
 
+test('the audit log shows its stored values in Chinese', async ({ page }) => {
+  await boot(page, {
+    settings: { ...withProvider, language: 'zh-CN' },
+    audit: [
+      { id: 3, session_id: null, tool: 'exec', arguments: '{}', decision: 'deny', reason: null, actor: 'timeout', created_at: 1_700_000_000_000 },
+      { id: 2, session_id: null, tool: 'exec', arguments: '{}', decision: 'allow', reason: null, actor: 'user', created_at: 1_699_999_500_000 },
+      { id: 1, session_id: null, tool: 'exec', arguments: '{}', decision: 'ask', reason: null, actor: 'job:brief', created_at: 1_699_999_000_000 },
+    ],
+  });
+  await page.getByRole('button', { name: /设置/ }).click();
+  const cells = (n: number) => page.locator('table.audit tbody tr').nth(n).locator('td');
+  await expect(cells(0).nth(2)).toHaveText('拒绝');
+  await expect(cells(0).nth(3)).toHaveText('超时');
+  await expect(cells(1).nth(2)).toHaveText('允许');
+  await expect(cells(1).nth(3)).toHaveText('用户');
+  await expect(cells(2).nth(2)).toHaveText('询问');
+  // A value this Hearth does not know is shown as stored.
+  await expect(cells(2).nth(3)).toHaveText('job:brief');
+});
+
 const lastSaved = async (page: Page) => (await callsTo(page, 'save_settings')).at(-1)?.args.settings as Settings | undefined;
 
 test('network settings: allowed local hosts, search backend and keychain-only search keys', async ({ page }) => {
