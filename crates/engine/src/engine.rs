@@ -57,16 +57,18 @@ impl EngineOptions {
         }
     }
 
-    /// [`EngineOptions::new`] with the tool profile and limits of `settings`.
+    /// [`EngineOptions::new`] with the tool profile and limits of `settings` (the context
+    /// window of `default_model`).
     pub fn from_settings(
         data_dir: DataDir,
         default_model: impl Into<String>,
         settings: &Settings,
     ) -> EngineOptions {
+        let default_model = default_model.into();
         EngineOptions {
             tool_profile: settings.tool_profile,
             max_iterations: settings.max_iterations.max(1),
-            context_window: settings.context_window,
+            context_window: settings.context_window_of(&default_model),
             language: settings.language,
             ..EngineOptions::new(data_dir, default_model)
         }

@@ -10,6 +10,7 @@ import type { KeyStatus } from './bindings/KeyStatus';
 import type { MessagePage } from './bindings/MessagePage';
 import type { ParkedWindow } from './bindings/ParkedWindow';
 import type { PolicyRule } from './bindings/PolicyRule';
+import type { ListedModel } from './bindings/ListedModel';
 import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { SearchHit } from './bindings/SearchHit';
 import type { Session } from './bindings/Session';
@@ -84,7 +85,7 @@ export const api = {
   deleteApiKey: (providerId: string) => invoke<void>('delete_api_key', { providerId }),
   /** Lists the provider's models; `apiKey` is a key typed in the form and not saved yet. */
   testConnection: (provider: ProviderEntry, apiKey: string | null = null) =>
-    invoke<string[]>('test_connection', { provider, apiKey }),
+    invoke<ListedModel[]>('test_connection', { provider, apiKey }),
   /** Model servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM). */
   detectLocalServers: () => invoke<DetectedServer[]>('detect_local_servers'),
   listAudit: (limit: number) => invoke<AuditRecord[]>('list_audit', { limit }),

@@ -193,6 +193,16 @@ test('a turn that fails before any reply keeps the message and shows the error o
   await expect.poll(async () => (await callsTo(page, 'regenerate')).length).toBe(1);
 });
 
+test("the composer warns when a message will not fit the model's context window", async ({ page }) => {
+  await boot(page, { settings: { ...withProvider, model_context_windows: { [withProvider.default_model ?? '']: 1000 } } });
+  await page.getByRole('button', { name: /New chat/ }).first().click();
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill('short question');
+  await expect(page.locator('.too-long')).toHaveCount(0);
+  await input.fill('word '.repeat(700));
+  await expect(page.locator('.too-long')).toContainText('has a context of 1,000: it will not fit');
+});
+
 test('a send refused before the message is stored keeps the text in the composer', async ({ page }) => {
   await boot(page, { settings: withProvider, refuseSend: { code: 'busy_elsewhere', params: { session_id: 'x' } } });
   await page.getByRole('button', { name: /New chat/ }).first().click();

@@ -64,6 +64,7 @@ export function installFakeBackend(scenario: Scenario): void {
     start_at_login: false,
     max_iterations: 50,
     context_window: 128000,
+    model_context_windows: {},
     allow_local_hosts: [],
     search: { searxng_url: '' },
     jobs_paused: false,

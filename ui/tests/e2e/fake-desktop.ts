@@ -15,7 +15,7 @@ import type { AuditRecord } from '../../src/lib/types';
 
 export interface DesktopScenario {
   keys?: Record<string, string>;
-  models?: string[];
+  models?: (string | { id: string; context_window: number | null })[];
   /** What the connection test fails with instead of listing models (when a key is stored too). */
   connectionError?: string | AppError;
   /** Model servers `detect_local_servers` finds (none by default). */
@@ -121,7 +121,8 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     test_connection: (a) => {
       if (scenario.connectionError) throw scenario.connectionError;
       if (!keys[(a.provider as ProviderEntry).id] && !a.apiKey) throw 'authentication failed: no API key';
-      return scenario.models ?? ['model-a', 'model-b'];
+      const models = scenario.models ?? ['model-a', 'model-b'];
+      return models.map((m) => (typeof m === 'string' ? { id: m, context_window: null } : m));
     },
     detect_local_servers: () => scenario.localServers ?? [],
     list_audit: (a) => (scenario.audit ?? []).slice(0, a.limit),

@@ -90,6 +90,22 @@ test('a new provider is tested with the key typed in its form, which is stored o
   await expect(providers.locator('.key-status')).toHaveText('Stored key: ••••9876');
 });
 
+test("a chosen model's context window, as its server lists it, is kept in the settings", async ({ page }) => {
+  await boot(page, { models: [{ id: 'qwen3:8b', context_window: 8192 }, { id: 'other', context_window: null }] });
+  await page.getByRole('button', { name: 'Open Settings → Add provider' }).click();
+  const form = page.locator('form.provider-form');
+  await form.locator('input[name="name"]').fill('Local');
+  await form.locator('input[name="base_url"]').fill('http://127.0.0.1:8080/v1');
+  await form.locator('input[name="new_api_key"]').fill('sk-local-1');
+  await form.getByRole('button', { name: 'Test connection' }).click();
+  await expect(form.locator('.model-list li').first()).toContainText('8,192 tokens');
+  await form.getByRole('button', { name: 'qwen3:8b' }).click();
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect
+    .poll(async () => ((await callsTo(page, 'save_settings')).at(-1)?.args.settings as { model_context_windows?: unknown })?.model_context_windows)
+    .toEqual({ 'qwen3:8b': 8192 });
+});
+
 test('test connection reports the backend error', async ({ page }) => {
   await boot(page, { settings: withProvider, sessions: [session('desktop:a', 'A')] });
   await page.getByRole('button', { name: /Settings/ }).click();

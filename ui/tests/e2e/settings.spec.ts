@@ -76,6 +76,19 @@ test('in the dark theme a placeholder is dimmer than a value and in italics', as
   expect(luminance(style.placeholder)).toBeLessThan(luminance(style.value) * 0.6);
 });
 
+test('a context window can be set and removed per model', async ({ page }) => {
+  await boot(page, { settings: withProvider });
+  await page.getByRole('button', { name: /Settings/ }).click();
+  await page.locator('input[name="window_model"]').fill('llama3');
+  await page.locator('input[name="window_tokens"]').fill('8192');
+  await page.getByRole('button', { name: 'Set', exact: true }).click();
+  await expect(page.locator('.model-windows li[data-model="llama3"]')).toContainText('8,192 tokens');
+  expect((await lastSaved(page))?.model_context_windows).toEqual({ llama3: 8192 });
+  await page.locator('.model-windows li[data-model="llama3"]').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.locator('.model-windows li')).toHaveCount(0);
+  expect((await lastSaved(page))?.model_context_windows).toEqual({});
+});
+
 test('general settings save each change', async ({ page }) => {
   const second = { ...provider, id: 'claude', name: 'Claude', kind: 'anthropic' as const, default_model: 'claude-x' };
   await boot(page, { settings: { ...withProvider, providers: [provider, second] } });
