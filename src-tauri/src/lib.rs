@@ -87,6 +87,7 @@ pub fn run() {
             turns::resolve_approval,
             attachments::prepare_attachment,
             attachments::attach_bytes,
+            attachments::paste_clipboard_image,
             settings::get_settings,
             settings::save_settings,
             settings::get_key_status,

@@ -73,6 +73,10 @@ export const api = {
     invoke<void>('resolve_approval', { requestId, decision }),
 
   prepareAttachment: (sessionId: string, path: string) => invoke<ContentPart>('prepare_attachment', { sessionId, path }),
+  /** The image on the OS clipboard (null when it holds none), for a paste the webview gave no
+   * image (WebKitGTK). */
+  pasteClipboardImage: (sessionId: string, name: string) =>
+    invoke<ContentPart | null>('paste_clipboard_image', { sessionId, name }),
   attachBytes: (sessionId: string, name: string, mimeType: string, dataBase64: string) =>
     invoke<ContentPart>('attach_bytes', { sessionId, name, mimeType, dataBase64 }),
 

@@ -15,6 +15,8 @@ import type { AuditRecord } from '../../src/lib/types';
 
 export interface DesktopScenario {
   keys?: Record<string, string>;
+  /** Base64 PNG the OS clipboard holds, read by `paste_clipboard_image` (null: none). */
+  clipboardImage?: string;
   models?: (string | { id: string; context_window: number | null })[];
   /** What the connection test fails with instead of listing models (when a key is stored too). */
   connectionError?: string | AppError;
@@ -127,6 +129,8 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     detect_local_servers: () => scenario.localServers ?? [],
     list_audit: (a) => (scenario.audit ?? []).slice(0, a.limit),
     prepare_attachment: (a) => attachment(String(a.path)),
+    paste_clipboard_image: (a) =>
+      scenario.clipboardImage ? { type: 'image', mime_type: 'image/png', data: scenario.clipboardImage, name: a.name } : null,
     attach_bytes: (a) => ({ type: 'image', mime_type: a.mimeType, data: a.dataBase64, name: a.name }),
     app_ready: () => null,
     park_window: () => null,
