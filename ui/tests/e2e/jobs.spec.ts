@@ -157,6 +157,8 @@ test('a job that needs re-approval has nothing to revoke', async ({ page }) => {
   await page.getByRole('button', { name: '定时任务' }).click();
   await expect(page.locator('li.job[data-job-id="job-1"]').getByRole('button', { name: '撤销批准' })).toHaveCount(0);
   await expect(page.locator('li.job[data-job-id="job-2"]').getByRole('button', { name: '撤销批准' })).toBeVisible();
+  // The schedule is described in Chinese too.
+  await expect(page.locator('li.job[data-job-id="job-1"] .job-schedule')).toHaveText('每天 08:00 · UTC');
 });
 
 test('disable, enable, run now, history with outputs, delete after confirming', async ({ page }) => {
