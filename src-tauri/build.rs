@@ -18,6 +18,7 @@ const COMMANDS: &[&str] = &[
     "resolve_approval",
     "prepare_attachment",
     "attach_bytes",
+    "paste_clipboard_image",
     "get_settings",
     "save_settings",
     "get_key_status",

@@ -1,6 +1,7 @@
 //! End to end in the real Hearth app (tauri-driver + WebKitWebDriver, Xvfb, a D-Bus session with
 //! gnome-keyring) against the scripted model server: a streamed markdown reply with a tool card,
-//! persistence across a restart, a file dragged onto the window, hiding to the tray with
+//! persistence across a restart, a file dragged onto the window, a screenshot pasted with Ctrl+V,
+//! hiding to the tray with
 //! notifications, the tray menu over D-Bus, the hidden window's teardown (WebKit's processes
 //! ended, the window built again), API keys kept in the keychain only, a relaunch while the
 //! previous instance is still quitting, the start-up error screen (a newer database, a denied
@@ -186,6 +187,35 @@ async fn a_file_dragged_onto_the_window_reaches_the_model() {
     // The sent message keeps the attachment's chip.
     let sent = app.text_of("article.message.user .chip-label").await;
     assert_eq!(sent.as_deref(), Some("field-notes.md"));
+    app.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ctrl_v_of_a_screenshot_on_the_clipboard_attaches_it() {
+    let (_turn, tools, _fake) = setup().await;
+    let server = ScriptedServer::start().await;
+    server.push(Reply::text("A red square."));
+    let mut home = Home::new(&tools, "paste", &server.openai_base());
+    let app = App::launch(&tools, &mut home, &[]).await;
+    ui::new_chat(&app).await;
+    app.click(".composer textarea").await;
+
+    // WebKitGTK gives the page's paste event no image: the app reads the clipboard itself.
+    let _owner = x11::ClipboardImage::start(&tools);
+    let windows = x11::windows(app.pid, "Hearth", true);
+    x11::press_in(&windows[0], "ctrl+v");
+    let chip = ".composer .chip .chip-label";
+    let label = eventually("the pasted image's chip", PATIENCE, || app.text_of(chip)).await;
+    assert_eq!(label, "pasted-1.png");
+
+    ui::send(&app, "What is in this picture?").await;
+    app.wait_css(&format!("{REPLY} .markdown")).await;
+    let bodies = model_bodies(&server);
+    assert!(
+        bodies[0].contains("data:image/png;base64,"),
+        "no image in {}",
+        bodies[0]
+    );
     app.close().await;
 }
 

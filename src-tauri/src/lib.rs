@@ -63,7 +63,7 @@ pub fn run() {
         .setup(move |app| {
             let settings = app.state::<AppState>().settings();
             tracing::info!(ms = started.elapsed().as_millis() as u64, "setup");
-            tray::install(app, settings.jobs_paused)?;
+            tray::install(app, settings.jobs_paused, settings.language)?;
             autostart::apply(app.handle(), settings.start_at_login);
             scheduler::start(app.handle());
             tracing::info!(ms = started.elapsed().as_millis() as u64, "setup done");
@@ -87,6 +87,7 @@ pub fn run() {
             turns::resolve_approval,
             attachments::prepare_attachment,
             attachments::attach_bytes,
+            attachments::paste_clipboard_image,
             settings::get_settings,
             settings::save_settings,
             settings::get_key_status,

@@ -1,10 +1,12 @@
-//! The tray's next-run line: "Next: <job> — <local time>", or "No scheduled jobs".
+//! The tray's next-run line: "Next: <job> — <local time>", or "No scheduled jobs", in the
+//! settings' language.
 
 use chrono::{DateTime, Local, TimeZone};
+use hearth_protocol::{Language, Text};
 use hearth_store::Job;
 
 /// The line for the enabled job that fires first, in the local time of `zone`.
-pub fn next_run_label_in<Z: TimeZone>(jobs: &[Job], zone: &Z) -> String
+pub fn next_run_label_in<Z: TimeZone>(jobs: &[Job], zone: &Z, language: Language) -> String
 where
     Z::Offset: std::fmt::Display,
 {
@@ -13,21 +15,28 @@ where
         .filter(|job| job.enabled)
         .filter_map(|job| job.next_run_at.map(|at| (at, job)))
         .min_by_key(|(at, _)| *at);
+    let none = || Text::TrayNoJobs.in_language(language);
     let Some((at, job)) = next else {
-        return "No scheduled jobs".to_string();
+        return none();
     };
-    match DateTime::from_timestamp_millis(at) {
-        Some(at) => {
-            let local = at.with_timezone(zone);
-            format!("Next: {} — {}", job.name, local.format("%a %-d %b, %H:%M"))
-        }
-        None => "No scheduled jobs".to_string(),
+    let Some(at) = DateTime::from_timestamp_millis(at) else {
+        return none();
+    };
+    let local = at.with_timezone(zone);
+    let when = match language {
+        Language::En => local.format("%a %-d %b, %H:%M").to_string(),
+        Language::ZhCn => local.format("%-m月%-d日 %H:%M").to_string(),
+    };
+    Text::TrayNextRun {
+        name: &job.name,
+        when: &when,
     }
+    .in_language(language)
 }
 
 /// [`next_run_label_in`] the system's zone.
-pub fn next_run_label(jobs: &[Job]) -> String {
-    next_run_label_in(jobs, &Local)
+pub fn next_run_label(jobs: &[Job], language: Language) -> String {
+    next_run_label_in(jobs, &Local, language)
 }
 
 #[cfg(test)]
@@ -67,16 +76,30 @@ mod tests {
         ];
         let zone = FixedOffset::east_opt(8 * 3600).unwrap();
         assert_eq!(
-            next_run_label_in(&jobs, &zone),
+            next_run_label_in(&jobs, &zone, Language::En),
             "Next: morning brief — Mon 2 Jun, 16:00"
+        );
+        assert_eq!(
+            next_run_label_in(&jobs, &zone, Language::ZhCn),
+            "下次：morning brief — 6月2日 16:00"
         );
     }
 
     #[test]
     fn nothing_scheduled() {
         let zone = FixedOffset::east_opt(0).unwrap();
-        assert_eq!(next_run_label_in(&[], &zone), "No scheduled jobs");
+        assert_eq!(
+            next_run_label_in(&[], &zone, Language::En),
+            "No scheduled jobs"
+        );
         let idle = [job("off", false, Some(1)), job("done", true, None)];
-        assert_eq!(next_run_label_in(&idle, &zone), "No scheduled jobs");
+        assert_eq!(
+            next_run_label_in(&idle, &zone, Language::En),
+            "No scheduled jobs"
+        );
+        assert_eq!(
+            next_run_label_in(&idle, &zone, Language::ZhCn),
+            "没有计划任务"
+        );
     }
 }

@@ -120,7 +120,7 @@ async fn refresh_loop(app: AppHandle, refresh: Arc<Notify>) {
 fn show_next_run(app: &AppHandle) {
     let state = app.state::<AppState>();
     let label = match state.store.list_jobs() {
-        Ok(jobs) => next_run_label(&jobs),
+        Ok(jobs) => next_run_label(&jobs, state.settings().language),
         Err(error) => {
             tracing::warn!(%error, "cannot read jobs for the tray");
             return;

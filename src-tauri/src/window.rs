@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use hearth_engine::Notice;
+use hearth_protocol::Text;
 use tauri::{AppHandle, Emitter, Manager, WebviewWindowBuilder, Window, WindowEvent};
 
 use crate::parking::Parking;
@@ -109,12 +110,13 @@ pub fn on_window_event(window: &Window, event: &WindowEvent) {
         let marker = state.dir.root().join(".tray-notice-shown");
         if !marker.exists() {
             let _ = std::fs::write(&marker, b"1");
+            let language = state.settings().language;
             crate::notices::show(
                 app,
                 state.notifier.clone(),
                 Notice {
-                    title: "Hearth is still running".to_string(),
-                    body: "Hearth keeps running in the tray so scheduled jobs can fire. Use the tray menu to open it again or quit.".to_string(),
+                    title: Text::StillRunningTitle.in_language(language),
+                    body: Text::StillRunningBody.in_language(language),
                     urgent: false,
                     sound: false,
                 },

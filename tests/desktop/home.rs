@@ -31,6 +31,14 @@ impl Home {
         Home { dir, launches: 0 }
     }
 
+    /// Sets the UI language in `config.toml` (before a launch): `en` or `zh-CN`.
+    pub fn set_language(&self, language: &str) {
+        let path = self.data().join("config.toml");
+        let config = std::fs::read_to_string(&path).unwrap();
+        let config = config.replace("language = \"en\"", &format!("language = \"{language}\""));
+        std::fs::write(path, config).unwrap();
+    }
+
     /// `HEARTH_HOME`.
     pub fn data(&self) -> PathBuf {
         self.dir.join("data")

@@ -1,6 +1,6 @@
 //! The X11 side of the desktop suite (a bare Xvfb, no window manager): finding the app's window,
-//! asking it to close like a window manager would, and dragging a file onto it with a GTK drag
-//! source moved by xdotool.
+//! asking it to close like a window manager would, dragging a file onto it with a GTK drag
+//! source moved by xdotool, and pasting an image a GTK process holds on the clipboard.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -106,4 +106,40 @@ impl Drop for DragSource {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// A process owning an image on the X clipboard (`clipboard_image.py`), like a screenshot tool.
+pub struct ClipboardImage {
+    child: Child,
+}
+
+impl ClipboardImage {
+    pub fn start(tools: &Tools) -> ClipboardImage {
+        let mut child = Command::new(PYTHON)
+            .arg(tools.script("clipboard_image.py"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        let _ = lines.read_line(&mut line);
+        assert_eq!(line.trim(), "ready", "the clipboard owner did not start");
+        ClipboardImage { child }
+    }
+}
+
+impl Drop for ClipboardImage {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Gives `window` the keyboard focus and presses `keys` there (`ctrl+v`), as a person would.
+pub fn press_in(window: &str, keys: &str) {
+    let (focused, out) = xdotool(&["windowfocus", "--sync", window]);
+    assert!(focused, "cannot focus window {window}: {out}");
+    let (pressed, out) = xdotool(&["key", "--clearmodifiers", keys]);
+    assert!(pressed, "xdotool key {keys}: {out}");
 }

@@ -1,7 +1,8 @@
 //! The tray and OS notifications in the real app: closing hides the window to the tray with a
 //! notice, a turn finished while hidden is announced, the tray menu reopens, starts a chat and
-//! quits, and clicking a turn's notification brings the window back on that chat. The helpers
-//! here serve the teardown tests too.
+//! quits, and clicking a turn's notification brings the window back on that chat; in Chinese,
+//! the tray menu and the notifications are Chinese. The helpers here serve the teardown tests
+//! too.
 
 use std::time::Duration;
 
@@ -55,6 +56,17 @@ pub(crate) async fn turn_started(server: &ScriptedServer) {
     .await;
 }
 
+/// Launches the app of `home` and finds its tray menu, with the menu's labels.
+async fn launch_with_tray(
+    tools: &crate::desktop::env::Tools,
+    home: &mut Home,
+) -> (App, TrayMenu, Vec<String>) {
+    let app = App::launch(tools, home, &[]).await;
+    let tray = TrayMenu::find(app.pid, PATIENCE);
+    let labels = tray.items().into_iter().map(|(_, l)| l).collect();
+    (app, tray, labels)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn closing_hides_to_the_tray_notifies_and_the_tray_reopens_and_quits() {
     let (_turn, tools, fake) = setup().await;
@@ -62,10 +74,8 @@ async fn closing_hides_to_the_tray_notifies_and_the_tray_reopens_and_quits() {
     let slow = "Here is the slow answer you asked for.";
     server.push(Reply::text(slow).with_chunk_delay(250));
     let mut home = Home::new(&tools, "tray", &server.openai_base());
-    let app = App::launch(&tools, &mut home, &[]).await;
+    let (app, tray, labels) = launch_with_tray(&tools, &mut home).await;
     let pid = app.pid;
-    let tray = TrayMenu::find(pid, PATIENCE);
-    let labels: Vec<String> = tray.items().into_iter().map(|(_, l)| l).collect();
     assert_eq!(
         labels,
         [
@@ -93,9 +103,10 @@ async fn closing_hides_to_the_tray_notifies_and_the_tray_reopens_and_quits() {
     assert_eq!(still["app_name"], "Hearth");
     assert!(still["body"].as_str().unwrap().contains("tray"), "{still}");
 
-    // The turn finishes while nobody watches: a notification titled after the chat says so.
+    // The turn finishes while nobody watches: a notification titled after the chat (named by
+    // its first message) says so.
     let done = eventually("the turn-finished notification", PATIENCE, || async {
-        let mut all = notices(fake, "New chat").into_iter();
+        let mut all = notices(fake, "Take your time.").into_iter();
         all.find(|n| n["body"] == FINISHED)
     })
     .await;
@@ -117,6 +128,48 @@ async fn closing_hides_to_the_tray_notifies_and_the_tray_reopens_and_quits() {
     let shown = notices(fake, STILL_RUNNING).len() - earlier;
     assert_eq!(shown, 1, "the tray notice shows once");
     tray.click("Quit");
+    app.expect_exit(Duration::from_secs(15));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_chinese_the_tray_menu_and_the_notifications_are_chinese() {
+    let (_turn, tools, fake) = setup().await;
+    let server = ScriptedServer::start().await;
+    server.push(Reply::text("好的，这就是答案。").with_chunk_delay(250));
+    let mut home = Home::new(&tools, "tray-zh", &server.openai_base());
+    home.set_language("zh-CN");
+    let (app, tray, labels) = launch_with_tray(&tools, &mut home).await;
+    let pid = app.pid;
+    assert_eq!(
+        labels,
+        [
+            "打开 Hearth",
+            "新对话",
+            "没有计划任务",
+            "暂停所有任务",
+            "退出"
+        ]
+    );
+
+    ui::new_chat(&app).await;
+    ui::send(&app, "慢慢来").await;
+    turn_started(&server).await;
+    let earlier = notices(fake, "Hearth 仍在运行").len();
+    close_window(&tools, pid).await;
+    let still = eventually("the close-to-tray notice in Chinese", PATIENCE, || async {
+        notices(fake, "Hearth 仍在运行").into_iter().nth(earlier)
+    })
+    .await;
+    assert!(still["body"].as_str().unwrap().contains("托盘"), "{still}");
+    // The chat is titled by its first message; the reply's notice is Chinese too.
+    let done = eventually(
+        "the turn-finished notification in Chinese",
+        PATIENCE,
+        || async { notices(fake, "慢慢来").into_iter().next() },
+    )
+    .await;
+    assert_eq!(done["body"], "Hearth 已完成回复。", "{done}");
+    tray.click("退出");
     app.expect_exit(Duration::from_secs(15));
 }
 

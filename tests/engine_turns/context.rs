@@ -1,4 +1,5 @@
-//! What the model sees: compaction of a long history and memories in the system prompt.
+//! What the model sees: compaction of a long history and memories in the system prompt; the
+//! context windows servers report for their models.
 
 use crate::rig::*;
 
@@ -86,4 +87,39 @@ async fn pinned_and_relevant_memories_reach_the_system_prompt() {
         !system.contains("Debian"),
         "an unrelated memory entered the prompt: {system}"
     );
+}
+
+#[tokio::test]
+async fn models_come_with_the_context_window_their_server_reports() {
+    let server = ScriptedServer::start().await;
+    for (kind, base_url) in [
+        (ProviderKind::Openai, server.openai_base()),
+        (ProviderKind::Ollama, server.ollama_base()),
+    ] {
+        let client = build_client(ProviderConfig {
+            kind,
+            provider_id: "scripted".into(),
+            base_url,
+            api_key: None,
+            retry: RetryPolicy::default(),
+            connect_timeout: Duration::from_secs(5),
+        })
+        .unwrap();
+        let models = client.list_models().await.unwrap();
+        assert_eq!(models.len(), 2, "{kind:?}");
+        for model in models {
+            assert_eq!(
+                model.context_window,
+                Some(hearth_tests::model_server::CONTEXT_WINDOW),
+                "{kind:?} {}",
+                model.id
+            );
+        }
+    }
+    let shows = server
+        .requests()
+        .into_iter()
+        .filter(|r| r.path == "/api/show")
+        .count();
+    assert_eq!(shows, 2, "one /api/show per Ollama model");
 }

@@ -1,4 +1,5 @@
-//! Replies cut short or slowed down: cancellation, rate limits, server errors, stalls, periodic flushing.
+//! Replies cut short or slowed down: cancellation, rate limits, server errors, stalls, periodic
+//! flushing, and a stream the server closes right after a request too long for its context.
 
 use crate::rig::*;
 
@@ -138,4 +139,35 @@ async fn a_stream_that_goes_silent_fails_as_stalled_and_keeps_its_text() {
         .as_deref()
         .unwrap_or("")
         .contains("sent nothing"));
+}
+
+#[tokio::test]
+async fn a_stream_closed_right_after_a_long_request_says_it_is_probably_too_long() {
+    let server = ScriptedServer::start().await;
+    // llama.cpp drops the connection when the prompt does not fit its context.
+    server.push(Reply::text("never sent").disconnect_after(0));
+    server.push(Reply::text("never sent").disconnect_after(0));
+    let long = "a long pasted document line\n".repeat(2_000);
+    let small = rig(&server, |o| o.context_window = 8_192);
+    let session = small.session();
+    let error = small.send_err(&session, &long).await;
+    let EngineError::ProbablyTooLong { tokens, window } = error else {
+        panic!("not explained as too long: {error}");
+    };
+    assert_eq!(window, 8_192);
+    assert!(tokens > 8_192, "{tokens}");
+    let stored = small.store.list_messages(&session).unwrap();
+    assert!(stored[1].error.as_deref().unwrap().contains("8192 tokens"));
+
+    // The same disconnect after a short request is still a network error.
+    let roomy = rig(&server, |o| o.context_window = 1_000_000);
+    let session = roomy.session();
+    let error = roomy.send_err(&session, "hi").await;
+    assert!(
+        matches!(
+            error,
+            EngineError::Model(hearth_llm::LlmError::Network { .. })
+        ),
+        "{error}"
+    );
 }

@@ -42,7 +42,7 @@ pub async fn run(
         Some(id) => home.store.get_session(id)?.ok_or_else(|| {
             anyhow!("unknown session '{id}': list sessions with `hearth-cli sessions list`")
         })?,
-        None => engine.create_session("cli", Some(&title_from(message)))?,
+        None => engine.create_session("cli", hearth_engine::title_from(message).as_deref())?,
     };
     eprintln!("session: {}", session.id);
 
@@ -74,16 +74,6 @@ pub async fn run(
             engine.options().max_iterations,
             session.id
         )),
-    }
-}
-
-fn title_from(message: &str) -> String {
-    let line = message.lines().next().unwrap_or(message).trim();
-    let title: String = line.chars().take(60).collect();
-    if title.is_empty() {
-        "New chat".to_string()
-    } else {
-        title
     }
 }
 

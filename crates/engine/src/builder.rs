@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use hearth_llm::SharedModelClient;
 use hearth_policy::SecurityProfile;
-use hearth_protocol::Settings;
+use hearth_protocol::{MessageKind, Session, Settings};
 use hearth_scheduler::RunnerSignal;
-use hearth_store::Store;
+use hearth_store::{NewMessage, NewSession, Store};
 use hearth_tools::{Background, Dialect, Registry};
 
 use crate::approval::Approver;
@@ -143,6 +143,44 @@ impl EngineBuilder {
         let (entry, model) = choose_provider(settings, requested)?;
         let client = model_client(&entry, key_env, self.secrets.as_ref())?;
         Ok(ModelChoice { client, model })
+    }
+
+    /// Copies the messages before `message_id` into a new session (stored rows, so earlier tool
+    /// calls are never run again); the caller then sends the edited message there. Needs no
+    /// provider, so an edit is kept even when none is configured.
+    pub fn fork(
+        &self,
+        session_id: &str,
+        message_id: i64,
+        title: &str,
+    ) -> Result<Session, EngineError> {
+        let source = self
+            .store
+            .get_session(session_id)?
+            .ok_or_else(|| EngineError::UnknownSession(session_id.to_string()))?;
+        let channel = session_id.split(':').next().unwrap_or("desktop");
+        let fork = NewSession {
+            id: format!("{channel}:{}", uuid::Uuid::new_v4()),
+            title: title.to_string(),
+            model: source.model.clone(),
+            workspace: source.workspace.clone(),
+            tool_profile: source.tool_profile.clone(),
+        };
+        // Summaries point at the source's message ids, so the fork takes the originals instead.
+        let kept = self.store.list_messages(session_id)?.into_iter();
+        let copies: Vec<NewMessage> = kept
+            .filter(|m| m.id < message_id && m.kind == MessageKind::Normal)
+            .map(|m| NewMessage {
+                tool_calls: m.tool_calls,
+                tool_result: m.tool_result,
+                status: m.status,
+                model: m.model,
+                usage: m.usage,
+                error: m.error,
+                ..NewMessage::new(&fork.id, m.role, m.content)
+            })
+            .collect();
+        Ok(self.store.fork_session(&fork, &copies)?)
     }
 
     /// An engine for one turn or run with the settings' profile and limits, registering its

@@ -8,15 +8,15 @@ use std::time::Duration;
 use hearth_llm::{ChatRequest, SharedModelClient};
 use hearth_policy::ToolProfile;
 use hearth_protocol::{
-    ContentPart, EngineEvent, Message, MessageKind, Role, Session, Settings, ToolResult, TurnEnd,
-    Usage,
+    ContentPart, EngineEvent, Language, Message, MessageKind, Role, Session, Settings, Text,
+    ToolResult, TurnEnd, Usage,
 };
 use hearth_store::{NewMessage, NewSession, Store};
 use tokio_util::sync::CancellationToken;
 
 use crate::compact::Compacted;
 use crate::tool_calls::{CallScope, ToolRunner};
-use crate::turns::Turns;
+use crate::turns::{BegunTurn, Turns};
 use crate::{DataDir, EngineError};
 
 /// Tokens of the system prompt given to remembered facts.
@@ -34,6 +34,8 @@ pub struct EngineOptions {
     pub tool_profile: ToolProfile,
     pub max_iterations: u32,
     pub context_window: u64,
+    /// The language of the titles the engine gives chats.
+    pub language: Language,
     /// How often streamed text is written to the store (at most one second).
     pub flush_interval: Duration,
     /// A reply whose stream sends nothing for this long fails as stalled (the default, five
@@ -49,21 +51,25 @@ impl EngineOptions {
             tool_profile: ToolProfile::Full,
             max_iterations: 50,
             context_window: 128_000,
+            language: Language::En,
             flush_interval: Duration::from_millis(500),
             stream_idle_timeout: Duration::from_secs(300),
         }
     }
 
-    /// [`EngineOptions::new`] with the tool profile and limits of `settings`.
+    /// [`EngineOptions::new`] with the tool profile and limits of `settings` (the context
+    /// window of `default_model`).
     pub fn from_settings(
         data_dir: DataDir,
         default_model: impl Into<String>,
         settings: &Settings,
     ) -> EngineOptions {
+        let default_model = default_model.into();
         EngineOptions {
             tool_profile: settings.tool_profile,
             max_iterations: settings.max_iterations.max(1),
-            context_window: settings.context_window,
+            context_window: settings.context_window_of(&default_model),
+            language: settings.language,
             ..EngineOptions::new(data_dir, default_model)
         }
     }
@@ -134,7 +140,10 @@ impl Engine {
     ) -> Result<Session, EngineError> {
         let new = NewSession {
             id: format!("{channel}:{}", uuid::Uuid::new_v4()),
-            title: title.unwrap_or("New chat").to_string(),
+            title: title.map_or_else(
+                || Text::NewChat.in_language(self.options.language),
+                str::to_string,
+            ),
             model: None,
             workspace: None,
             tool_profile: self.options.tool_profile.as_str().to_string(),
@@ -159,12 +168,20 @@ impl Engine {
         sink: &EventSink,
         cancel: CancellationToken,
     ) -> Result<TurnSummary, EngineError> {
-        let session = self.session(session_id)?;
-        let _running = self.turns.begin(session_id, cancel.clone())?;
-        let user = self
-            .store
-            .insert_message(&NewMessage::new(session_id, Role::User, content))?;
-        self.drive(&session, user.id, sink, &cancel).await
+        let begun = self.turns.commit(session_id, content, cancel.clone())?;
+        self.answer(begun, sink, cancel).await
+    }
+
+    /// Runs the turn of a user message already committed with [`Turns::commit`] (the app
+    /// commits it before building the engine, so a missing provider keeps the message).
+    pub async fn answer(
+        &self,
+        begun: BegunTurn,
+        sink: &EventSink,
+        cancel: CancellationToken,
+    ) -> Result<TurnSummary, EngineError> {
+        self.drive(&begun.session, begun.user.id, sink, &cancel)
+            .await
     }
 
     /// Replaces the last reply: removes everything after the last user message and runs the
@@ -186,35 +203,6 @@ impl Engine {
             .ok_or(EngineError::NothingToRegenerate)?;
         self.store.delete_messages_after(session_id, last_user.id)?;
         self.drive(&session, last_user.id, sink, &cancel).await
-    }
-
-    /// Copies the messages before `message_id` into a new session (stored rows, so earlier tool
-    /// calls are never run again); the caller then sends the edited message there.
-    pub fn fork(&self, session_id: &str, message_id: i64) -> Result<Session, EngineError> {
-        let source = self.session(session_id)?;
-        let channel = session_id.split(':').next().unwrap_or("desktop");
-        let fork = NewSession {
-            id: format!("{channel}:{}", uuid::Uuid::new_v4()),
-            title: format!("{} (edited)", source.title),
-            model: source.model.clone(),
-            workspace: source.workspace.clone(),
-            tool_profile: source.tool_profile.clone(),
-        };
-        // Summaries point at the source's message ids, so the fork takes the originals instead.
-        let kept = self.store.list_messages(session_id)?.into_iter();
-        let copies: Vec<NewMessage> = kept
-            .filter(|m| m.id < message_id && m.kind == MessageKind::Normal)
-            .map(|m| NewMessage {
-                tool_calls: m.tool_calls,
-                tool_result: m.tool_result,
-                status: m.status,
-                model: m.model,
-                usage: m.usage,
-                error: m.error,
-                ..NewMessage::new(&fork.id, m.role, m.content)
-            })
-            .collect();
-        Ok(self.store.fork_session(&fork, &copies)?)
     }
 
     fn session(&self, session_id: &str) -> Result<Session, EngineError> {

@@ -30,6 +30,8 @@ pub enum EngineError {
     BusyElsewhere(String),
     #[error("the provider sent nothing for {} s, so the reply was stopped and kept as failed; try again, or check the provider's status", .0.as_secs())]
     Stalled(std::time::Duration),
+    #[error("the server closed the connection right after a long request (about {tokens} tokens): the message is probably too long for this model's context ({window} tokens); shorten it, start a new chat, or set the model's context window in Settings")]
+    ProbablyTooLong { tokens: u64, window: u64 },
     #[error("{0}")]
     Io(#[from] std::io::Error),
 }
@@ -68,6 +70,10 @@ impl From<&EngineError> for AppError {
             EngineError::Model(error) => AppError::from(error),
             EngineError::Config(message) => AppError::Settings {
                 message: message.clone(),
+            },
+            EngineError::ProbablyTooLong { tokens, window } => AppError::ProbablyTooLong {
+                tokens: *tokens,
+                window: *window,
             },
             EngineError::Io(error) => AppError::other(error),
         }

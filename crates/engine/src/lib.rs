@@ -37,7 +37,7 @@ pub use jobs::{AgentJobExecutor, JobGrant};
 pub use network::{key_account, network_config, search_account};
 pub use notify::{Notice, Notifier, NotifyError, OnClick, OsNotifier};
 pub use paths::{DataDir, APP_IDENTIFIER};
-pub use provider::{choose_provider, model_client};
+pub use provider::{choose_provider, client_with_key, model_client};
 pub use reference::{tools_reference, REGENERATE_TOOLS_DOC};
 pub use registry::{tool_registry, tool_registry_with_runner};
 pub use rules::{check_rules, enforced_rules, user_rules, RuleError};
@@ -47,4 +47,4 @@ pub use secrets::{
 };
 pub use startup::{existing_folder, open_data, startup_problem};
 pub use tool_calls::{CallScope, ToolRunner};
-pub use turns::{TurnGuard, Turns};
+pub use turns::{title_from, BegunTurn, TurnGuard, Turns};

@@ -16,8 +16,17 @@ pub fn model_client(
     explicit_env: Option<&str>,
     secrets: &dyn SecretStore,
 ) -> Result<SharedModelClient, EngineError> {
+    let api_key = resolve_api_key(entry.kind, &entry.id, explicit_env, secrets)?;
+    client_with_key(entry, api_key)
+}
+
+/// A model client for `entry` with `api_key` as given (none for a keyless server): how a
+/// provider is tried before it is saved, with the key typed in its form.
+pub fn client_with_key(
+    entry: &ProviderEntry,
+    api_key: Option<String>,
+) -> Result<SharedModelClient, EngineError> {
     let kind = entry.kind;
-    let api_key = resolve_api_key(kind, &entry.id, explicit_env, secrets)?;
     let base_url = if entry.base_url.is_empty() {
         kind.default_base_url().to_string()
     } else {

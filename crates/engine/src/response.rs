@@ -3,7 +3,7 @@
 //! cancellation and errors keep the partial text.
 
 use futures::StreamExt;
-use hearth_llm::{ChatRequest, EventStream, StreamEvent, ToolCallAccumulator};
+use hearth_llm::{ChatRequest, EventStream, LlmError, StreamEvent, ToolCallAccumulator};
 use hearth_protocol::{ContentPart, EngineEvent, MessageStatus, Role, StopReason, ToolCall, Usage};
 use hearth_store::{MessageEnd, NewMessage};
 use tokio::time::{sleep_until, Instant};
@@ -68,6 +68,7 @@ impl Engine {
                 });
             }
             Some(Err(e)) => {
+                let e = self.explain_closed(request, e);
                 self.store
                     .finish_message(id, MessageStatus::Failed, None, Some(&e.to_string()))?;
                 return Err(e);
@@ -99,9 +100,14 @@ impl Engine {
                         draft.apply(event, id, sink);
                     }
                     Some(Err(e)) => {
+                        let e = if !draft.content().is_empty() {
+                            EngineError::from(e)
+                        } else {
+                            self.explain_closed(request, e.into())
+                        };
                         let error = e.to_string();
                         self.end_draft(id, &draft, ended(MessageStatus::Failed, draft.usage, Some(&error)))?;
-                        return Err(e.into());
+                        return Err(e);
                     }
                 },
                 () = sleep_until(deadline) => {
@@ -146,6 +152,24 @@ impl Engine {
                     .map_err(|_| EngineError::Stalled(idle))
                     .and_then(|started| started.map_err(EngineError::from)),
             ),
+        }
+    }
+
+    /// A connection the server dropped before any reply to a request of at least half the
+    /// model's context is most likely a request the server could not fit (llama.cpp closes the
+    /// stream): say so, with the numbers, instead of blaming the network.
+    fn explain_closed(&self, request: &ChatRequest, error: EngineError) -> EngineError {
+        if !matches!(error, EngineError::Model(LlmError::Network { .. })) {
+            return error;
+        }
+        let tokens = crate::history::estimate_tokens(&request.messages)
+            + request.system.len() as u64 / 4
+            + crate::compact::tools_tokens(&request.tools);
+        let window = self.options.context_window;
+        if tokens * 2 >= window {
+            EngineError::ProbablyTooLong { tokens, window }
+        } else {
+            error
         }
     }
 

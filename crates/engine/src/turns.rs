@@ -1,12 +1,15 @@
 //! The long-lived registry of running turns, shared by every engine a front end builds: at most
 //! one turn per session (claimed in the store as well, so the app and `hearth-cli` cannot run
 //! one session at once), each entry owning its turn's cancel token and released when its guard
-//! drops — also when the turn panics or its future is dropped.
+//! drops — also when the turn panics or its future is dropped. A turn begins by storing the
+//! user's message, before a provider or model is looked at, so nothing typed is lost; the first
+//! message of an untitled chat titles it.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use hearth_store::Store;
+use hearth_protocol::{parts_text, ContentPart, Language, Message, Role, Session, Text};
+use hearth_store::{NewMessage, Store};
 use tokio_util::sync::CancellationToken;
 
 use crate::EngineError;
@@ -15,6 +18,23 @@ use crate::EngineError;
 pub struct Turns {
     store: Arc<Store>,
     running: Mutex<HashMap<String, CancellationToken>>,
+}
+
+/// A turn whose user message is stored, holding its session's claim until it is answered.
+pub struct BegunTurn {
+    pub(crate) session: Session,
+    pub(crate) user: Message,
+    pub(crate) _running: TurnGuard,
+}
+
+impl BegunTurn {
+    pub fn session_id(&self) -> &str {
+        &self.session.id
+    }
+
+    pub fn user_message_id(&self) -> i64 {
+        self.user.id
+    }
 }
 
 /// A claimed session; dropping it ends the claim.
@@ -52,6 +72,39 @@ impl Turns {
         })
     }
 
+    /// Claims `session_id` and stores the user's `content` in it: the first step of every turn,
+    /// done before anything that can fail for want of a provider, key or server.
+    pub fn commit(
+        self: &Arc<Self>,
+        session_id: &str,
+        content: Vec<ContentPart>,
+        cancel: CancellationToken,
+    ) -> Result<BegunTurn, EngineError> {
+        let session = self
+            .store
+            .get_session(session_id)?
+            .ok_or_else(|| EngineError::UnknownSession(session_id.to_string()))?;
+        let running = self.begin(session_id, cancel)?;
+        let untitled = session.message_count == 0
+            && Language::ALL
+                .iter()
+                .any(|l| Text::NewChat.in_language(*l) == session.title);
+        let title = untitled
+            .then(|| title_from(&parts_text(&content)))
+            .flatten();
+        let user = self
+            .store
+            .insert_message(&NewMessage::new(session_id, Role::User, content))?;
+        if let Some(title) = title {
+            self.store.rename_session(session_id, &title)?;
+        }
+        Ok(BegunTurn {
+            session,
+            user,
+            _running: running,
+        })
+    }
+
     /// Cancels the running turn of `session_id`; false when none runs here.
     pub fn cancel(&self, session_id: &str) -> bool {
         self.lock()
@@ -74,6 +127,17 @@ impl Turns {
     fn lock(&self) -> MutexGuard<'_, HashMap<String, CancellationToken>> {
         self.running.lock().unwrap_or_else(PoisonError::into_inner)
     }
+}
+
+/// A chat title from the first words of a message: its first line, at most 60 characters;
+/// none for a message without text.
+pub fn title_from(message: &str) -> Option<String> {
+    let line = message.lines().find(|l| !l.trim().is_empty())?.trim();
+    let mut title: String = line.chars().take(60).collect();
+    if line.chars().count() > 60 {
+        title.push('…');
+    }
+    Some(title)
 }
 
 impl Drop for TurnGuard {

@@ -115,9 +115,18 @@ pub(crate) fn models_from_data(listing: &Value) -> Result<Vec<ModelInfo>, LlmErr
         .iter()
         .filter_map(|model| {
             let id = model.get("id")?.as_str()?.to_string();
-            let context_window = ["context_length", "context_window", "max_model_len"]
-                .iter()
-                .find_map(|k| model.get(*k).and_then(Value::as_u64));
+            // OpenRouter, others, vLLM, LM Studio, Anthropic; llama.cpp's `meta` says what the
+            // model was trained for.
+            let context_window = [
+                "context_length",
+                "context_window",
+                "max_model_len",
+                "max_context_length",
+                "max_input_tokens",
+            ]
+            .iter()
+            .find_map(|k| model.get(*k).and_then(Value::as_u64))
+            .or_else(|| model.pointer("/meta/n_ctx_train").and_then(Value::as_u64));
             Some(ModelInfo { id, context_window })
         })
         .collect())

@@ -102,3 +102,18 @@ fn data_listing() {
         Err(LlmError::Protocol { .. })
     ));
 }
+
+#[test]
+fn context_windows_where_each_server_reports_them() {
+    let listing = json!({"data": [
+        {"id": "lmstudio-model", "max_context_length": 32768},
+        {"id": "llama-cpp-model", "meta": {"n_ctx_train": 8192, "n_params": 7}},
+        {"id": "claude-x", "max_input_tokens": 200000},
+    ]});
+    let windows: Vec<Option<u64>> = models_from_data(&listing)
+        .unwrap()
+        .into_iter()
+        .map(|m| m.context_window)
+        .collect();
+    assert_eq!(windows, [Some(32768), Some(8192), Some(200000)]);
+}

@@ -9,6 +9,7 @@ mod errors;
 mod providers;
 mod settings;
 mod startup;
+mod texts;
 mod updates;
 mod window;
 pub use choices::*;
@@ -16,6 +17,7 @@ pub use errors::*;
 pub use providers::*;
 pub use settings::*;
 pub use startup::*;
+pub use texts::*;
 pub use updates::*;
 pub use window::*;
 

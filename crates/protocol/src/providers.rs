@@ -1,4 +1,5 @@
-//! Model servers found running on this machine at first run, offered as one-click providers.
+//! Model servers found running on this machine at first run, offered as one-click providers,
+//! and the models a provider lists when its connection is tested.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -21,4 +22,12 @@ pub struct DetectedServer {
     pub base_url: String,
     /// The models it lists, in its order; the first becomes the default.
     pub models: Vec<String>,
+}
+
+/// A model a provider lists, with the context window it reports (none when it says nothing).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ListedModel {
+    pub id: String,
+    pub context_window: Option<u64>,
 }

@@ -45,6 +45,9 @@ pub struct Settings {
     pub max_iterations: u32,
     /// Context window assumed when the provider does not report one.
     pub context_window: u64,
+    /// Context windows by model name (`[model_context_windows]`, e.g. `"qwen3:8b" = 8192`): what
+    /// the provider reported when the model was chosen, or the user's override.
+    pub model_context_windows: std::collections::BTreeMap<String, u64>,
     /// "Pause all jobs" in the tray: the app's scheduler fires nothing while set.
     pub jobs_paused: bool,
     /// Local or special-purpose targets the network tools may reach despite the SSRF guard:
@@ -92,6 +95,18 @@ pub struct SearchSettings {
     pub searxng_url: String,
 }
 
+impl Settings {
+    /// The context window of `model`: its entry in `model_context_windows`, else
+    /// `context_window`.
+    pub fn context_window_of(&self, model: &str) -> u64 {
+        self.model_context_windows
+            .get(model)
+            .copied()
+            .filter(|&tokens| tokens > 0)
+            .unwrap_or(self.context_window)
+    }
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {
@@ -105,6 +120,7 @@ impl Default for Settings {
             start_at_login: false,
             max_iterations: 50,
             context_window: 128_000,
+            model_context_windows: std::collections::BTreeMap::new(),
             jobs_paused: false,
             allow_local_hosts: Vec::new(),
             search: SearchSettings::default(),

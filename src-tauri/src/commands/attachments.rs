@@ -1,4 +1,5 @@
-//! Attachment commands: a dropped or picked file, or pasted bytes, become a content part.
+//! Attachment commands: a dropped or picked file, pasted bytes, or the image on the OS
+//! clipboard (WebKitGTK gives a page's paste event no image data) become a content part.
 
 use std::path::PathBuf;
 
@@ -49,10 +50,55 @@ pub fn attach_bytes(
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(data_base64.as_bytes())
         .map_err(|_| AppError::BadBase64)?;
+    image(&name, &mime_type, &bytes)
+}
+
+fn image(name: &str, mime_type: &str, bytes: &[u8]) -> CommandResult<ContentPart> {
     if bytes.len() as u64 > IMAGE_ATTACHMENT_CAP {
         return Err(AppError::ImageTooLarge {
             megabytes: IMAGE_ATTACHMENT_CAP / (1024 * 1024),
         });
     }
-    Ok(image_part(&name, &mime_type, &bytes))
+    Ok(image_part(name, mime_type, bytes))
+}
+
+/// The image on the OS clipboard as a PNG part, or nothing when it holds none (the page asks
+/// when its paste event carried neither an image nor text).
+#[tauri::command]
+pub async fn paste_clipboard_image(
+    app: tauri::AppHandle,
+    state: State<'_, AppState>,
+    session_id: String,
+    name: String,
+) -> CommandResult<Option<ContentPart>> {
+    workspace(&state, &session_id)?;
+    let (sent, received) = tokio::sync::oneshot::channel();
+    // GTK's clipboard lives on the main thread.
+    app.run_on_main_thread(move || {
+        let _ = sent.send(clipboard_png());
+    })
+    .map_err(to_error)?;
+    match received.await.map_err(to_error)? {
+        Some(bytes) => image(&name, "image/png", &bytes).map(Some),
+        None => Ok(None),
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn clipboard_png() -> Option<Vec<u8>> {
+    let clipboard = gtk::Clipboard::get(&gdk::SELECTION_CLIPBOARD);
+    let pixbuf = clipboard.wait_for_image()?;
+    match pixbuf.save_to_bufferv("png", &[]) {
+        Ok(bytes) => Some(bytes),
+        Err(error) => {
+            tracing::warn!(%error, "the clipboard's image could not be encoded as PNG");
+            None
+        }
+    }
+}
+
+/// Elsewhere the webview's paste event carries the image itself.
+#[cfg(not(target_os = "linux"))]
+fn clipboard_png() -> Option<Vec<u8>> {
+    None
 }

@@ -1,6 +1,6 @@
 //! Session and message commands: list, create, rename, pin, delete, page through, search.
 
-use hearth_protocol::{AppError, MessagePage, SearchHit, Session};
+use hearth_protocol::{AppError, MessagePage, SearchHit, Session, Text};
 use tauri::State;
 
 use crate::state::{to_error, AppState, CommandResult};
@@ -10,6 +10,7 @@ pub fn list_sessions(state: State<'_, AppState>) -> CommandResult<Vec<Session>> 
     state.store.list_sessions().map_err(to_error)
 }
 
+/// A new chat, titled in the settings' language until its first message names it.
 #[tauri::command]
 pub fn create_session(state: State<'_, AppState>, title: Option<String>) -> CommandResult<Session> {
     let settings = state.settings();
@@ -17,7 +18,7 @@ pub fn create_session(state: State<'_, AppState>, title: Option<String>) -> Comm
         .store
         .create_session(&hearth_store::NewSession {
             id: format!("desktop:{}", uuid::Uuid::new_v4()),
-            title: title.unwrap_or_else(|| "New chat".to_string()),
+            title: title.unwrap_or_else(|| Text::NewChat.in_language(settings.language)),
             model: None,
             workspace: None,
             tool_profile: settings.tool_profile.to_string(),

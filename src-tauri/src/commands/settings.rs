@@ -8,7 +8,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use hearth_engine::{
     key_account, mask_secret, provider_account, save_settings as write_settings, user_rules,
 };
-use hearth_protocol::{AppError, DetectedServer, KeyStatus, ProviderEntry, Settings};
+use hearth_protocol::{AppError, DetectedServer, KeyStatus, ListedModel, ProviderEntry, Settings};
 use hearth_store::AuditRecord;
 use tauri::{Manager, State};
 
@@ -30,7 +30,11 @@ pub fn save_settings(
     settings.jobs_paused = state.settings().jobs_paused;
     write_settings(&state.dir.config(), &settings).map_err(to_error)?;
     crate::autostart::apply(&app, settings.start_at_login);
+    let relabel = (state.settings().language != settings.language).then_some(settings.language);
     state.apply_settings(settings);
+    if let Some(language) = relabel {
+        crate::tray::relabel(&app, language);
+    }
     Ok(())
 }
 
@@ -143,15 +147,30 @@ pub async fn delete_api_key(
     follow_search_key(&app, &provider_id).await
 }
 
-/// Lists the models the provider offers, proving the URL and key work.
+/// Lists the models the provider offers with their context windows, proving the URL and key
+/// work: with `api_key` when the form holds one not yet saved (it reaches the keychain only on
+/// save), else the stored key.
 #[tauri::command]
 pub async fn test_connection(
     state: State<'_, AppState>,
     provider: ProviderEntry,
-) -> CommandResult<Vec<String>> {
-    let client = state.client_for(&provider).await?;
+    api_key: Option<String>,
+) -> CommandResult<Vec<ListedModel>> {
+    let typed = api_key
+        .map(|k| k.trim().to_string())
+        .filter(|k| !k.is_empty());
+    let client = match typed {
+        Some(key) => hearth_engine::client_with_key(&provider, Some(key))?,
+        None => state.client_for(&provider).await?,
+    };
     let models = client.list_models().await.map_err(|e| AppError::from(&e))?;
-    Ok(models.into_iter().map(|m| m.id).collect())
+    Ok(models
+        .into_iter()
+        .map(|m| ListedModel {
+            id: m.id,
+            context_window: m.context_window,
+        })
+        .collect())
 }
 
 /// Model servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM on their usual

@@ -2,16 +2,16 @@
 //! over a `Channel<EngineEvent>` (text deltas merged per frame, see [`crate::stream`]); a turn that ends while the window is hidden or unfocused is
 //! announced with an OS notification.
 
-use hearth_engine::{Engine, EngineError, Notice, TurnSummary};
-use hearth_protocol::{AppError, ApprovalDecision, ContentPart, EngineEvent, Session};
+use hearth_engine::{EventSink, Notice, TurnSummary};
+use hearth_protocol::{AppError, ApprovalDecision, ContentPart, EngineEvent, Session, Text};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Manager, State};
 use tokio_util::sync::CancellationToken;
 
-use crate::state::{AppState, CommandResult};
+use crate::state::{to_error, AppState, CommandResult};
 
-/// Runs a turn (the engine registers it with the app's running turns, which own its cancel
-/// token), then notifies if nobody was watching.
+/// Runs a turn (`turn` builds its engine, which registers it with the app's running turns,
+/// owners of its cancel token), then notifies if nobody was watching.
 async fn run_turn<F, Fut>(
     app: &AppHandle,
     state: &AppState,
@@ -20,10 +20,9 @@ async fn run_turn<F, Fut>(
     turn: F,
 ) -> CommandResult<()>
 where
-    F: FnOnce(Engine, Box<dyn Fn(EngineEvent) + Send + Sync>, CancellationToken) -> Fut,
-    Fut: std::future::Future<Output = Result<TurnSummary, EngineError>>,
+    F: FnOnce(Box<dyn Fn(EngineEvent) + Send + Sync>, CancellationToken) -> Fut,
+    Fut: std::future::Future<Output = Result<TurnSummary, AppError>>,
 {
-    let engine = state.engine().await?;
     let cancel = CancellationToken::new();
     let (events, received) = tokio::sync::mpsc::unbounded_channel();
     let forwarder = tauri::async_runtime::spawn(crate::stream::forward(received, move |event| {
@@ -33,17 +32,17 @@ where
         let _ = events.send(event);
     });
     // The turn's future owns the sink: once it is done the forwarder drains and ends.
-    let outcome = turn(engine, sink, cancel).await;
+    let outcome = turn(sink, cancel).await;
     let _ = forwarder.await;
     notify_if_unwatched(app, state, session_id, outcome.as_ref().err());
-    outcome.map(|_| ()).map_err(AppError::from)
+    outcome.map(|_| ())
 }
 
 fn notify_if_unwatched(
     app: &AppHandle,
     state: &AppState,
     session_id: &str,
-    error: Option<&EngineError>,
+    error: Option<&AppError>,
 ) {
     let watched = app
         .get_webview_window("main")
@@ -58,9 +57,13 @@ fn notify_if_unwatched(
         .flatten()
         .map(|s| s.title)
         .unwrap_or_else(|| "Hearth".to_string());
+    let language = state.settings().language;
     let body = match error {
-        None => "Hearth finished replying.".to_string(),
-        Some(e) => format!("The reply failed: {e}"),
+        None => Text::ReplyFinished.in_language(language),
+        Some(e) => Text::ReplyFailed {
+            error: &e.to_string(),
+        }
+        .in_language(language),
     };
     crate::notices::show(
         app,
@@ -75,6 +78,53 @@ fn notify_if_unwatched(
     );
 }
 
+/// Stores the user's message first, then builds the engine and answers it: a missing provider
+/// or key fails the turn on the stored message (reported once, as `turn_failed`), and Retry
+/// regenerates from it.
+async fn commit_and_answer(
+    state: &AppState,
+    session_id: &str,
+    content: Vec<ContentPart>,
+    sink: &EventSink,
+    cancel: CancellationToken,
+) -> Result<TurnSummary, AppError> {
+    let begun = state.turns().commit(session_id, content, cancel.clone())?;
+    match state.engine().await {
+        Ok(engine) => Ok(engine.answer(begun, sink, cancel).await?),
+        Err(error) => {
+            sink(EngineEvent::TurnStarted {
+                session_id: session_id.to_string(),
+                user_message_id: begun.user_message_id(),
+            });
+            sink(EngineEvent::TurnFailed {
+                session_id: session_id.to_string(),
+                error: error.clone(),
+            });
+            Err(error)
+        }
+    }
+}
+
+/// Runs [`commit_and_answer`] as a turn of `session_id`.
+async fn send_turn(
+    app: &AppHandle,
+    state: &AppState,
+    session_id: &str,
+    content: Vec<ContentPart>,
+    on_event: Channel<EngineEvent>,
+) -> CommandResult<()> {
+    run_turn(
+        app,
+        state,
+        session_id,
+        on_event,
+        |sink, cancel| async move {
+            commit_and_answer(state, session_id, content, sink.as_ref(), cancel).await
+        },
+    )
+    .await
+}
+
 #[tauri::command]
 pub async fn send_message(
     app: AppHandle,
@@ -86,11 +136,7 @@ pub async fn send_message(
     if content.is_empty() {
         return Err(AppError::EmptyMessage);
     }
-    let id = session_id.clone();
-    run_turn(&app, &state, &session_id, on_event, |engine, sink, cancel| async move {
-        engine.send(&id, content, sink.as_ref(), cancel).await
-    })
-    .await
+    send_turn(&app, &state, &session_id, content, on_event).await
 }
 
 #[tauri::command]
@@ -100,18 +146,22 @@ pub async fn regenerate(
     session_id: String,
     on_event: Channel<EngineEvent>,
 ) -> CommandResult<()> {
-    let id = session_id.clone();
+    let (id, shared) = (session_id.clone(), state.inner());
     run_turn(
         &app,
         &state,
         &session_id,
         on_event,
-        |engine, sink, cancel| async move { engine.regenerate(&id, sink.as_ref(), cancel).await },
+        |sink, cancel| async move {
+            let engine = shared.engine().await?;
+            Ok(engine.regenerate(&id, sink.as_ref(), cancel).await?)
+        },
     )
     .await
 }
 
-/// Forks the chat before `message_id` and sends the edited message in the fork.
+/// Forks the chat before `message_id` and sends the edited message in the fork (stored before a
+/// provider is looked at, like a sent one).
 #[tauri::command]
 pub async fn edit_message(
     app: AppHandle,
@@ -121,12 +171,20 @@ pub async fn edit_message(
     content: Vec<ContentPart>,
     on_event: Channel<EngineEvent>,
 ) -> CommandResult<Session> {
-    let fork = state.engine().await?.fork(&session_id, message_id)?;
-    let id = fork.id.clone();
-    let sent = run_turn(&app, &state, &fork.id, on_event, |engine, sink, cancel| async move {
-        engine.send(&id, content, sink.as_ref(), cancel).await
-    })
-    .await;
+    let language = state.settings().language;
+    let source = state
+        .store
+        .get_session(&session_id)
+        .map_err(to_error)?
+        .ok_or_else(|| AppError::UnknownSession {
+            session_id: session_id.clone(),
+        })?;
+    let title = Text::EditedTitle {
+        title: &source.title,
+    }
+    .in_language(language);
+    let fork = state.builder.fork(&session_id, message_id, &title)?;
+    let sent = send_turn(&app, &state, &fork.id, content, on_event).await;
     sent.map(|()| fork)
 }
 

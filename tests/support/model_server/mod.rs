@@ -32,6 +32,10 @@ use wire::StreamContext;
 /// Model ids listed by every format's model-listing endpoint.
 pub const MODELS: &[&str] = &["scripted-small", "scripted-large"];
 
+/// The context window every scripted model reports (llama.cpp `meta.n_ctx_train`, Ollama
+/// `/api/show`), the one of the local server in the issue that asked for it.
+pub const CONTEXT_WINDOW: u64 = 8_192;
+
 /// Body of the 500 answered to a model request when no reply is queued.
 pub const NO_REPLY_QUEUED: &str = "scripted server: no reply queued";
 

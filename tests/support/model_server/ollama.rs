@@ -63,6 +63,17 @@ pub(super) fn whole(turn: &Turn) -> Value {
 }
 
 /// `GET /api/tags`.
+/// `POST /api/show`: a model's details, with the context length it was made for.
+pub(super) fn show() -> Value {
+    json!({
+        "details": { "format": "gguf", "family": "scripted" },
+        "model_info": {
+            "general.architecture": "scripted",
+            "scripted.context_length": super::CONTEXT_WINDOW,
+        },
+    })
+}
+
 pub(super) fn tags() -> Value {
     let models: Vec<Value> = MODELS
         .iter()

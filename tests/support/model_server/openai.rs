@@ -119,7 +119,8 @@ pub(super) fn unknown_stream_options() -> Value {
 pub(super) fn models() -> Value {
     let data: Vec<Value> = MODELS
         .iter()
-        .map(|id| json!({"id": id, "object": "model", "created": CREATED, "owned_by": "hearth-tests"}))
+        // As llama.cpp lists them: the context the model was trained for under `meta`.
+        .map(|id| json!({"id": id, "object": "model", "created": CREATED, "owned_by": "hearth-tests", "meta": {"n_ctx_train": super::CONTEXT_WINDOW}}))
         .collect();
     json!({ "object": "list", "data": data })
 }

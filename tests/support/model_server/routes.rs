@@ -59,6 +59,10 @@ pub(super) fn router(shared: Arc<Shared>) -> Router {
             get(|State(s): AppState, req| listing(s, req, ollama::tags())),
         )
         .route(
+            "/api/show",
+            post(|State(s): AppState, req| listing(s, req, ollama::show())),
+        )
+        .route(
             "/v1beta/models",
             get(|State(s): AppState, req| listing(s, req, gemini::models())),
         )

@@ -11,6 +11,7 @@ import type { KeyStatus } from './bindings/KeyStatus';
 import type { MessagePage } from './bindings/MessagePage';
 import type { ParkedWindow } from './bindings/ParkedWindow';
 import type { PolicyRule } from './bindings/PolicyRule';
+import type { ListedModel } from './bindings/ListedModel';
 import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { SearchHit } from './bindings/SearchHit';
 import type { Session } from './bindings/Session';
@@ -74,6 +75,10 @@ export const api = {
     invoke<void>('resolve_approval', { requestId, decision }),
 
   prepareAttachment: (sessionId: string, path: string) => invoke<ContentPart>('prepare_attachment', { sessionId, path }),
+  /** The image on the OS clipboard (null when it holds none), for a paste the webview gave no
+   * image (WebKitGTK). */
+  pasteClipboardImage: (sessionId: string, name: string) =>
+    invoke<ContentPart | null>('paste_clipboard_image', { sessionId, name }),
   attachBytes: (sessionId: string, name: string, mimeType: string, dataBase64: string) =>
     invoke<ContentPart>('attach_bytes', { sessionId, name, mimeType, dataBase64 }),
 
@@ -84,7 +89,9 @@ export const api = {
   getKeyStatus: (providerId: string) => invoke<KeyStatus>('get_key_status', { providerId }),
   setApiKey: (providerId: string, key: string) => invoke<KeyStatus>('set_api_key', { providerId, key }),
   deleteApiKey: (providerId: string) => invoke<void>('delete_api_key', { providerId }),
-  testConnection: (provider: ProviderEntry) => invoke<string[]>('test_connection', { provider }),
+  /** Lists the provider's models; `apiKey` is a key typed in the form and not saved yet. */
+  testConnection: (provider: ProviderEntry, apiKey: string | null = null) =>
+    invoke<ListedModel[]>('test_connection', { provider, apiKey }),
   /** Model servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM). */
   detectLocalServers: () => invoke<DetectedServer[]>('detect_local_servers'),
   listAudit: (limit: number) => invoke<AuditRecord[]>('list_audit', { limit }),

@@ -99,3 +99,14 @@ export function pastedName(mimeType: string, n: number): string {
   const ext = mimeType.split('/')[1]?.replace('jpeg', 'jpg').replace(/[^a-z0-9]/gi, '') || 'bin';
   return `pasted-${n}.${ext}`;
 }
+
+/** The image files of a paste, from `files` or else `items` (browsers differ in which). */
+export function pastedImages(data: DataTransfer | null): File[] {
+  if (!data) return [];
+  const files = [...data.files].filter((f) => f.type.startsWith('image/'));
+  if (files.length) return files;
+  return [...data.items]
+    .filter((item) => item.kind === 'file' && item.type.startsWith('image/'))
+    .map((item) => item.getAsFile())
+    .filter((file): file is File => file !== null);
+}

@@ -1,5 +1,6 @@
-// Who decided an audited tool call, as the engine records it ("policy", "rule 2", "cli --approve"
-// …), turned into the message shown in the audit log; unknown actors are shown as recorded.
+// The audit log's stored values in the UI language: who decided an audited tool call, as the
+// engine records it ("policy", "rule 2", "cli --approve" …), and the decision (allow, deny, ask).
+// Values this Hearth does not know (written by a newer one) are shown as stored.
 import type { MessageKey } from './i18n/en';
 import type { Params } from './i18n/format';
 
@@ -17,9 +18,20 @@ const KNOWN: Record<string, MessageKey> = {
   'cli (no terminal)': 'audit.actor.cliNoTerminal',
 };
 
+const DECISIONS: Record<string, MessageKey> = {
+  allow: 'audit.value.allow',
+  deny: 'audit.value.deny',
+  ask: 'audit.value.ask',
+};
+
 export function actorMessage(actor: string): ActorMessage | null {
-  const known = KNOWN[actor];
+  const known = Object.hasOwn(KNOWN, actor) ? KNOWN[actor] : undefined;
   if (known) return { key: known };
   const rule = /^rule (\d+)$/.exec(actor);
   return rule ? { key: 'audit.actor.rule', params: { n: Number(rule[1]) } } : null;
+}
+
+/** The translation key of a stored decision, or null to show it as stored. */
+export function decisionKey(decision: string): MessageKey | null {
+  return Object.hasOwn(DECISIONS, decision) ? DECISIONS[decision] : null;
 }

@@ -15,6 +15,7 @@ const base: Settings = {
   start_at_login: false,
   max_iterations: 50,
   context_window: 128000,
+  model_context_windows: {},
   allow_local_hosts: [],
   search: { searxng_url: '' },
   jobs_paused: false,

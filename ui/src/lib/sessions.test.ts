@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from './bindings/Session';
-import { debounce, PendingDeletes, sortSessions, type Timers } from './sessions';
+import { debounce, isJobRun, PendingDeletes, sortSessions, type Timers } from './sessions';
 
 function session(id: string, pinned: boolean, updated_at: number): Session {
   return { id, title: id, model: null, workspace: null, tool_profile: 'coding', pinned, message_count: 0, created_at: 0, updated_at };
@@ -30,6 +30,14 @@ function fakeTimers() {
   };
   return { timers, advance, pending: () => queue.size };
 }
+
+describe('isJobRun', () => {
+  it('tells the sessions of job runs from chats', () => {
+    expect(isJobRun({ id: 'job:1' } as Session)).toBe(true);
+    expect(isJobRun({ id: 'desktop:1' } as Session)).toBe(false);
+    expect(isJobRun({ id: 'cli:job:1' } as Session)).toBe(false);
+  });
+});
 
 describe('sortSessions', () => {
   it('puts pinned first, each group newest first, without mutating the input', () => {

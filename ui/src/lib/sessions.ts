@@ -4,6 +4,11 @@ import type { Session } from './bindings/Session';
 
 export const UNDO_WINDOW_MS = 5000;
 
+/** Whether `session` is a scheduled job's run (`job:<uuid>`), kept out of the sidebar. */
+export function isJobRun(session: Session): boolean {
+  return session.id.startsWith('job:');
+}
+
 /** Pinned sessions first, each group by most recent activity. */
 export function sortSessions(sessions: readonly Session[]): Session[] {
   return [...sessions].sort((a, b) => {

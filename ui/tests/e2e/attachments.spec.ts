@@ -2,8 +2,8 @@ import { boot, callsTo, expect, session, test, withProvider } from './fixtures';
 
 const chat = session('desktop:a', 'Files chat');
 
-async function openChat(page: import('@playwright/test').Page, dialog: string | string[] | null = null) {
-  await boot(page, { settings: withProvider, sessions: [chat], dialog, script: [{ text: 'Got them.' }] });
+async function openChat(page: import('@playwright/test').Page, dialog: string | string[] | null = null, clipboardImage?: string) {
+  await boot(page, { settings: withProvider, sessions: [chat], dialog, clipboardImage, script: [{ text: 'Got them.' }] });
   await page.locator('[data-session-id="desktop:a"] .session-open').click();
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
 }
@@ -80,6 +80,22 @@ test('a pasted image is attached through attach_bytes', async ({ page }) => {
   await expect(page.locator('.composer .chip .chip-label')).toHaveText(['pasted-1.png']);
   const call = (await callsTo(page, 'attach_bytes'))[0].args;
   expect(call).toEqual({ sessionId: 'desktop:a', name: 'pasted-1.png', mimeType: 'image/png', dataBase64: 'iVBORw0KGgo=' });
+});
+
+test('a paste the webview gives no image (WebKitGTK) takes the image from the OS clipboard; a text paste does not', async ({ page }) => {
+  await openChat(page, null, 'iVBORw0KGgo=');
+  await page.getByRole('textbox', { name: 'Message' }).focus();
+  const paste = (text: string) =>
+    page.evaluate((text) => {
+      const data = new DataTransfer();
+      if (text) data.setData('text/plain', text);
+      document.querySelector('.composer textarea')?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
+  await paste('just words');
+  expect(await callsTo(page, 'paste_clipboard_image')).toHaveLength(0);
+  await paste('');
+  await expect(page.locator('.composer .chip .chip-label')).toHaveText(['pasted-1.png']);
+  expect((await callsTo(page, 'paste_clipboard_image'))[0].args).toEqual({ sessionId: 'desktop:a', name: 'pasted-1.png' });
 });
 
 test('the per-chat model field sets the model', async ({ page }) => {

@@ -175,16 +175,43 @@ test('the stop button cancels the running turn', async ({ page }) => {
   await expect(page.locator('article.message.assistant')).toHaveAttribute('data-status', 'interrupted');
 });
 
-test('a failed turn shows the error', async ({ page }) => {
+test('a turn that fails before any reply keeps the message and shows the error once on it, with Retry', async ({ page }) => {
   const input = await startChat(page, [{ fail: 'provider returned 401: invalid api key' }]);
   await input.fill('hi');
   await input.press('Enter');
-  await expect(page.getByRole('alert')).toHaveText('The turn failed: provider returned 401: invalid api key');
+  await expect(page.getByRole('alert')).toHaveCount(1);
+  const user = page.locator('article.message.user');
+  await expect(user.getByRole('alert')).toHaveText('The turn failed: provider returned 401: invalid api key');
+  await expect(user.locator('.user-text')).toHaveText('hi');
+  await expect(page.locator('p.notice')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
   await expect(page.locator('.toast')).toHaveCount(0);
-  // The failed turn can be tried again.
-  await page.getByRole('button', { name: /Regenerate/ }).click();
+  // The message was stored, so the composer is empty.
+  await expect(input).toHaveValue('');
+  // The failed turn can be tried again from the stored message.
+  await user.getByRole('button', { name: /Retry/ }).click();
   await expect.poll(async () => (await callsTo(page, 'regenerate')).length).toBe(1);
+});
+
+test("the composer warns when a message will not fit the model's context window", async ({ page }) => {
+  await boot(page, { settings: { ...withProvider, model_context_windows: { [withProvider.default_model ?? '']: 1000 } } });
+  await page.getByRole('button', { name: /New chat/ }).first().click();
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill('short question');
+  await expect(page.locator('.too-long')).toHaveCount(0);
+  await input.fill('word '.repeat(700));
+  await expect(page.locator('.too-long')).toContainText('has a context of 1,000: it will not fit');
+});
+
+test('a send refused before the message is stored keeps the text in the composer', async ({ page }) => {
+  await boot(page, { settings: withProvider, refuseSend: { code: 'busy_elsewhere', params: { session_id: 'x' } } });
+  await page.getByRole('button', { name: /New chat/ }).first().click();
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill('do not lose me');
+  await input.press('Enter');
+  await expect(page.locator('.toast')).toHaveCount(1);
+  await expect(input).toHaveValue('do not lose me');
+  await expect(page.locator('article.message.user')).toHaveCount(0);
 });
 
 test('a typed failure is shown in the UI language', async ({ page }) => {

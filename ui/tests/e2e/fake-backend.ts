@@ -33,6 +33,8 @@ export interface Scenario {
   /** Milliseconds `list_message_page` takes for these sessions (default: answers at once). */
   slowPages?: Record<string, number>;
   script?: Step[];
+  /** `send_message` rejects with this error before storing the message (e.g. a busy chat). */
+  refuseSend?: AppError;
 }
 
 export interface Call {
@@ -62,6 +64,7 @@ export function installFakeBackend(scenario: Scenario): void {
     start_at_login: false,
     max_iterations: 50,
     context_window: 128000,
+    model_context_windows: {},
     allow_local_hosts: [],
     search: { searxng_url: '' },
     jobs_paused: false,
@@ -299,6 +302,7 @@ export function installFakeBackend(scenario: Scenario): void {
         return hits.slice(0, 20);
       }
       case 'send_message': {
+        if (scenario.refuseSend) throw scenario.refuseSend;
         const user = userMessage(a.sessionId, a.content);
         await runTurn(a.sessionId, a.onEvent, user.id);
         return null;

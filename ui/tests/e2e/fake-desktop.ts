@@ -17,7 +17,9 @@ import type { AuditRecord } from '../../src/lib/types';
 
 export interface DesktopScenario {
   keys?: Record<string, string>;
-  models?: string[];
+  /** Base64 PNG the OS clipboard holds, read by `paste_clipboard_image` (null: none). */
+  clipboardImage?: string;
+  models?: (string | { id: string; context_window: number | null })[];
   /** What the connection test fails with instead of listing models (when a key is stored too). */
   connectionError?: string | AppError;
   /** Model servers `detect_local_servers` finds (none by default). */
@@ -126,12 +128,15 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     },
     test_connection: (a) => {
       if (scenario.connectionError) throw scenario.connectionError;
-      if (!keys[(a.provider as ProviderEntry).id]) throw 'authentication failed: no API key';
-      return scenario.models ?? ['model-a', 'model-b'];
+      if (!keys[(a.provider as ProviderEntry).id] && !a.apiKey) throw 'authentication failed: no API key';
+      const models = scenario.models ?? ['model-a', 'model-b'];
+      return models.map((m) => (typeof m === 'string' ? { id: m, context_window: null } : m));
     },
     detect_local_servers: () => scenario.localServers ?? [],
     list_audit: (a) => (scenario.audit ?? []).slice(0, a.limit),
     prepare_attachment: (a) => attachment(String(a.path)),
+    paste_clipboard_image: (a) =>
+      scenario.clipboardImage ? { type: 'image', mime_type: 'image/png', data: scenario.clipboardImage, name: a.name } : null,
     attach_bytes: (a) => ({ type: 'image', mime_type: a.mimeType, data: a.dataBase64, name: a.name }),
     app_ready: () => null,
     park_window: () => null,

@@ -67,6 +67,45 @@ test('adding the first provider stores it, then its key, then lists models', asy
   expect((await callsTo(page, 'save_settings')).at(-1)?.args.settings).toMatchObject({ providers: [{ default_model: 'llama3' }] });
 });
 
+test('a new provider is tested with the key typed in its form, which is stored only on save', async ({ page }) => {
+  await boot(page, { models: ['only-model'] });
+  await page.getByRole('button', { name: 'Open Settings → Add provider' }).click();
+  const form = page.locator('form.provider-form');
+  await form.locator('input[name="name"]').fill('Router');
+  await form.locator('input[name="base_url"]').fill('https://api.example.test');
+  await form.getByRole('button', { name: 'Test connection' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Connection failed: authentication failed: no API key');
+  await form.locator('input[name="new_api_key"]').fill('sk-typed-9876');
+  await form.getByRole('button', { name: 'Test connection' }).click();
+  await expect(form.getByText('Connected. 1 model available:')).toBeVisible();
+  const tested = await callsTo(page, 'test_connection');
+  expect(tested.at(-1)?.args).toMatchObject({ provider: { id: 'router' }, apiKey: 'sk-typed-9876' });
+  expect(await callsTo(page, 'set_api_key')).toHaveLength(0);
+  expect(await callsTo(page, 'save_settings')).toHaveLength(0);
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(async () => (await callsTo(page, 'set_api_key')).map((c) => c.args)).toEqual([
+    { providerId: 'router', key: 'sk-typed-9876' },
+  ]);
+  const providers = page.locator('section[aria-labelledby="providers-title"]');
+  await expect(providers.locator('.key-status')).toHaveText('Stored key: ••••9876');
+});
+
+test("a chosen model's context window, as its server lists it, is kept in the settings", async ({ page }) => {
+  await boot(page, { models: [{ id: 'qwen3:8b', context_window: 8192 }, { id: 'other', context_window: null }] });
+  await page.getByRole('button', { name: 'Open Settings → Add provider' }).click();
+  const form = page.locator('form.provider-form');
+  await form.locator('input[name="name"]').fill('Local');
+  await form.locator('input[name="base_url"]').fill('http://127.0.0.1:8080/v1');
+  await form.locator('input[name="new_api_key"]').fill('sk-local-1');
+  await form.getByRole('button', { name: 'Test connection' }).click();
+  await expect(form.locator('.model-list li').first()).toContainText('8,192 tokens');
+  await form.getByRole('button', { name: 'qwen3:8b' }).click();
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect
+    .poll(async () => ((await callsTo(page, 'save_settings')).at(-1)?.args.settings as { model_context_windows?: unknown })?.model_context_windows)
+    .toEqual({ 'qwen3:8b': 8192 });
+});
+
 test('test connection reports the backend error', async ({ page }) => {
   await boot(page, { settings: withProvider, sessions: [session('desktop:a', 'A')] });
   await page.getByRole('button', { name: /Settings/ }).click();

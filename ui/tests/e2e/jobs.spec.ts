@@ -1,7 +1,7 @@
 import type { JobView, RunView } from '../../src/lib/jobs';
 import { boot, callsTo, expect, session, test, withProvider } from './fixtures';
 
-const sessions = [session('desktop:news', 'Morning news'), session('desktop:other', 'Other chat')];
+const sessions = [session('desktop:news', 'Morning news'), session('desktop:other', 'Other chat'), session('job:run-1', 'Job: Daily brief')];
 
 function job(extra: Partial<JobView> = {}): JobView {
   return {
@@ -42,6 +42,9 @@ const run: RunView = {
 
 test('creates a job with a live preview of its next five runs', async ({ page }) => {
   await boot(page, { settings: withProvider, sessions });
+  // A job run's session is not a sidebar row, nor a target.
+  await expect(page.locator('li.session')).toHaveCount(2);
+  await expect(page.locator('li.session[data-session-id="job:run-1"]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Jobs' }).click();
   await expect(page.getByText('No scheduled jobs yet.', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'New job' }).click();
@@ -63,7 +66,10 @@ test('creates a job with a live preview of its next five runs', async ({ page })
   await expect(runs.nth(1)).toHaveText('2030-01-01 02:00 (UTC+00:00)');
 
   await page.locator('textarea[name="job_prompt"]').fill('Summarise the news');
-  await page.locator('select[name="job_target"]').selectOption({ label: 'Morning news' });
+  // Targets show title and date, so chats of one title can be told apart.
+  await expect(page.locator('select[name="job_target"] option[value="desktop:news"]')).toHaveText(/^Morning news · \S/);
+  await expect(page.locator('select[name="job_target"] option[value="job:run-1"]')).toHaveCount(0);
+  await page.locator('select[name="job_target"]').selectOption({ value: 'desktop:news' });
   await page.getByRole('button', { name: 'Create job' }).click();
   const card = page.locator('li.job');
   await expect(card).toHaveCount(1);
@@ -151,6 +157,8 @@ test('a job that needs re-approval has nothing to revoke', async ({ page }) => {
   await page.getByRole('button', { name: '定时任务' }).click();
   await expect(page.locator('li.job[data-job-id="job-1"]').getByRole('button', { name: '撤销批准' })).toHaveCount(0);
   await expect(page.locator('li.job[data-job-id="job-2"]').getByRole('button', { name: '撤销批准' })).toBeVisible();
+  // The schedule is described in Chinese too.
+  await expect(page.locator('li.job[data-job-id="job-1"] .job-schedule')).toHaveText('每天 08:00 · UTC');
 });
 
 test('disable, enable, run now, history with outputs, delete after confirming', async ({ page }) => {

@@ -72,7 +72,24 @@ test('adds, edits, pins and deletes memories', async ({ page }) => {
   await expect(page.locator('li.memory').first()).toHaveAttribute('data-memory-id', '1');
   await coffee.getByRole('button', { name: 'Delete' }).click();
   await expect(page.locator('li.memory[data-memory-id="1"]')).toHaveCount(0);
-  expect((await callsTo(page, 'delete_memory')).map((c) => c.args)).toEqual([{ id: 1 }]);
+  // The delete waits out the undo window, like a chat's.
+  expect(await callsTo(page, 'delete_memory')).toHaveLength(0);
+  await expect
+    .poll(async () => (await callsTo(page, 'delete_memory')).map((c) => c.args), { timeout: 10_000 })
+    .toEqual([{ id: 1 }]);
+});
+
+test('a deleted memory comes back with Undo and is never deleted', async ({ page }) => {
+  await boot(page, { settings: withProvider, memories });
+  await page.getByRole('button', { name: 'Memory' }).click();
+  const coffee = page.locator('li.memory[data-memory-id="1"]');
+  await coffee.getByRole('button', { name: 'Delete' }).click();
+  await expect(coffee).toHaveCount(0);
+  await page.locator('.toast').getByRole('button', { name: 'Undo' }).click();
+  await expect(coffee).toHaveCount(1);
+  // Leaving the page carries out pending deletes: there is none.
+  await page.getByRole('button', { name: /Back/ }).click();
+  expect(await callsTo(page, 'delete_memory')).toHaveLength(0);
 });
 
 test('an empty edit is refused with the reason and the form stays open', async ({ page }) => {

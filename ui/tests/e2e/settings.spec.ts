@@ -62,6 +62,33 @@ test('theme follows the setting and the system preference', async ({ page }) => 
   expect(await bg()).toBe(darkBg);
 });
 
+test('in the dark theme a placeholder is dimmer than a value and in italics', async ({ page }) => {
+  await boot(page, { settings: { ...withProvider, theme: 'dark' } });
+  await page.getByRole('button', { name: /New chat/ }).first().click();
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  const style = await composer.evaluate((el) => {
+    const value = getComputedStyle(el);
+    const placeholder = getComputedStyle(el, '::placeholder');
+    return { value: value.color, placeholder: placeholder.color, italic: placeholder.fontStyle };
+  });
+  const luminance = (rgb: string) => rgb.match(/\d+/g)!.slice(0, 3).reduce((sum, c) => sum + Number(c), 0);
+  expect(style.italic).toBe('italic');
+  expect(luminance(style.placeholder)).toBeLessThan(luminance(style.value) * 0.6);
+});
+
+test('a context window can be set and removed per model', async ({ page }) => {
+  await boot(page, { settings: withProvider });
+  await page.getByRole('button', { name: /Settings/ }).click();
+  await page.locator('input[name="window_model"]').fill('llama3');
+  await page.locator('input[name="window_tokens"]').fill('8192');
+  await page.getByRole('button', { name: 'Set', exact: true }).click();
+  await expect(page.locator('.model-windows li[data-model="llama3"]')).toContainText('8,192 tokens');
+  expect((await lastSaved(page))?.model_context_windows).toEqual({ llama3: 8192 });
+  await page.locator('.model-windows li[data-model="llama3"]').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.locator('.model-windows li')).toHaveCount(0);
+  expect((await lastSaved(page))?.model_context_windows).toEqual({});
+});
+
 test('general settings save each change', async ({ page }) => {
   const second = { ...provider, id: 'claude', name: 'Claude', kind: 'anthropic' as const, default_model: 'claude-x' };
   await boot(page, { settings: { ...withProvider, providers: [provider, second] } });
@@ -118,6 +145,26 @@ test('the audit log lists tool decisions with who made them', async ({ page }) =
   await rows.first().locator('summary').click();
   await expect(rows.first().locator('pre')).toHaveText('{\n  "command": "ls"\n}');
   expect((await callsTo(page, 'list_audit')).map((c) => c.args)).toEqual([{ limit: 200 }]);
+});
+
+test('the audit log shows its stored values in Chinese', async ({ page }) => {
+  await boot(page, {
+    settings: { ...withProvider, language: 'zh-CN' },
+    audit: [
+      { id: 3, session_id: null, tool: 'exec', arguments: '{}', decision: 'deny', reason: null, actor: 'timeout', created_at: 1_700_000_000_000 },
+      { id: 2, session_id: null, tool: 'exec', arguments: '{}', decision: 'allow', reason: null, actor: 'user', created_at: 1_699_999_500_000 },
+      { id: 1, session_id: null, tool: 'exec', arguments: '{}', decision: 'ask', reason: null, actor: 'job:brief', created_at: 1_699_999_000_000 },
+    ],
+  });
+  await page.getByRole('button', { name: /设置/ }).click();
+  const cells = (n: number) => page.locator('table.audit tbody tr').nth(n).locator('td');
+  await expect(cells(0).nth(2)).toHaveText('拒绝');
+  await expect(cells(0).nth(3)).toHaveText('超时');
+  await expect(cells(1).nth(2)).toHaveText('允许');
+  await expect(cells(1).nth(3)).toHaveText('你');
+  await expect(cells(2).nth(2)).toHaveText('询问');
+  // A value this Hearth does not know is shown as stored.
+  await expect(cells(2).nth(3)).toHaveText('job:brief');
 });
 
 const lastSaved = async (page: Page) => (await callsTo(page, 'save_settings')).at(-1)?.args.settings as Settings | undefined;

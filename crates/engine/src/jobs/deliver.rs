@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use hearth_protocol::{ContentPart, Role};
+use hearth_protocol::{ContentPart, Language, Role, Text};
 use hearth_scheduler::RunRequest;
 use hearth_store::{
     NewMessage, NotificationReservation, NotificationStatus, Store, NOTIFICATIONS_PER_HOUR,
@@ -16,20 +16,25 @@ use crate::notify::{Notice, Notifier, OnClick};
 /// Notification bodies are cut to this many characters (the OS limit of `send_notification`).
 const NOTICE_CHARS: usize = 500;
 
-/// The label a delivered answer starts with: the job's name and what kind of run it was.
-pub(super) fn label(request: &RunRequest) -> String {
+/// The label a delivered answer starts with, in `language`: the job's name and what kind of
+/// run it was.
+pub(super) fn label(request: &RunRequest, language: Language) -> String {
     let name = &request.job.name;
-    if request.manual {
-        format!("**Scheduled job \"{name}\"** (run now)")
+    let missed = request
+        .scheduled_for
+        .map(|t| t.to_rfc3339())
+        .unwrap_or_default();
+    let text = if request.manual {
+        Text::JobReplyHeaderRunNow { name }
     } else if request.catch_up {
-        let missed = request
-            .scheduled_for
-            .map(|t| t.to_rfc3339())
-            .unwrap_or_default();
-        format!("**Scheduled job \"{name}\"** (catch-up for the run missed at {missed})")
+        Text::JobReplyHeaderCatchUp {
+            name,
+            missed: &missed,
+        }
     } else {
-        format!("**Scheduled job \"{name}\"**")
-    }
+        Text::JobReplyHeader { name }
+    };
+    text.in_language(language)
 }
 
 /// Appends the answer to `target` (a session id); an unknown session is an error.

@@ -9,7 +9,9 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use hearth_policy::{SecurityProfile, ToolProfile};
-use hearth_protocol::{ApprovalDecision, ContentPart, MessageKind, Role, Settings, TurnEnd};
+use hearth_protocol::{
+    ApprovalDecision, ContentPart, Language, MessageKind, Role, Settings, Text, TurnEnd,
+};
 use hearth_scheduler::{JobExecutor, JobOutput, RunRequest};
 use hearth_store::Store;
 use hearth_tools::Dialect;
@@ -169,7 +171,10 @@ impl AgentJobExecutor {
         }
         let engine = self.builder.engine(&settings, choice, tools.clone());
         let session = engine
-            .create_session("job", Some(&format!("Job: {}", job.name)))
+            .create_session(
+                "job",
+                Some(&Text::JobRunTitle { name: &job.name }.in_language(settings.language)),
+            )
             .map_err(|e| e.to_string())?;
         if let Err(error) = self.store().set_session_model(&session.id, Some(&model)) {
             tracing::warn!(%error, "cannot record the job session's model");
@@ -232,7 +237,8 @@ impl AgentJobExecutor {
 impl JobExecutor for AgentJobExecutor {
     async fn run(&self, request: RunRequest) -> Result<JobOutput, String> {
         let job = &request.job;
-        let label = deliver::label(&request);
+        let language = (self.settings)().map_or(Language::En, |s| s.language);
+        let label = deliver::label(&request, language);
         let delivered = match self.answer(&request).await {
             Ok(answer) => {
                 let delivery = match &job.target {
@@ -251,7 +257,7 @@ impl JobExecutor for AgentJobExecutor {
         match delivered {
             Ok(mut answer) => {
                 if job.notify {
-                    let title = format!("Job \"{}\" finished", job.name);
+                    let title = Text::JobFinished { name: &job.name }.in_language(language);
                     let chat = job.target.clone().or(Some(answer.session_id.clone()));
                     let (text, click) = (answer.text.as_str(), self.click(chat));
                     let finished = Outcome::Finished;
@@ -268,7 +274,7 @@ impl JobExecutor for AgentJobExecutor {
                 })
             }
             Err(error) => {
-                let title = format!("Job \"{}\" failed", job.name);
+                let title = Text::JobFailed { name: &job.name }.in_language(language);
                 let click = self.click(job.target.clone());
                 let failed = Outcome::Failed;
                 deliver::notify(self.store(), self.notifier(), failed, title, &error, click).await;

@@ -1,4 +1,5 @@
-//! The Ollama native chat client (`/api/chat`, NDJSON streaming).
+//! The Ollama native chat client (`/api/chat`, NDJSON streaming; models from `/api/tags` with
+//! their context length from `/api/show`).
 
 mod request;
 mod response;
@@ -9,6 +10,8 @@ use crate::wire::listing_array;
 use crate::{
     ChatRequest, EventStream, LlmError, ModelClient, ModelInfo, ProviderConfig, ProviderKind,
 };
+
+use serde_json::Value;
 
 use request::request_body;
 use response::LineParser;
@@ -24,6 +27,23 @@ impl OllamaClient {
         Ok(OllamaClient {
             http: Transport::new(config)?,
         })
+    }
+
+    /// `model_info["<architecture>.context_length"]` of `/api/show`, the context the model was
+    /// made for.
+    async fn context_length(&self, model: &str) -> Option<u64> {
+        let url = self.http.url("/api/show");
+        let request = self
+            .http
+            .client()
+            .post(&url)
+            .json(&serde_json::json!({ "model": model }));
+        let response = self.authorize(request).send().await.ok()?;
+        let shown: Value = response.error_for_status().ok()?.json().await.ok()?;
+        let info = shown.get("model_info")?.as_object()?;
+        info.iter()
+            .find(|(key, _)| key.ends_with(".context_length"))
+            .and_then(|(_, value)| value.as_u64())
     }
 
     fn authorize(&self, builder: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
@@ -53,21 +73,26 @@ impl ModelClient for OllamaClient {
         Ok(event_stream(response, url, Framing::Ndjson, parser))
     }
 
+    /// The local models (`/api/tags`), each with the context length `/api/show` reports for it
+    /// (one request per model, not retried; none when it fails).
     async fn list_models(&self) -> Result<Vec<ModelInfo>, LlmError> {
         let url = self.http.url("/api/tags");
         let listing = self
             .http
             .get_json(&url, || self.authorize(self.http.client().get(&url)))
             .await?;
-        Ok(listing_array(&listing, "models")?
+        let ids: Vec<String> = listing_array(&listing, "models")?
             .iter()
             .filter_map(|model| {
                 let id = model.get("name").or_else(|| model.get("model"))?.as_str()?;
-                Some(ModelInfo {
-                    id: id.to_string(),
-                    context_window: None,
-                })
+                Some(id.to_string())
             })
-            .collect())
+            .collect();
+        let mut models = Vec::with_capacity(ids.len());
+        for id in ids {
+            let context_window = self.context_length(&id).await;
+            models.push(ModelInfo { id, context_window });
+        }
+        Ok(models)
     }
 }

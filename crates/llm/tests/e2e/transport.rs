@@ -134,12 +134,13 @@ async fn without_a_key_no_key_header_is_sent_and_a_refusal_says_where_to_put_one
         payloads::gemini(),
     ] {
         let refusal = Reply::json(401, r#"{"error":{"message":"Unauthorized"}}"#);
-        let server = TestServer::start(vec![
-            Reply::json(200, fx.models_body),
-            refusal.clone(),
-            refusal,
-        ])
-        .await;
+        let mut replies = vec![Reply::json(200, fx.models_body)];
+        // Ollama asks `/api/show` for each model's context length.
+        if fx.kind == ProviderKind::Ollama {
+            replies.extend(fx.models.iter().map(|_| Reply::json(200, "{}")));
+        }
+        replies.extend([refusal.clone(), refusal]);
+        let server = TestServer::start(replies).await;
         let base = format!("{}{}", server.address(), fx.base_path);
         let client = build_client(config(fx.kind, &base, None)).expect("client");
         client.list_models().await.expect("models");

@@ -1,6 +1,7 @@
 //! Runs an [`AnyTerms`] query against a table with a word index and a trigram index (the layout
 //! of memories and session summaries): word matches first, then, when they are too few, rows
-//! only the trigram index finds (partial words), each with its bm25 relevance. Scoring costs a
+//! only the trigram index finds (partial words), then rows holding a short CJK query's characters
+//! apart, each with its bm25 relevance. Scoring costs a
 //! few microseconds per match, so callers read few columns and fetch whole rows for the winners
 //! only.
 
@@ -18,11 +19,12 @@ pub(crate) struct FtsTables {
     pub(crate) trigram: &'static str,
 }
 
-/// Which pass found a row: whole words and CJK pairs, or substrings only.
+/// Which pass found a row: whole words and CJK pairs, substrings only, or CJK characters apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum Tier {
     Words,
     Substrings,
+    Scattered,
 }
 
 /// A matching row.
@@ -45,7 +47,7 @@ pub(crate) struct MatchQuery<'a> {
     pub(crate) params: &'a [(&'a str, &'a dyn ToSql)],
     /// Matches each pass returns at most, best bm25 first.
     pub(crate) window: usize,
-    /// Run the trigram pass when the word pass found fewer rows than this.
+    /// Run the later passes (trigram, CJK characters apart) while fewer rows than this are found.
     pub(crate) substrings_below: usize,
 }
 
@@ -67,10 +69,11 @@ pub(crate) fn any_term_matches<T>(
             query.tables.trigram,
             terms.substring_match(),
         ),
+        (Tier::Scattered, query.tables.words, terms.scattered_match()),
     ];
     for (tier, index, expr) in passes {
         let Some(expr) = expr else { continue };
-        if tier == Tier::Substrings && out.len() >= query.substrings_below {
+        if tier != Tier::Words && out.len() >= query.substrings_below {
             break;
         }
         let sql = format!(

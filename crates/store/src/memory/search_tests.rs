@@ -32,6 +32,19 @@ fn search_finds_chinese_and_english() {
 }
 
 #[test]
+fn chinese_characters_apart_are_found_below_exact_matches() {
+    let t = TempStore::new();
+    let apart = add(&t, new("我喜欢喝绿茶")).memory;
+    let exact = add(&t, new("下午喝茶的习惯")).memory;
+    add(&t, new("喝咖啡"));
+    assert_eq!(search(&t, "喝茶"), [exact.id, apart.id]);
+    let mut reversed = search(&t, "茶喝");
+    reversed.sort();
+    assert_eq!(reversed, [apart.id, exact.id], "in any order");
+    assert!(search(&t, "红茶").is_empty(), "every character is needed");
+}
+
+#[test]
 fn ranking_puts_pinned_first_then_relevance_times_importance() {
     let t = TempStore::new();
     let mut low = new("likes jazz music");

@@ -2,9 +2,10 @@
 //! characters (a bigram token of the word index, see `search::text`), is an FTS5 phrase, and a
 //! row matches when it holds any of them (bm25 ranks rows holding more, and rarer, terms first).
 //! Written for recall from natural text such as a user's message, where requiring every word
-//! would find nothing.
+//! would find nothing. A short CJK run can also match with its characters apart (`喝茶` in
+//! `我喜欢喝绿茶`), a weaker alternative searched last.
 
-use crate::search::query::{quote, Query};
+use crate::search::query::{quote, Query, SCATTERED_MAX_CHARS};
 use crate::search::text::{is_cjk, word_query};
 
 /// Phrases one query contributes at most (a long CJK sentence yields one per character pair).
@@ -75,6 +76,8 @@ pub(crate) fn bigrams(run: &str) -> Vec<String> {
 pub(crate) struct AnyTerms {
     words: Vec<String>,
     substrings: Vec<String>,
+    /// Each short CJK run as all of its characters, anywhere.
+    scattered: Vec<String>,
 }
 
 impl AnyTerms {
@@ -82,14 +85,23 @@ impl AnyTerms {
         let query = Query::parse(input);
         // (phrase for the word index, trigram term if long enough, is a stopword)
         let mut pieces: Vec<(String, Option<String>, bool)> = Vec::new();
+        let mut scattered = Vec::new();
         for term in query.terms() {
             for piece in segments(term) {
                 match piece {
-                    Segment::Cjk(run) => pieces.extend(
-                        bigrams(run)
-                            .into_iter()
-                            .map(|pair| (word_phrase(&pair), None, false)),
-                    ),
+                    Segment::Cjk(run) => {
+                        let n = run.chars().count();
+                        if (2..=SCATTERED_MAX_CHARS).contains(&n) {
+                            let all: Vec<String> =
+                                run.chars().map(|c| word_phrase(&c.to_string())).collect();
+                            push_new(&mut scattered, format!("({})", all.join(" AND ")));
+                        }
+                        pieces.extend(
+                            bigrams(run)
+                                .into_iter()
+                                .map(|pair| (word_phrase(&pair), None, false)),
+                        )
+                    }
                     Segment::Other(text) if text.chars().any(char::is_alphanumeric) => {
                         let long = text.chars().count() >= TRIGRAM_MIN_CHARS;
                         pieces.push((
@@ -105,9 +117,11 @@ impl AnyTerms {
         if pieces.iter().any(|(_, _, stop)| !stop) {
             pieces.retain(|(_, _, stop)| !stop);
         }
+        scattered.truncate(MAX_PHRASES);
         let mut terms = AnyTerms {
             words: Vec::new(),
             substrings: Vec::new(),
+            scattered,
         };
         for (word, substring, _) in pieces {
             if terms.words.len() == MAX_PHRASES {
@@ -134,6 +148,11 @@ impl AnyTerms {
     /// is matched exactly by the word index already).
     pub(crate) fn substring_match(&self) -> Option<String> {
         (!self.substrings.is_empty()).then(|| self.substrings.join(" OR "))
+    }
+
+    /// For the word index, last: any short CJK run with its characters apart.
+    pub(crate) fn scattered_match(&self) -> Option<String> {
+        (!self.scattered.is_empty()).then(|| self.scattered.join(" OR "))
     }
 }
 
@@ -187,6 +206,19 @@ mod tests {
             terms.substring_match().as_deref(),
             Some("\"coffee\" OR \"a_b\"")
         );
+    }
+
+    #[test]
+    fn short_cjk_runs_also_match_with_their_characters_apart() {
+        let terms = AnyTerms::parse("喝茶 coffee 绿");
+        assert_eq!(
+            terms.scattered_match().as_deref(),
+            Some("(\"喝\" * AND \"茶\" *)")
+        );
+        assert!(AnyTerms::parse("coffee 茶").scattered_match().is_none());
+        assert!(AnyTerms::parse("我今天早上喝了一杯绿茶")
+            .scattered_match()
+            .is_none());
     }
 
     #[test]

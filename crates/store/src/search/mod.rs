@@ -2,7 +2,9 @@
 //! as exact character phrases, so `天气` is found inside `今天天气很好`) comes first; when it finds
 //! fewer hits than asked for and every term has three characters or more, a substring pass over
 //! the trigram index adds partial-word matches (`port` in `reports`). Messages still waiting in
-//! the indexes' backlog are indexed first, so a search sees every settled message.
+//! the indexes' backlog are indexed first, so a search sees every settled message. Last, a short
+//! CJK term matches with its characters apart (`喝茶` finds `我喜欢喝绿茶`), ranked after the
+//! exact matches.
 
 pub(crate) mod backlog;
 pub(crate) mod query;
@@ -76,19 +78,55 @@ impl Store {
         if hits.len() < limit {
             if let Some(expr) = query.substring_match() {
                 let marks = Highlighter::new(MatchMode::Substrings, query.terms());
-                let wanted = limit + hits.len();
-                for id in ranked_ids(&conn, Index::Trigram, &expr, &filter, wanted)? {
-                    if hits.len() == limit {
-                        break;
-                    }
-                    if !hits.iter().any(|h: &SearchHit| h.message_id == id) {
-                        hits.push(hit(&conn, id, &marks)?);
-                    }
-                }
+                let pass = Pass {
+                    index: Index::Trigram,
+                    expr: &expr,
+                    marks: &marks,
+                };
+                more_hits(&conn, &pass, &filter, limit, &mut hits)?;
+            }
+        }
+        if hits.len() < limit {
+            if let Some(expr) = query.scattered_match() {
+                let terms = query.scattered_terms();
+                let marks = Highlighter::new(MatchMode::Words, terms.iter().map(String::as_str));
+                let pass = Pass {
+                    index: Index::Words,
+                    expr: &expr,
+                    marks: &marks,
+                };
+                more_hits(&conn, &pass, &filter, limit, &mut hits)?;
             }
         }
         Ok(hits)
     }
+}
+
+/// A later search pass: an index, what to match in it and how to mark the snippets.
+struct Pass<'a> {
+    index: Index,
+    expr: &'a str,
+    marks: &'a Highlighter,
+}
+
+/// Adds the hits of `pass` that `hits` does not hold yet, until there are `limit`.
+fn more_hits(
+    conn: &Connection,
+    pass: &Pass<'_>,
+    filter: &Filter<'_>,
+    limit: usize,
+    hits: &mut Vec<SearchHit>,
+) -> Result<()> {
+    let wanted = limit + hits.len();
+    for id in ranked_ids(conn, pass.index, pass.expr, filter, wanted)? {
+        if hits.len() == limit {
+            break;
+        }
+        if !hits.iter().any(|h| h.message_id == id) {
+            hits.push(hit(conn, id, pass.marks)?);
+        }
+    }
+    Ok(())
 }
 
 /// Ids of up to `limit` messages matching `expr` in `index`, best first: for words by bm25

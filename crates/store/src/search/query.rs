@@ -1,5 +1,6 @@
 //! Turns what a user typed into FTS5 match expressions that cannot be parsed as query syntax:
-//! every term is a quoted string, so `"`, `*`, `AND`, `(`, `NEAR(` mean themselves.
+//! every term is a quoted string, so `"`, `*`, `AND`, `(`, `NEAR(` mean themselves. A CJK term
+//! can also match with its characters apart (`喝茶` in `喝绿茶`), as a weaker, later pass.
 
 use super::text::{is_cjk, word_query};
 
@@ -9,6 +10,9 @@ const MAX_QUERY_CHARS: usize = 500;
 const MAX_TERMS: usize = 16;
 /// The trigram index cannot match anything shorter.
 const TRIGRAM_MIN_CHARS: usize = 3;
+/// A CJK run longer than this is a sentence, not a query, and is not matched character by
+/// character.
+pub(crate) const SCATTERED_MAX_CHARS: usize = 8;
 
 /// The whitespace-separated terms of a query; a message matches when it contains all of them.
 #[derive(Debug, PartialEq, Eq)]
@@ -76,6 +80,52 @@ impl Query {
     }
 }
 
+impl Query {
+    /// For the word index, the pass after exact matches: each CJK-only term of two to
+    /// [`SCATTERED_MAX_CHARS`] characters as all of its characters anywhere in the message
+    /// (each the first character of a token, see `search::text`), other terms as in
+    /// [`Query::word_match`]. `None` when no term would match differently.
+    pub(crate) fn scattered_match(&self) -> Option<String> {
+        let scattered = |term: &str| {
+            let n = term.chars().count();
+            (2..=SCATTERED_MAX_CHARS).contains(&n) && term.chars().all(is_cjk)
+        };
+        if !self.terms.iter().any(|t| scattered(t)) {
+            return None;
+        }
+        let split: Vec<String> = self
+            .terms
+            .iter()
+            .flat_map(|term| {
+                if scattered(term) {
+                    term.chars().map(String::from).collect()
+                } else {
+                    vec![term.clone()]
+                }
+            })
+            .collect();
+        Query { terms: split }.word_match()
+    }
+
+    /// The terms [`Query::scattered_match`] looks for, for highlighting.
+    pub(crate) fn scattered_terms(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for term in &self.terms {
+            let pieces: Vec<String> = if term.chars().all(is_cjk) {
+                term.chars().map(String::from).collect()
+            } else {
+                vec![term.clone()]
+            };
+            for piece in pieces {
+                if !out.contains(&piece) {
+                    out.push(piece);
+                }
+            }
+        }
+        out
+    }
+}
+
 /// An FTS5 string: everything inside is literal text, a `"` is written twice.
 pub(crate) fn quote(term: &str) -> String {
     format!("\"{}\"", term.replace('"', "\"\""))
@@ -110,6 +160,21 @@ mod tests {
             Some(format!("\"天气{WORD_BREAK}气很{WORD_BREAK}很好\" \"好\" *"))
         );
         assert_eq!(Query::parse(r#"" * ) ("#).word_match(), None);
+    }
+
+    #[test]
+    fn scattered_match_splits_short_cjk_terms_into_characters() {
+        assert_eq!(
+            Query::parse("喝茶 tea").scattered_match().as_deref(),
+            Some(r#""喝" * "茶" * "tea""#)
+        );
+        assert_eq!(Query::parse("tea 茶").scattered_match(), None);
+        let sentence = "我今天早上喝了一杯绿茶";
+        assert_eq!(Query::parse(sentence).scattered_match(), None);
+        assert_eq!(
+            Query::parse("喝茶 tea").scattered_terms(),
+            ["喝", "茶", "tea"]
+        );
     }
 
     #[test]

@@ -60,11 +60,25 @@ fn chinese_is_found_by_words_of_any_length() {
     both.sort();
     assert_eq!(both, [good.id, rain.id]);
     assert!(found(&t, "天晴").is_empty());
-    assert!(found(&t, "很天").is_empty());
+    // Characters apart still find a message (after the exact matches, see below).
+    assert_eq!(found(&t, "很天"), [good.id]);
     let hit = &search(&t, "天气很好")[0];
     assert_eq!(hit.snippet, "今天[天气很好]");
     let hit = &search(&t, "下雨")[0];
     assert_eq!(hit.snippet, "明天会[下雨]，天气不好。");
+}
+
+#[test]
+fn chinese_characters_apart_are_found_below_exact_matches() {
+    let t = TempStore::new();
+    t.session("s");
+    let apart = t.say("s", Role::User, "我喜欢喝绿茶");
+    let exact = t.say("s", Role::User, "下午一起喝茶吧");
+    t.say("s", Role::User, "喝咖啡");
+    assert_eq!(found(&t, "喝茶"), [exact.id, apart.id]);
+    let hits = search(&t, "喝茶");
+    assert_eq!(hits[1].snippet, "我喜欢[喝]绿[茶]");
+    assert!(found(&t, "红茶").is_empty(), "every character is needed");
 }
 
 #[test]

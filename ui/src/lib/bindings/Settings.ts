@@ -25,6 +25,11 @@ max_iterations: number,
  */
 context_window: number, 
 /**
+ * Context windows by model name (`[model_context_windows]`, e.g. `"qwen3:8b" = 8192`): what
+ * the provider reported when the model was chosen, or the user's override.
+ */
+model_context_windows: { [key in string]: number }, 
+/**
  * "Pause all jobs" in the tray: the app's scheduler fires nothing while set.
  */
 jobs_paused: boolean, 

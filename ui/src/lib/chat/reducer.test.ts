@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../bindings/EngineEvent';
 import type { Message } from '../bindings/Message';
-import { addPendingUser, applyEvent, dropLastReply, failTurn, forkForEdit, newChatState, type ChatState } from './reducer';
+import { addPendingUser, applyEvent, dropLastReply, dropPendingUser, failTurn, forkForEdit, newChatState, type ChatState } from './reducer';
 import { buildRows } from './rows';
 
 const usage = { input_tokens: 10, output_tokens: 5 };
@@ -109,7 +109,7 @@ describe('applyEvent', () => {
     expect(m.rows.at(-1)?.notice).toBe('max_iterations');
   });
 
-  it('fails the turn: streaming rows and running tools end, the error is shown', () => {
+  it('fails the turn: streaming rows and running tools end, the error is shown once on the failed reply', () => {
     const s = run(started(), [
       { type: 'tool_call_started', message_id: 8, call },
       { type: 'turn_failed', session_id: 'desktop:1', error: { code: 'other', params: { message: 'provider: 401 unauthorized' } } },
@@ -117,7 +117,30 @@ describe('applyEvent', () => {
     expect(s.running).toBe(false);
     expect(s.rows[1].status).toBe('failed');
     expect(s.rows[1].tools[0].status).toBe('error');
-    expect(s.rows.at(-1)).toMatchObject({ kind: 'notice', notice: 'failed', error: 'provider: 401 unauthorized' });
+    expect(s.rows[1].error).toBe('provider: 401 unauthorized');
+    expect(s.rows.some((r) => r.kind === 'notice')).toBe(false);
+  });
+
+  it('a turn that failed before any reply shows the error on the stored user message, and Retry clears it', () => {
+    const s = newChatState('desktop:1');
+    addPendingUser(s, [{ type: 'text', text: 'keep me' }], 1);
+    run(s, [
+      { type: 'turn_started', session_id: 'desktop:1', user_message_id: 7 },
+      { type: 'turn_failed', session_id: 'desktop:1', error: { code: 'no_provider' } },
+    ]);
+    expect(s.rows).toHaveLength(1);
+    expect(s.rows[0]).toMatchObject({ kind: 'user', id: 7, text: 'keep me' });
+    expect(s.rows[0].error).toBeTruthy();
+    dropLastReply(s);
+    expect(s.rows[0].error).toBeNull();
+  });
+
+  it('a send refused before it was stored takes its optimistic row back', () => {
+    const s = newChatState('desktop:1');
+    addPendingUser(s, [{ type: 'text', text: 'not stored' }], 1);
+    dropPendingUser(s);
+    expect(s.rows).toHaveLength(0);
+    expect(s.running).toBe(false);
   });
 
   it('completes a turn without notices', () => {

@@ -77,7 +77,10 @@ export function dropLastReply(state: ChatState): void {
       break;
     }
   }
-  if (lastUser >= 0) state.rows.splice(lastUser + 1);
+  if (lastUser >= 0) {
+    state.rows.splice(lastUser + 1);
+    state.rows[lastUser].error = null;
+  }
   state.running = true;
 }
 
@@ -235,9 +238,24 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
   }
 }
 
-/** Marks the turn failed: used for `turn_failed` and when the command itself rejects. */
+/** Marks the turn failed: used for `turn_failed` and when the command itself rejects. The
+ * error is shown once, on the message it belongs to: the reply that failed, or the user's
+ * message when no reply was started (no provider, no key); a notice only after a finished step. */
 export function failTurn(state: ChatState, error: string, now = Date.now()): void {
   state.running = false;
   settle(state, 'failed');
+  const last = state.rows.at(-1);
+  if (last && ((last.kind === 'assistant' && last.status === 'failed') || last.kind === 'user')) {
+    last.error = error;
+    return;
+  }
   pushNotice(state, 'failed', error, now);
+}
+
+/** Takes back the optimistic user row of a send the backend refused before storing it (the
+ * composer still holds its text). */
+export function dropPendingUser(state: ChatState): void {
+  const last = state.rows.at(-1);
+  if (last?.kind === 'user' && last.id === null) state.rows.pop();
+  state.running = false;
 }

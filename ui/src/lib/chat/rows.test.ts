@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carryApprovals, chatUsage, commonPrefix, prettyJson, splitContent, type ChatRow, type ToolCard } from './rows';
+import { carryApprovals, carryTurnErrors, chatUsage, commonPrefix, prettyJson, splitContent, type ChatRow, type ToolCard } from './rows';
 
 describe('prettyJson', () => {
   it('indents JSON', () => {
@@ -98,5 +98,14 @@ describe('commonPrefix', () => {
     expect(commonPrefix([row(null, 'x')], [row(null, 'x')])).toBe(0);
     expect(commonPrefix([row(1, 'a'), row(3, 'c')], [row(1, 'a'), row(2, 'summary'), row(3, 'c')])).toBe(1);
     expect(commonPrefix([], [row(1, 'a')])).toBe(0);
+  });
+});
+
+describe('carryTurnErrors', () => {
+  const row = (id: number | null, error: string | null) => ({ id, error }) as ChatRow;
+
+  it('gives rebuilt rows back the failure they showed, by message id', () => {
+    const rebuilt = carryTurnErrors([row(2, 'The key is missing'), row(null, 'local')], [row(2, null), row(3, 'stored')]);
+    expect(rebuilt.map((r) => r.error)).toEqual(['The key is missing', 'stored']);
   });
 });

@@ -150,6 +150,18 @@ export function carryApprovals(previous: ChatRow[], rows: ChatRow[]): ChatRow[] 
   return rows;
 }
 
+/** A turn's failure shown on a message (translated, and on a user message not stored at all):
+ * after rows are rebuilt from the store, each row with an id gets back the error it showed. */
+export function carryTurnErrors(previous: ChatRow[], rows: ChatRow[]): ChatRow[] {
+  const errors = new Map<number, string>();
+  for (const row of previous) if (row.id !== null && row.error) errors.set(row.id, row.error);
+  for (const row of rows) {
+    const error = row.id === null ? undefined : errors.get(row.id);
+    if (error) row.error = error;
+  }
+  return rows;
+}
+
 /** Sum of the usage of every reply in `rows`, plus `older` (the messages not loaded). */
 export function chatUsage(rows: ChatRow[], older: Usage = { input_tokens: 0, output_tokens: 0 }): Usage {
   const total: Usage = { ...older };

@@ -18,6 +18,11 @@ export function setLanguage(lang: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = current.lang;
 }
 
+/** The UI's language now. */
+export function currentLanguage(): Lang {
+  return current.lang;
+}
+
 export function t(key: MessageKey, params?: Params): string {
   return format(tables[current.lang][key], params);
 }

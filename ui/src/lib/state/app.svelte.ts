@@ -5,7 +5,7 @@ import type { Session } from '../bindings/Session';
 import type { Settings } from '../bindings/Settings';
 import { draftOf, keepDraft } from '../drafts';
 import { setLanguage, t } from '../i18n/index.svelte';
-import { PendingDeletes, sortSessions, UNDO_WINDOW_MS } from '../sessions';
+import { isJobRun, PendingDeletes, sortSessions, UNDO_WINDOW_MS } from '../sessions';
 import { applyTheme } from '../theme';
 import { toasts } from './toasts.svelte';
 
@@ -24,7 +24,11 @@ class AppState {
   hidden = $state<string[]>([]);
   view = $state<View>({ kind: 'home' });
 
-  readonly visibleSessions = $derived(sortSessions(this.sessions.filter((s) => !this.hidden.includes(s.id))));
+  /** The chats of the sidebar: not those inside their undo window, nor the sessions of scheduled
+   * job runs (reached from the job's history and the chat it delivers to). */
+  readonly visibleSessions = $derived(
+    sortSessions(this.sessions.filter((s) => !this.hidden.includes(s.id) && !isJobRun(s))),
+  );
   readonly hasProvider = $derived((this.settings?.providers.length ?? 0) > 0);
 
   private readonly deletes = new PendingDeletes();

@@ -9,6 +9,7 @@ import {
   addPendingUser,
   applyEvent,
   dropLastReply,
+  dropPendingUser,
   failTurn,
   forkForEdit,
   newChatState,
@@ -16,7 +17,7 @@ import {
 } from '../chat/reducer';
 import { newestStoredId, oldestStoredId, olderRows, PAGE_SIZE, tailStart } from '../chat/paging';
 import { coalesceDeltas } from '../chat/coalesce';
-import { buildRows, carryApprovals, commonPrefix, type ChatRow, type ToolCard } from '../chat/rows';
+import { buildRows, carryApprovals, carryTurnErrors, commonPrefix, type ChatRow, type ToolCard } from '../chat/rows';
 import { app } from './app.svelte';
 import { toasts } from './toasts.svelte';
 
@@ -37,7 +38,7 @@ function applyTail(chat: ChatState, page: MessagePage, extra: ChatRow[] = [], se
   }
   const keep = base + commonPrefix(chat.rows.slice(base), fresh, Math.max(0, settled - base));
   const previous = $state.snapshot(chat.rows.slice(keep)) as ChatRow[];
-  const tail = [...carryApprovals(previous, fresh.slice(keep - base)), ...extra];
+  const tail = [...carryTurnErrors(previous, carryApprovals(previous, fresh.slice(keep - base))), ...extra];
   chat.rows.splice(keep, chat.rows.length - keep, ...tail);
 }
 
@@ -120,19 +121,33 @@ class Chats {
   }
 
   /** Runs one turn: `start` invokes the command with the event handler; ends with a reload. A
-   * command that rejects after its turn already reported `turn_failed` adds nothing more. */
-  private async runTurn(chat: ChatState, start: (onEvent: EventHandler) => Promise<unknown>): Promise<void> {
+   * command that rejects after its turn already reported `turn_failed` adds nothing more; one
+   * that rejects before the user's message was stored (`turn_started`) takes the optimistic row
+   * back. `onStored` runs once the message is stored. */
+  private async runTurn(
+    chat: ChatState,
+    start: (onEvent: EventHandler) => Promise<unknown>,
+    onStored: () => void = () => {},
+  ): Promise<void> {
     const from = chat.rows.length;
     let reported = false;
+    let stored = false;
     const events = coalesceDeltas((event) => {
       if (event.type === 'turn_failed') reported = true;
+      if (event.type === 'turn_started' && !stored) {
+        stored = true;
+        onStored();
+      }
       applyEvent(chat, event);
     });
     try {
       await start(events.push);
     } catch (e) {
       events.flush();
-      if (chat.running) failTurn(chat, errorText(e));
+      if (!stored && !reported) {
+        dropPendingUser(chat);
+        toasts.error(t('app.error', { error: errorText(e) }));
+      } else if (chat.running) failTurn(chat, errorText(e));
       else if (!reported) toasts.error(t('app.error', { error: errorText(e) }));
     }
     events.flush();
@@ -141,11 +156,13 @@ class Chats {
     await app.refreshSessions();
   }
 
-  async send(sessionId: string, content: ContentPart[]): Promise<void> {
+  /** Sends a message; `onStored` runs once the backend has stored it (the composer keeps its
+   * text until then, and for good when the send is refused before that). */
+  async send(sessionId: string, content: ContentPart[], onStored: () => void = () => {}): Promise<void> {
     const chat = this.byId[sessionId] ?? (this.byId[sessionId] = newChatState(sessionId));
     if (chat.running || content.length === 0) return;
     addPendingUser(chat, content);
-    await this.runTurn(chat, (onEvent) => api.sendMessage(sessionId, content, onEvent));
+    await this.runTurn(chat, (onEvent) => api.sendMessage(sessionId, content, onEvent), onStored);
   }
 
   async regenerate(sessionId: string): Promise<void> {

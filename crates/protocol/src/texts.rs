@@ -1,0 +1,150 @@
+//! Text made in Rust that the user reads (the tray menu, OS notifications, default chat titles,
+//! job reply headers), in each UI [`Language`]: one exhaustive `match` per language, so a text
+//! added in one language only does not compile.
+
+use crate::Language;
+
+/// A user-visible text with its parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Text<'a> {
+    /// The title of a chat before it has one of its own.
+    NewChat,
+    /// The title of a chat forked to edit a message of `title`.
+    EditedTitle {
+        title: &'a str,
+    },
+    /// The title of a scheduled job's run.
+    JobRunTitle {
+        name: &'a str,
+    },
+    TrayOpen,
+    TrayNewChat,
+    TrayNoJobs,
+    /// The tray's next-run line; `when` is already formatted.
+    TrayNextRun {
+        name: &'a str,
+        when: &'a str,
+    },
+    TrayPauseJobs,
+    TrayQuit,
+    /// The notification shown the first time the window is closed to the tray.
+    StillRunningTitle,
+    StillRunningBody,
+    /// A chat's reply finished while nobody watched.
+    ReplyFinished,
+    /// A chat's reply failed while nobody watched.
+    ReplyFailed {
+        error: &'a str,
+    },
+    JobFinished {
+        name: &'a str,
+    },
+    JobFailed {
+        name: &'a str,
+    },
+    /// The first line of a job's answer delivered into a chat.
+    JobReplyHeader {
+        name: &'a str,
+    },
+    JobReplyHeaderRunNow {
+        name: &'a str,
+    },
+    /// `missed` is already formatted.
+    JobReplyHeaderCatchUp {
+        name: &'a str,
+        missed: &'a str,
+    },
+}
+
+impl Text<'_> {
+    /// The text in `language`.
+    pub fn in_language(&self, language: Language) -> String {
+        match language {
+            Language::En => self.english(),
+            Language::ZhCn => self.chinese(),
+        }
+    }
+
+    fn english(&self) -> String {
+        match *self {
+            Text::NewChat => "New chat".into(),
+            Text::EditedTitle { title } => format!("{title} (edited)"),
+            Text::JobRunTitle { name } => format!("Job: {name}"),
+            Text::TrayOpen => "Open Hearth".into(),
+            Text::TrayNewChat => "New chat".into(),
+            Text::TrayNoJobs => "No scheduled jobs".into(),
+            Text::TrayNextRun { name, when } => format!("Next: {name} — {when}"),
+            Text::TrayPauseJobs => "Pause all jobs".into(),
+            Text::TrayQuit => "Quit".into(),
+            Text::StillRunningTitle => "Hearth is still running".into(),
+            Text::StillRunningBody => "Hearth keeps running in the tray so scheduled jobs can fire. Use the tray menu to open it again or quit.".into(),
+            Text::ReplyFinished => "Hearth finished replying.".into(),
+            Text::ReplyFailed { error } => format!("The reply failed: {error}"),
+            Text::JobFinished { name } => format!("Job \"{name}\" finished"),
+            Text::JobFailed { name } => format!("Job \"{name}\" failed"),
+            Text::JobReplyHeader { name } => format!("**Scheduled job \"{name}\"**"),
+            Text::JobReplyHeaderRunNow { name } => {
+                format!("**Scheduled job \"{name}\"** (run now)")
+            }
+            Text::JobReplyHeaderCatchUp { name, missed } => {
+                format!("**Scheduled job \"{name}\"** (catch-up for the run missed at {missed})")
+            }
+        }
+    }
+
+    fn chinese(&self) -> String {
+        match *self {
+            Text::NewChat => "新对话".into(),
+            Text::EditedTitle { title } => format!("{title}（已编辑）"),
+            Text::JobRunTitle { name } => format!("任务：{name}"),
+            Text::TrayOpen => "打开 Hearth".into(),
+            Text::TrayNewChat => "新对话".into(),
+            Text::TrayNoJobs => "没有计划任务".into(),
+            Text::TrayNextRun { name, when } => format!("下次：{name} — {when}"),
+            Text::TrayPauseJobs => "暂停所有任务".into(),
+            Text::TrayQuit => "退出".into(),
+            Text::StillRunningTitle => "Hearth 仍在运行".into(),
+            Text::StillRunningBody => {
+                "Hearth 在托盘中继续运行，以便计划任务按时执行。可通过托盘菜单重新打开或退出。"
+                    .into()
+            }
+            Text::ReplyFinished => "Hearth 已完成回复。".into(),
+            Text::ReplyFailed { error } => format!("回复失败：{error}"),
+            Text::JobFinished { name } => format!("任务“{name}”已完成"),
+            Text::JobFailed { name } => format!("任务“{name}”失败"),
+            Text::JobReplyHeader { name } => format!("**计划任务“{name}”**"),
+            Text::JobReplyHeaderRunNow { name } => format!("**计划任务“{name}”**（立即运行）"),
+            Text::JobReplyHeaderCatchUp { name, missed } => {
+                format!("**计划任务“{name}”**（补运行 {missed} 错过的一次）")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_has_its_own_words() {
+        let samples = [
+            Text::NewChat,
+            Text::TrayOpen,
+            Text::TrayPauseJobs,
+            Text::StillRunningTitle,
+            Text::JobFinished { name: "brief" },
+        ];
+        for text in samples {
+            let english = text.in_language(Language::En);
+            let chinese = text.in_language(Language::ZhCn);
+            assert_ne!(english, chinese, "{text:?}");
+            assert!(chinese
+                .chars()
+                .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)));
+        }
+        assert_eq!(
+            Text::JobFinished { name: "早报" }.in_language(Language::ZhCn),
+            "任务“早报”已完成"
+        );
+    }
+}
