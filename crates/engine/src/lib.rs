@@ -23,6 +23,7 @@ mod response;
 mod rules;
 mod secrets;
 mod tool_calls;
+mod tool_source;
 mod turns;
 
 pub use approval::{ask_with_timeout, ApprovalRequest, Approver, FixedApprover};
@@ -45,4 +46,5 @@ pub use secrets::{
     KEYCHAIN_SERVICE,
 };
 pub use tool_calls::{CallScope, ToolRunner};
+pub use tool_source::ToolSource;
 pub use turns::{TurnGuard, Turns};

@@ -19,6 +19,7 @@ const base: Settings = {
   search: { searxng_url: '' },
   jobs_paused: false,
   rules: [],
+  mcp_servers: [],
 };
 const entry = (id: string, model: string | null = null): ProviderEntry => ({ id, name: id.toUpperCase(), kind: 'openai', base_url: '', default_model: model });
 const field = (f: string) => f;

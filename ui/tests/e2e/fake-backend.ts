@@ -66,6 +66,7 @@ export function installFakeBackend(scenario: Scenario): void {
     search: { searxng_url: '' },
     jobs_paused: false,
     rules: [],
+    mcp_servers: [],
     ...(scenario.settings ?? {}),
   };
   const sessions: Session[] = [...(scenario.sessions ?? [])];
