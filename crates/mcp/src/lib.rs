@@ -21,7 +21,7 @@ pub use config::{
 };
 pub use import::{import_servers, ImportError, Imported};
 pub use log::{MAX_LOG_BYTES, TAIL_LINES};
-pub use manager::McpManager;
+pub use manager::{Changes, McpManager};
 pub use names::{qualified_name, sanitize, valid_server_name, MAX_TOOL_NAME};
 pub use path::server_path;
 pub use result::MEDIA_DIR;

@@ -28,16 +28,27 @@ pub struct McpManager {
 
 impl McpManager {
     /// Starts every enabled server of `settings` in the background (call inside a Tokio
-    /// runtime). Secrets come from `secret` (keychain account → value); logs go to `log_dir`.
-    /// A server whose settings are bad is shown failed with the reason and never started.
+    /// runtime): [`McpManager::new`] then [`McpManager::start_background`].
     pub fn start(
+        settings: &[McpServerSettings],
+        secret: &dyn Fn(&str) -> Option<String>,
+        log_dir: &Path,
+    ) -> Arc<McpManager> {
+        let manager = McpManager::new(settings, secret, log_dir);
+        manager.start_background();
+        manager
+    }
+
+    /// The servers of `settings`, not started yet. Secrets come from `secret` (keychain account
+    /// → value); logs go to `log_dir`. A server whose settings are bad is shown failed with the
+    /// reason and never started.
+    pub fn new(
         settings: &[McpServerSettings],
         secret: &dyn Fn(&str) -> Option<String>,
         log_dir: &Path,
     ) -> Arc<McpManager> {
         let shutdown = CancellationToken::new();
         let mut servers = Vec::new();
-        let mut tasks = Vec::new();
         let mut seen = HashSet::new();
         for entry in settings {
             let log = ServerLog::new(log_dir, &crate::names::sanitize(&entry.name));
@@ -51,18 +62,33 @@ impl McpManager {
                 Ok(spec) => (spec, State::Disabled),
                 Err(reason) => (placeholder(entry), State::Failed { reason }),
             };
-            let start = state == State::Starting;
-            let server = Arc::new(Server::new(spec, log, state, shutdown.clone()));
-            if start {
-                tasks.push(tokio::spawn(server.clone().supervise()));
-            }
-            servers.push(server);
+            servers.push(Arc::new(Server::new(spec, log, state, shutdown.clone())));
         }
         Arc::new(McpManager {
             servers,
-            tasks: Mutex::new(tasks),
+            tasks: Mutex::new(Vec::new()),
             shutdown,
         })
+    }
+
+    /// Starts the supervisor of every enabled server (once; call inside a Tokio runtime).
+    pub fn start_background(&self) {
+        let Ok(mut tasks) = self.tasks.lock() else {
+            return;
+        };
+        if !tasks.is_empty() || self.shutdown.is_cancelled() {
+            return;
+        }
+        for server in &self.servers {
+            if server.state() == State::Starting {
+                tasks.push(tokio::spawn(server.clone().supervise()));
+            }
+        }
+    }
+
+    /// A watch on every server's state and tools.
+    pub fn watch(&self) -> Changes {
+        Changes(self.servers.iter().map(|s| s.changes()).collect())
     }
 
     /// Waits until no server is still starting, each at most its start-up timeout.
@@ -81,14 +107,10 @@ impl McpManager {
         limit: Duration,
         condition: impl Fn(&McpManager) -> bool,
     ) -> bool {
-        let mut receivers: Vec<_> = self.servers.iter().map(|s| s.changes()).collect();
+        let mut changes = self.watch();
         let wait = async {
             while !condition(self) {
-                if receivers.is_empty() {
-                    return false;
-                }
-                let changes = receivers.iter_mut().map(|r| Box::pin(r.changed()));
-                if futures::future::select_all(changes).await.0.is_err() {
+                if !changes.next().await {
                     return false;
                 }
             }
@@ -190,6 +212,20 @@ impl McpManager {
         for task in tasks {
             let _ = task.await;
         }
+    }
+}
+
+/// Changes of the servers' state or tools since the watch was made or last woke.
+pub struct Changes(Vec<tokio::sync::watch::Receiver<u64>>);
+
+impl Changes {
+    /// Waits for the next change; false when there are no servers or they are gone.
+    pub async fn next(&mut self) -> bool {
+        if self.0.is_empty() {
+            return false;
+        }
+        let changes = self.0.iter_mut().map(|r| Box::pin(r.changed()));
+        futures::future::select_all(changes).await.0.is_ok()
     }
 }
 
