@@ -120,9 +120,18 @@ impl EngineBuilder {
             &self.background,
             self.signal.clone(),
         );
-        for tool in self.sources.iter().flat_map(|source| source.tools()) {
-            if let Err(error) = registry.register_dyn(tool) {
-                tracing::warn!(%error, %dialect, "discovered tool left out");
+        for source in &self.sources {
+            let tools = source.tools(settings.context_window);
+            let listed = tools.listed.into_iter().map(|tool| (tool, false));
+            for (tool, deferred) in listed.chain(tools.deferred.into_iter().map(|t| (t, true))) {
+                let added = if deferred {
+                    registry.register_deferred(tool)
+                } else {
+                    registry.register_dyn(tool)
+                };
+                if let Err(error) = added {
+                    tracing::warn!(%error, %dialect, "discovered tool left out");
+                }
             }
         }
         registry

@@ -46,5 +46,5 @@ pub use secrets::{
     KEYCHAIN_SERVICE,
 };
 pub use tool_calls::{CallScope, ToolRunner};
-pub use tool_source::ToolSource;
+pub use tool_source::{SourceTools, ToolSource};
 pub use turns::{TurnGuard, Turns};

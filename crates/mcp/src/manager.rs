@@ -21,6 +21,8 @@ use crate::status::{ServerStatus, State};
 use crate::tool::{McpTool, ToolInfo};
 
 pub struct McpManager {
+    /// This manager, for the `tool_search` tool it hands out.
+    me: std::sync::Weak<McpManager>,
     servers: Vec<Arc<Server>>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
     shutdown: CancellationToken,
@@ -64,7 +66,8 @@ impl McpManager {
             };
             servers.push(Arc::new(Server::new(spec, log, state, shutdown.clone())));
         }
-        Arc::new(McpManager {
+        Arc::new_cyclic(|me| McpManager {
+            me: me.clone(),
             servers,
             tasks: Mutex::new(Vec::new()),
             shutdown,
@@ -181,6 +184,13 @@ impl McpManager {
             .into_iter()
             .map(|(info, server)| Arc::new(McpTool { info, server }) as Arc<dyn DynTool>)
             .collect()
+    }
+
+    /// The `tool_search` tool over this manager's tools.
+    pub fn search_tool(&self) -> Arc<dyn DynTool> {
+        Arc::new(crate::search::ToolSearch {
+            manager: self.me.clone(),
+        })
     }
 
     /// Calls `tool` (the model's name, `mcp__…`) directly, without the registry or policy.

@@ -1,17 +1,28 @@
-//! The manager as the engine's [`ToolSource`]: the ready servers' tools, and allow rules for
-//! those the user lets run without asking (Always, or read-only on a trusted server).
+//! The manager as the engine's [`ToolSource`]: the ready servers' tools (behind `tool_search`
+//! when there are too many), and allow rules for those the user lets run without asking
+//! (Always, or read-only on a trusted server).
 
-use std::sync::Arc;
-
-use hearth_engine::ToolSource;
+use hearth_engine::{SourceTools, ToolSource};
 use hearth_policy::{Matcher, Rule};
-use hearth_tools::DynTool;
 
 use crate::manager::McpManager;
+use crate::search::too_many;
 
 impl ToolSource for McpManager {
-    fn tools(&self) -> Vec<Arc<dyn DynTool>> {
-        self.registry_tools()
+    /// Every offered tool, or — when their schemas pass 5% of `context_window` — only
+    /// `tool_search` listed and the tools callable behind it.
+    fn tools(&self, context_window: u64) -> SourceTools {
+        let tools = self.registry_tools();
+        if tools.is_empty() || !too_many(&self.tool_infos(), context_window) {
+            return SourceTools {
+                listed: tools,
+                deferred: Vec::new(),
+            };
+        }
+        SourceTools {
+            listed: vec![self.search_tool()],
+            deferred: tools,
+        }
     }
 
     fn allow_rules(&self) -> Vec<Rule> {

@@ -67,13 +67,15 @@ impl DynTool for McpTool {
     }
 }
 
+/// Boxes `run` as a [`BoundCall`] (the bound lets the compiler see the closure's signature).
+pub(crate) fn boxed<F>(run: F) -> BoundCall
+where
+    F: for<'a> FnOnce(&'a ToolContext) -> CallFuture<'a> + Send + 'static,
+{
+    Box::new(run)
+}
+
 fn bind(tool: Arc<McpTool>, arguments: serde_json::Map<String, Value>) -> BoundCall {
-    fn boxed<F>(run: F) -> BoundCall
-    where
-        F: for<'a> FnOnce(&'a ToolContext) -> CallFuture<'a> + Send + 'static,
-    {
-        Box::new(run)
-    }
     boxed(move |ctx| {
         Box::pin(async move {
             let result = tool.server.call(&tool.info.tool, arguments).await?;

@@ -128,3 +128,60 @@ async fn mcp_server_time_from_pypi() {
         .unwrap_err();
     assert!(bad.message.contains("Mars/Olympus"), "{bad:?}");
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn too_many_schemas_for_the_context_window_get_tool_search_instead() {
+    use hearth_engine::ToolSource;
+    use hearth_policy::ToolProfile;
+    use hearth_tools::{Dialect, Registry};
+    let rig = Rig::start(&[everything("everything")]).await;
+    let tokens = hearth_mcp::schema_tokens(&rig.manager.tool_infos());
+    assert!(tokens > 500, "{tokens}");
+
+    let roomy = rig.manager.tools(tokens * 100);
+    assert!(roomy.deferred.is_empty() && roomy.listed.len() == rig.manager.tool_infos().len());
+
+    let tight = rig.manager.tools(tokens * 10);
+    assert_eq!(tight.listed.len(), 1);
+    let mut registry = Registry::new(Dialect::Hearth);
+    for tool in tight.listed {
+        registry.register_dyn(tool).unwrap();
+    }
+    for tool in tight.deferred {
+        registry.register_deferred(tool).unwrap();
+    }
+    let listed: Vec<String> = registry
+        .specs(ToolProfile::Full)
+        .into_iter()
+        .map(|s| s.name)
+        .collect();
+    assert_eq!(listed, ["tool_search"]);
+    let found = registry
+        .dispatch(
+            "tool_search",
+            r#"{"query": "sum of two numbers", "limit": 3}"#,
+            &rig.ctx(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        found["tools"][0]["name"], "mcp__everything__get-sum",
+        "{found}"
+    );
+    assert!(
+        found["tools"][0]["parameters"]["properties"]["a"].is_object(),
+        "{found}"
+    );
+    let sum = registry
+        .dispatch(
+            "mcp__everything__get-sum",
+            r#"{"a": 1, "b": 2}"#,
+            &rig.ctx(),
+        )
+        .await
+        .unwrap();
+    assert!(
+        text(&sum).contains("is 3"),
+        "a deferred tool stays callable: {sum}"
+    );
+}
