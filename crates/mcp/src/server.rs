@@ -141,7 +141,10 @@ impl Server {
     pub async fn supervise(self: Arc<Self>) {
         let mut backoff = FIRST_BACKOFF;
         loop {
-            self.update(|i| i.state = State::Starting);
+            // A retry stays `failed` (with the last reason) until it is ready.
+            if !matches!(self.state(), State::Failed { .. }) {
+                self.update(|i| i.state = State::Starting);
+            }
             let tools_changed = Arc::new(Notify::new());
             let handler = Handler {
                 tools_changed: tools_changed.clone(),

@@ -13,7 +13,8 @@ pub enum State {
     /// Being started (or restarted).
     Starting,
     Ready,
-    /// Not running; `reason` says why (it is restarted with backoff unless its settings are bad).
+    /// Not running; `reason` says why. It is restarted with backoff (unless its settings are
+    /// bad) and stays failed, with the last reason, until a restart is ready.
     Failed {
         reason: String,
     },
