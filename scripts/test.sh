@@ -64,6 +64,9 @@ else
   echo "skipped: installing the .deb into the system needs root on Linux (CI runs as root)"
 fi
 
+step "MCP conformance suite (2025-11-25 and 2026-07-28)"
+bash scripts/mcp-conformance.sh
+
 if [ -f ui/package.json ]; then
   step "UI: svelte-check, vitest, playwright"
   npm --prefix ui run check

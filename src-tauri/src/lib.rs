@@ -5,6 +5,7 @@ mod approvals;
 mod autostart;
 mod commands;
 mod idle_memory;
+mod mcp;
 mod next_run;
 mod notices;
 mod parking;
@@ -66,6 +67,7 @@ pub fn run() {
             tray::install(app, settings.jobs_paused, settings.language)?;
             autostart::apply(app.handle(), settings.start_at_login);
             scheduler::start(app.handle());
+            mcp::start(app.handle());
             tracing::info!(ms = started.elapsed().as_millis() as u64, "setup done");
             Ok(())
         })

@@ -10,6 +10,7 @@ use hearth_engine::{
     ToolRunner, Turns,
 };
 use hearth_llm::SharedModelClient;
+use hearth_mcp::McpManager;
 use hearth_protocol::{AppError, ProviderEntry, Settings};
 use hearth_scheduler::{system_zone, JobService, RunnerPause, RunnerSignal, SystemClock};
 use hearth_store::Store;
@@ -32,6 +33,8 @@ pub struct AppState {
     pub runner_signal: RunnerSignal,
     /// The tray's "Pause all jobs", shared with the runner.
     pub runner_pause: RunnerPause,
+    /// The MCP servers of `[[mcp_servers]]`, started in the background once the app runs.
+    pub mcp: Arc<McpManager>,
     tools: RwLock<Arc<ToolRunner>>,
     pub started: std::time::Instant,
 }
@@ -59,6 +62,8 @@ impl AppState {
         let runner_signal = RunnerSignal::default();
         let runner_pause = RunnerPause::default();
         runner_pause.set(settings.jobs_paused);
+        let secret = |account: &str| secrets.get(account).ok().flatten();
+        let mcp = McpManager::new(&settings.mcp_servers, &secret, &dir.logs().join("mcp"));
         let builder = Arc::new(
             EngineBuilder::new(
                 store.clone(),
@@ -67,7 +72,8 @@ impl AppState {
                 notifier.clone(),
             )
             .with_background(Background::new())
-            .with_runner_signal(runner_signal.clone()),
+            .with_runner_signal(runner_signal.clone())
+            .with_tool_source(mcp.clone()),
         );
         let tools = RwLock::new(desktop_runner(&builder, &approver, &settings));
         let jobs = JobService::new(store.clone(), Arc::new(SystemClock), system_zone())
@@ -83,6 +89,7 @@ impl AppState {
             jobs,
             runner_signal,
             runner_pause,
+            mcp,
             tools,
             started,
         })
@@ -129,10 +136,13 @@ impl AppState {
         }
     }
 
-    /// Kills every background process and terminal session the tools started (app exit).
+    /// Kills every background process and terminal session the tools started, and shuts the
+    /// MCP servers down (app exit).
     pub fn shutdown(&self) {
         let stopped = self.builder.background().shutdown();
         tracing::info!(stopped, "background processes and terminals stopped");
+        tauri::async_runtime::block_on(self.mcp.shutdown());
+        tracing::info!("MCP servers stopped");
     }
 
     /// The background processes and terminals the tools started.

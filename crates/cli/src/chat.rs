@@ -13,7 +13,7 @@ use hearth_tools::Dialect;
 use tokio_util::sync::CancellationToken;
 
 use crate::pipe::outln;
-use crate::setup::{open_home, settings_with_flags};
+use crate::setup::{open_home_with_mcp, settings_with_flags};
 use crate::{approve, ApprovalArgs, GlobalArgs};
 
 pub async fn run(
@@ -27,7 +27,7 @@ pub async fn run(
             "the message is empty: pass the text to send, e.g. hearth-cli chat \"hello\""
         ));
     }
-    let home = open_home()?;
+    let (home, mcp) = open_home_with_mcp().await?;
     let settings = settings_with_flags(global, home.settings.clone())?;
     let builder = &home.builder;
     let choice = builder.model(&settings, None, global.api_key_env.as_deref())?;
@@ -60,6 +60,7 @@ pub async fn run(
         .send(&session.id, vec![ContentPart::text(message)], &sink, cancel)
         .await;
     spinner.abort();
+    mcp.shutdown().await;
     outln!();
     let summary = outcome?;
     eprintln!(

@@ -7,6 +7,7 @@ mod chat;
 mod daemon;
 mod jobs;
 mod keys;
+mod mcp_cmd;
 mod memory;
 mod pipe;
 mod providers;
@@ -90,6 +91,9 @@ enum Command {
     /// List, search, add and remove long-term memories.
     #[command(subcommand)]
     Memory(memory::MemoryCommand),
+    /// List MCP servers and their tools; add, remove or import servers.
+    #[command(subcommand)]
+    Mcp(mcp_cmd::McpCommand),
 }
 
 fn main() -> std::process::ExitCode {
@@ -118,6 +122,7 @@ fn main() -> std::process::ExitCode {
             Command::Daemon { tick } => daemon::run(&cli.global, tick).await,
             Command::Jobs(command) => jobs::run(command, &cli.global).await,
             Command::Memory(command) => memory::run(command),
+            Command::Mcp(command) => mcp_cmd::run(command).await,
         }
     });
     match result {

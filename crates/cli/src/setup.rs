@@ -3,8 +3,9 @@
 use std::sync::Arc;
 
 use anyhow::{anyhow, Context};
-use hearth_engine::{load_settings, DataDir, EngineBuilder, KeyringStore, OsNotifier};
-use hearth_protocol::{ProviderEntry, ProviderKind, Settings};
+use hearth_engine::{load_settings, DataDir, EngineBuilder, KeyringStore, OsNotifier, SecretStore};
+use hearth_mcp::McpManager;
+use hearth_protocol::{McpServerSettings, ProviderEntry, ProviderKind, Settings};
 use hearth_store::Store;
 
 use crate::GlobalArgs;
@@ -52,18 +53,43 @@ pub fn open_home_logging(log_to: LogTo) -> anyhow::Result<Home> {
         tracing::info!(recovered, "marked unfinished replies as interrupted");
     }
     let store = Arc::new(store);
-    let builder = Arc::new(EngineBuilder::new(
-        store.clone(),
-        dir.clone(),
-        Arc::new(KeyringStore::new()),
-        Arc::new(OsNotifier),
-    ));
+    let builder = Arc::new(engine_builder(&store, &dir));
     Ok(Home {
         dir,
         settings,
         store,
         builder,
     })
+}
+
+fn engine_builder(store: &Arc<Store>, dir: &DataDir) -> EngineBuilder {
+    EngineBuilder::new(
+        store.clone(),
+        dir.clone(),
+        Arc::new(KeyringStore::new()),
+        Arc::new(OsNotifier),
+    )
+}
+
+/// Starts `servers` (secrets from the keychain, logs in `logs/mcp/`) and waits until each is
+/// ready or failed (at most its start-up timeout).
+pub async fn start_mcp(home: &Home, servers: &[McpServerSettings]) -> Arc<McpManager> {
+    let keychain = KeyringStore::new();
+    let secret = |account: &str| keychain.get(account).ok().flatten();
+    let manager = McpManager::start(servers, &secret, &home.dir.logs().join("mcp"));
+    manager.settled().await;
+    manager
+}
+
+/// [`open_home`] whose registries also offer the tools of the enabled MCP servers (started
+/// here and waited for); shut the manager down when the command ends.
+pub async fn open_home_with_mcp() -> anyhow::Result<(Home, Arc<McpManager>)> {
+    let mut home = open_home()?;
+    let servers = home.settings.mcp_servers.clone();
+    let manager = start_mcp(&home, &servers).await;
+    home.builder =
+        Arc::new(engine_builder(&home.store, &home.dir).with_tool_source(manager.clone()));
+    Ok((home, manager))
 }
 
 fn init_logging(dir: &DataDir, log_to: LogTo) {

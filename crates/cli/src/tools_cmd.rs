@@ -15,7 +15,7 @@ use hearth_tools::Dialect;
 use tokio_util::sync::CancellationToken;
 
 use crate::pipe::outln;
-use crate::setup::open_home;
+use crate::setup::{open_home, open_home_with_mcp};
 use crate::{approve, ApprovalArgs};
 
 #[derive(Debug, Subcommand)]
@@ -75,8 +75,9 @@ pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
             profile: p,
             json,
         } => {
-            let home = open_home()?;
+            let (home, mcp) = open_home_with_mcp().await?;
             let registry = home.builder.registry(dialect(&d)?, &home.settings);
+            mcp.shutdown().await;
             let specs = registry.specs(profile(&p)?);
             if json {
                 outln!("{}", serde_json::to_string_pretty(&specs)?);
@@ -104,7 +105,13 @@ pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
             let dialect = dialect(&d)?;
             let security: SecurityProfile =
                 security.parse().map_err(|e| anyhow!("--security: {e}"))?;
-            let home = open_home()?;
+            // MCP servers are started only for an MCP tool.
+            let (home, mcp) = if name.starts_with("mcp__") {
+                let (home, mcp) = open_home_with_mcp().await?;
+                (home, Some(mcp))
+            } else {
+                (open_home()?, None)
+            };
             let registry = Arc::new(home.builder.registry(dialect, &home.settings));
             let tool_profile = match p {
                 Some(name) => profile(&name)?,
@@ -135,6 +142,9 @@ pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
             let mut results = runner
                 .run_calls(&scope, 0, &[call], &sink, &CancellationToken::new())
                 .await?;
+            if let Some(mcp) = mcp {
+                mcp.shutdown().await;
+            }
             let result = results
                 .pop()
                 .ok_or_else(|| anyhow!("the tool produced no result"))?;

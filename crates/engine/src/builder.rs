@@ -20,6 +20,7 @@ use crate::registry::tool_registry_with_runner;
 use crate::rules::enforced_rules;
 use crate::secrets::SecretStore;
 use crate::tool_calls::ToolRunner;
+use crate::tool_source::ToolSource;
 use crate::turns::Turns;
 use crate::{network_config, DataDir, EngineError};
 
@@ -32,6 +33,7 @@ pub struct EngineBuilder {
     background: Background,
     signal: Option<RunnerSignal>,
     turns: Arc<Turns>,
+    sources: Vec<Arc<dyn ToolSource>>,
 }
 
 /// The model a turn or run uses, with a client for its provider.
@@ -57,6 +59,7 @@ impl EngineBuilder {
             notifier,
             background: Background::new(),
             signal: None,
+            sources: Vec::new(),
         }
     }
 
@@ -71,6 +74,12 @@ impl EngineBuilder {
     /// from a chat is seen at once.
     pub fn with_runner_signal(mut self, signal: RunnerSignal) -> EngineBuilder {
         self.signal = Some(signal);
+        self
+    }
+
+    /// Every registry gets `source`'s tools (MCP servers), every runner its allow rules.
+    pub fn with_tool_source(mut self, source: Arc<dyn ToolSource>) -> EngineBuilder {
+        self.sources.push(source);
         self
     }
 
@@ -101,15 +110,31 @@ impl EngineBuilder {
 
     /// The tool registry of `dialect`, its network tools configured from `settings` and the web
     /// search keys in the keychain (read here, once). Blocks on the keychain.
+    /// The tools of the sources (MCP servers) that are ready now are added.
     pub fn registry(&self, dialect: Dialect, settings: &Settings) -> Registry {
-        tool_registry_with_runner(
+        let mut registry = tool_registry_with_runner(
             dialect,
             &self.store,
             self.notifier.clone(),
             network_config(settings, self.secrets.as_ref()),
             &self.background,
             self.signal.clone(),
-        )
+        );
+        for source in &self.sources {
+            let tools = source.tools(settings.context_window);
+            let listed = tools.listed.into_iter().map(|tool| (tool, false));
+            for (tool, deferred) in listed.chain(tools.deferred.into_iter().map(|t| (t, true))) {
+                let added = if deferred {
+                    registry.register_deferred(tool)
+                } else {
+                    registry.register_dyn(tool)
+                };
+                if let Err(error) = added {
+                    tracing::warn!(%error, %dialect, "discovered tool left out");
+                }
+            }
+        }
+        registry
     }
 
     /// A runner of `registry`'s tools under `security` and the settings' rules, asking
@@ -128,7 +153,14 @@ impl EngineBuilder {
             security,
             self.dir.root().to_path_buf(),
         )
-        .with_rules(enforced_rules(settings))
+        .with_rules(self.rules(settings))
+    }
+
+    /// The user's rules, then the sources' allow rules (which never override a deny).
+    fn rules(&self, settings: &Settings) -> Vec<hearth_policy::Rule> {
+        let mut rules = enforced_rules(settings);
+        rules.extend(self.sources.iter().flat_map(|source| source.allow_rules()));
+        rules
     }
 
     /// The provider and model for a run asking for `requested` (`<provider id>:<model>`, a model

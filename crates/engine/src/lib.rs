@@ -24,6 +24,7 @@ mod rules;
 mod secrets;
 mod startup;
 mod tool_calls;
+mod tool_source;
 mod turns;
 
 pub use approval::{ask_with_timeout, ApprovalRequest, Approver, FixedApprover};
@@ -47,4 +48,5 @@ pub use secrets::{
 };
 pub use startup::{existing_folder, open_data, startup_problem};
 pub use tool_calls::{CallScope, ToolRunner};
+pub use tool_source::{SourceTools, ToolSource};
 pub use turns::{title_from, BegunTurn, TurnGuard, Turns};

@@ -129,6 +129,18 @@ choices! {
 }
 
 choices! {
+    /// How calls of one MCP tool are approved (`[mcp_servers.tools]` in `config.toml`).
+    McpApproval, "MCP tool approval" {
+        /// Runs without asking (still refused where the security profile refuses MCP calls).
+        Always => "always",
+        /// Asks under `personal_cli`, as every MCP call does by default.
+        Ask => "ask",
+        /// Never offered to the model.
+        Never => "never",
+    }
+}
+
+choices! {
     /// Which service answers `web_search`.
     SearchBackend, "web search backend" {
         /// A SearXNG instance (`searxng_url`) with the JSON format enabled.
@@ -247,6 +259,7 @@ pub fn typescript_choice_lists() -> String {
         &ProviderKind::ALL,
     );
     list(&mut out, "RULE_EFFECTS", "RuleEffect", &RuleEffect::ALL);
+    list(&mut out, "MCP_APPROVALS", "McpApproval", &McpApproval::ALL);
     list(
         &mut out,
         "SEARCH_BACKENDS",

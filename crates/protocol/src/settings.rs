@@ -2,11 +2,12 @@
 //! part of these types: they live in the OS keychain, and the UI only sees a masked hint.
 
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use ts_rs::TS;
 
 use crate::choices::{
-    Capability, Language, ProviderKind, RuleEffect, SearchBackend, SecurityProfile, Theme,
-    ToolProfile,
+    Capability, Language, McpApproval, ProviderKind, RuleEffect, SearchBackend, SecurityProfile,
+    Theme, ToolProfile,
 };
 
 /// A configured model endpoint.
@@ -61,6 +62,8 @@ pub struct Settings {
     /// Where new versions are offered and the key they are signed with (`[updates]`; off
     /// until both are set).
     pub updates: crate::updates::UpdateSettings,
+    /// MCP servers whose tools Hearth offers (`[[mcp_servers]]`); secrets live in the keychain.
+    pub mcp_servers: Vec<McpServerSettings>,
 }
 
 /// One user rule: allow or deny a tool (by canonical name, `*` at the end matching a prefix)
@@ -79,6 +82,113 @@ pub struct PolicyRule {
     /// Only in this workspace folder and below.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub workspace: Option<String>,
+}
+
+/// One MCP server: a command Hearth starts (stdio) or a URL it connects to (streamable HTTP).
+/// Values of the `secret_env` variables and `secret_headers` are kept in the OS keychain
+/// (`mcp:<name>:env:<VAR>`, `mcp:<name>:header:<Header>`), never in `config.toml`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(deny_unknown_fields)]
+pub struct McpServerSettings {
+    /// Names the server and its tools (`mcp__<name>__<tool>`).
+    pub name: String,
+    /// The program of a stdio server, found on the login shell's `PATH` (e.g. `npx`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<String>,
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// Extra environment variables of a stdio server.
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+    /// Environment variables whose values are in the keychain.
+    #[serde(default)]
+    pub secret_env: Vec<String>,
+    /// Working folder of a stdio server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<String>,
+    /// The endpoint of a streamable HTTP server (give this or `command`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// HTTP headers sent with every request.
+    #[serde(default)]
+    pub headers: BTreeMap<String, String>,
+    /// Headers whose values are in the keychain (e.g. `Authorization`).
+    #[serde(default)]
+    pub secret_headers: Vec<String>,
+    #[serde(default = "enabled")]
+    pub enabled: bool,
+    /// Seconds to wait for the server to start and list its tools.
+    #[serde(default = "startup_timeout")]
+    pub startup_timeout_secs: u64,
+    /// Seconds a call may go without an answer or progress.
+    #[serde(default = "call_timeout")]
+    pub call_timeout_secs: u64,
+    /// Only these tools (server names) are offered; empty offers all.
+    #[serde(default)]
+    pub allow_tools: Vec<String>,
+    /// These tools are never offered.
+    #[serde(default)]
+    pub deny_tools: Vec<String>,
+    /// Tools the server annotates `readOnlyHint: true` run without asking.
+    #[serde(default)]
+    pub trust_read_only: bool,
+    /// Per-tool approval by the server's tool name; unlisted tools ask.
+    #[serde(default)]
+    #[ts(as = "std::collections::HashMap<String, McpApproval>")]
+    pub tools: BTreeMap<String, McpApproval>,
+}
+
+fn enabled() -> bool {
+    true
+}
+
+fn startup_timeout() -> u64 {
+    30
+}
+
+fn call_timeout() -> u64 {
+    60
+}
+
+impl McpServerSettings {
+    /// A stdio server running `command args…`, with the defaults for everything else.
+    pub fn stdio(name: &str, command: &str, args: &[String]) -> McpServerSettings {
+        McpServerSettings {
+            command: Some(command.to_string()),
+            args: args.to_vec(),
+            ..McpServerSettings::named(name)
+        }
+    }
+
+    /// A streamable HTTP server at `url`, with the defaults for everything else.
+    pub fn http(name: &str, url: &str) -> McpServerSettings {
+        McpServerSettings {
+            url: Some(url.to_string()),
+            ..McpServerSettings::named(name)
+        }
+    }
+
+    fn named(name: &str) -> McpServerSettings {
+        McpServerSettings {
+            name: name.to_string(),
+            command: None,
+            args: Vec::new(),
+            env: BTreeMap::new(),
+            secret_env: Vec::new(),
+            cwd: None,
+            url: None,
+            headers: BTreeMap::new(),
+            secret_headers: Vec::new(),
+            enabled: true,
+            startup_timeout_secs: startup_timeout(),
+            call_timeout_secs: call_timeout(),
+            allow_tools: Vec::new(),
+            deny_tools: Vec::new(),
+            trust_read_only: false,
+            tools: BTreeMap::new(),
+        }
+    }
 }
 
 /// Which service answers `web_search`.
@@ -126,6 +236,7 @@ impl Default for Settings {
             search: SearchSettings::default(),
             rules: Vec::new(),
             updates: crate::updates::UpdateSettings::default(),
+            mcp_servers: Vec::new(),
         }
     }
 }

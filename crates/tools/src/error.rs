@@ -21,6 +21,8 @@ pub enum ErrorKind {
     DeliveryFailed,
     Unavailable,
     Cancelled,
+    /// The tool ran and reported a failure (e.g. an MCP result with `isError`).
+    Failed,
     Internal,
 }
 
@@ -39,6 +41,7 @@ impl ErrorKind {
             Self::DeliveryFailed => "delivery_failed",
             Self::Unavailable => "unavailable",
             Self::Cancelled => "cancelled",
+            Self::Failed => "failed",
             Self::Internal => "internal",
         }
     }

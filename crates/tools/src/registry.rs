@@ -36,6 +36,8 @@ struct Entry {
     parameters: Value,
     validator: Validator,
     facts: ToolFacts,
+    /// Callable, but not listed to the model (found through a search tool instead).
+    deferred: bool,
 }
 
 pub struct Registry {
@@ -74,6 +76,16 @@ impl Registry {
 
     /// Registers an already type-erased tool (e.g. one discovered at run time).
     pub fn register_dyn(&mut self, tool: Arc<dyn DynTool>) -> Result<(), RegistryError> {
+        self.insert(tool, false)
+    }
+
+    /// Registers a tool that can be called but is not listed in [`Registry::specs`]: the model
+    /// finds it through a search tool (too many MCP schemas to send them all).
+    pub fn register_deferred(&mut self, tool: Arc<dyn DynTool>) -> Result<(), RegistryError> {
+        self.insert(tool, true)
+    }
+
+    fn insert(&mut self, tool: Arc<dyn DynTool>, deferred: bool) -> Result<(), RegistryError> {
         let name = tool.name().to_string();
         if self.tools.contains_key(&name) {
             return Err(RegistryError::Duplicate(name));
@@ -89,6 +101,7 @@ impl Registry {
             parameters,
             validator,
             facts,
+            deferred,
         };
         self.tools.insert(name, entry);
         Ok(())
@@ -98,7 +111,7 @@ impl Registry {
     pub fn specs(&self, profile: ToolProfile) -> Vec<ToolSpecInfo> {
         self.tools
             .iter()
-            .filter(|(_, entry)| exposed(profile, &entry.facts.name))
+            .filter(|(_, entry)| !entry.deferred && exposed(profile, &entry.facts.name))
             .map(|(name, entry)| ToolSpecInfo {
                 name: name.clone(),
                 description: entry.tool.description().to_string(),

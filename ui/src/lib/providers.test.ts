@@ -21,6 +21,7 @@ const base: Settings = {
   jobs_paused: false,
   rules: [],
   updates: { endpoint: '', pubkey: '' },
+  mcp_servers: [],
 };
 const entry = (id: string, model: string | null = null): ProviderEntry => ({ id, name: id.toUpperCase(), kind: 'openai', base_url: '', default_model: model });
 const field = (f: string) => f;

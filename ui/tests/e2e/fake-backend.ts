@@ -70,6 +70,7 @@ export function installFakeBackend(scenario: Scenario): void {
     jobs_paused: false,
     rules: [],
     updates: { endpoint: '', pubkey: '' },
+    mcp_servers: [],
     ...(scenario.settings ?? {}),
   };
   const sessions: Session[] = [...(scenario.sessions ?? [])];

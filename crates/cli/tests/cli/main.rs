@@ -8,6 +8,7 @@ mod chat;
 mod database;
 mod errors;
 mod local;
+mod mcp;
 #[cfg(unix)]
 mod pipe;
 mod risk;
@@ -52,8 +53,13 @@ impl Cli {
     }
 
     async fn chat(&self, server: &ScriptedServer, provider: &str, message: &str) -> Output {
+        self.chat_with(server, provider, &[message]).await
+    }
+
+    /// `chat ARGS…` against `server` speaking `provider`'s wire format.
+    async fn chat_with(&self, server: &ScriptedServer, provider: &str, args: &[&str]) -> Output {
         let base = base_url(server, provider);
-        self.run(&[
+        let mut argv = vec![
             "--provider",
             provider,
             "--base-url",
@@ -61,9 +67,9 @@ impl Cli {
             "--model",
             "test-model",
             "chat",
-            message,
-        ])
-        .await
+        ];
+        argv.extend(args);
+        self.run(&argv).await
     }
 
     async fn session_json(&self, id: &str) -> Value {

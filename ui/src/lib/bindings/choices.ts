@@ -7,6 +7,8 @@ import type { ProviderKind } from './ProviderKind';
 export const PROVIDER_KINDS = ['openai', 'anthropic', 'ollama', 'gemini'] as const satisfies readonly ProviderKind[];
 import type { RuleEffect } from './RuleEffect';
 export const RULE_EFFECTS = ['allow', 'deny'] as const satisfies readonly RuleEffect[];
+import type { McpApproval } from './McpApproval';
+export const MCP_APPROVALS = ['always', 'ask', 'never'] as const satisfies readonly McpApproval[];
 import type { SearchBackend } from './SearchBackend';
 export const SEARCH_BACKENDS = ['searxng', 'brave', 'tavily'] as const satisfies readonly SearchBackend[];
 import type { Theme } from './Theme';

@@ -1,0 +1,176 @@
+//! MCP servers through the CLI: `mcp add|list|tools|remove|import`, MCP tools through
+//! `tools call` under each security profile (ask, refused under daemon and public_gateway,
+//! read-only trust, per-tool Never), and a chat turn whose model calls an MCP tool.
+
+use super::*;
+
+fn everything_js() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "../../target/mcp-node/node_modules/@modelcontextprotocol/server-everything/dist/index.js",
+    );
+    assert!(
+        path.exists(),
+        "{} is missing: run scripts/setup.sh",
+        path.display()
+    );
+    path.display().to_string()
+}
+
+/// `config.toml` with server-everything as `everything`, plus `extra` lines in its table.
+fn configure(cli: &Cli, extra: &str) {
+    let config = format!(
+        "[[mcp_servers]]\nname = \"everything\"\ncommand = \"node\"\nargs = [{:?}, \"stdio\"]\n{extra}",
+        everything_js()
+    );
+    std::fs::write(cli.home.path().join("config.toml"), config).unwrap();
+}
+
+async fn call(cli: &Cli, tool: &str, args: &str, extra: &[&str]) -> (Value, bool) {
+    let mut argv = vec!["tools", "call", tool, args];
+    argv.extend(extra);
+    let out = cli.run(&argv).await;
+    let value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|_| panic!("{tool}: {}{}", text(&out.stdout), text(&out.stderr)));
+    (value, out.status.success())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn mcp_calls_ask_and_are_refused_under_daemon_and_public_gateway() {
+    let cli = Cli::new();
+    configure(&cli, "");
+    let echo = r#"{"message":"hi from the cli"}"#;
+    let (value, ok) = call(&cli, "mcp__everything__echo", echo, &[]).await;
+    assert!(
+        !ok && value["error"]["kind"] == "denied_by_user",
+        "no terminal to ask: {value}"
+    );
+    let (value, ok) = call(&cli, "mcp__everything__echo", echo, &["--approve"]).await;
+    assert!(ok, "{value}");
+    assert!(value["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("hi from the cli"));
+    for security in ["daemon", "public_gateway"] {
+        let (value, ok) = call(
+            &cli,
+            "mcp__everything__echo",
+            echo,
+            &["--security", security, "--approve"],
+        )
+        .await;
+        assert!(!ok, "{security}: {value}");
+        assert_eq!(
+            value["error"]["kind"], "not_permitted",
+            "{security}: {value}"
+        );
+        assert!(
+            value["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains(security),
+            "{value}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn read_only_trust_and_per_tool_never() {
+    let cli = Cli::new();
+    configure(&cli, "trust_read_only = true\n[mcp_servers.tools]\nget-sum = \"never\"\ntoggle-simulated-logging = \"ask\"\n");
+    let (value, ok) = call(&cli, "mcp__everything__echo", r#"{"message":"x"}"#, &[]).await;
+    assert!(
+        ok,
+        "a read-only tool of a trusted server runs unasked: {value}"
+    );
+    let (value, ok) = call(&cli, "mcp__everything__toggle-simulated-logging", "{}", &[]).await;
+    assert!(!ok && value["error"]["kind"] == "denied_by_user", "{value}");
+    let (value, ok) = call(
+        &cli,
+        "mcp__everything__get-sum",
+        r#"{"a":1,"b":2}"#,
+        &["--approve"],
+    )
+    .await;
+    assert!(
+        !ok && value["error"]["kind"] == "not_found",
+        "Never hides the tool: {value}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_chat_turn_calls_an_mcp_tool_and_gets_its_result() {
+    let server = ScriptedServer::start().await;
+    server.push(Reply::tool_call(
+        "mcp__everything__get-sum",
+        json!({"a": 19, "b": 23}),
+    ));
+    server.push(Reply::text("The sum is 42."));
+    let cli = Cli::new();
+    configure(&cli, "");
+    let out = cli
+        .chat_with(&server, "openai", &["--approve", "add 19 and 23"])
+        .await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("The sum is 42."));
+    let requests = server.requests();
+    let second = requests.last().unwrap().body.to_string();
+    assert!(
+        second.contains("The sum of 19 and 23 is 42"),
+        "the tool result reached the model: {second}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn mcp_add_list_tools_import_and_remove() {
+    let cli = Cli::new();
+    let js = everything_js();
+    let out = cli
+        .run(&["mcp", "add", "everything", "--", "node", &js, "stdio"])
+        .await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = cli.run(&["mcp", "list", "--json"]).await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let list: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(list[0]["name"], "everything");
+    assert_eq!(list[0]["state"], "ready", "{list}");
+    assert!(list[0]["tools"].as_u64().unwrap() >= 10, "{list}");
+    let out = cli.run(&["mcp", "tools", "everything", "--json"]).await;
+    let tools: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        tools
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["name"] == "mcp__everything__echo"),
+        "{tools}"
+    );
+
+    let file = cli.home.path().join("claude_desktop_config.json");
+    std::fs::write(
+        &file,
+        r#"{"mcpServers": {"gone": {"command": "/nonexistent/server", "args": []},
+                           "web": {"url": "http://127.0.0.1:9/mcp", "headers": {"X-Team": "a"}}}}"#,
+    )
+    .unwrap();
+    let out = cli.run(&["mcp", "import", file.to_str().unwrap()]).await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = cli.run(&["mcp", "list"]).await;
+    let listed = text(&out.stdout);
+    assert!(
+        listed.contains("gone\tstdio\tfailed: cannot start `/nonexistent/server`"),
+        "{listed}"
+    );
+    assert!(listed.contains("web\thttp\tfailed:"), "{listed}");
+    let out = cli.run(&["mcp", "import", file.to_str().unwrap()]).await;
+    assert_one_line_error(&out, "MCP server `gone` is configured twice").await;
+
+    let out = cli.run(&["mcp", "remove", "gone"]).await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let config = std::fs::read_to_string(cli.home.path().join("config.toml")).unwrap();
+    assert!(
+        !config.contains("gone") && config.contains("X-Team"),
+        "{config}"
+    );
+    let out = cli.run(&["mcp", "add", "x"]).await;
+    assert_one_line_error(&out, "give `--url URL` or `-- COMMAND").await;
+}

@@ -1,0 +1,73 @@
+//! The client entry point of the official MCP conformance suite
+//! (`@modelcontextprotocol/conformance client --command hearth-mcp-conformance`): connects to
+//! the test server (its URL is the last argument) through Hearth's own client, lists the tools
+//! and calls each with arguments made from its schema, then shuts down.
+#![allow(clippy::print_stderr)]
+
+use std::process::ExitCode;
+
+use hearth_mcp::{McpManager, State};
+use hearth_protocol::McpServerSettings;
+use hearth_tools::ToolContext;
+use serde_json::{json, Map, Value};
+use tokio_util::sync::CancellationToken;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let Some(url) = std::env::args().next_back() else {
+        eprintln!("usage: hearth-mcp-conformance URL");
+        return ExitCode::FAILURE;
+    };
+    let dir = std::env::temp_dir().join(format!("hearth-mcp-conformance-{}", std::process::id()));
+    let mut server = McpServerSettings::http("conformance", &url);
+    server.startup_timeout_secs = 20;
+    let manager = McpManager::start(&[server], &|_| None, &dir);
+    manager.settled().await;
+    let status = manager.statuses().remove(0);
+    if let State::Failed { reason } = &status.state {
+        eprintln!("not connected: {reason}");
+        manager.shutdown().await;
+        return ExitCode::FAILURE;
+    }
+    let ctx = ToolContext {
+        workspace: dir.clone(),
+        data_dir: dir.clone(),
+        session_id: "conformance".into(),
+        cancel: CancellationToken::new(),
+    };
+    let tools = manager.tool_infos();
+    for tool in &tools {
+        let mut arguments = arguments_for(&tool.input_schema);
+        // json-schema-2020-12-preservation: echo another tool's schema exactly as received.
+        if tool.tool == "json_schema_echo" {
+            if let Some(other) = tools.iter().find(|t| t.tool != tool.tool) {
+                arguments["schema"] = other.input_schema.clone();
+            }
+        }
+        match manager.call(&tool.name, arguments, &ctx).await {
+            Ok(result) => eprintln!("{}: {result}", tool.name),
+            Err(error) => eprintln!("{}: {error}", tool.name),
+        }
+    }
+    manager.shutdown().await;
+    let _ = std::fs::remove_dir_all(&dir);
+    ExitCode::SUCCESS
+}
+
+/// Arguments that satisfy `schema`'s required properties with plain values.
+fn arguments_for(schema: &Value) -> Value {
+    let mut arguments = Map::new();
+    let required = schema["required"].as_array().cloned().unwrap_or_default();
+    for name in required.iter().filter_map(Value::as_str) {
+        let property = &schema["properties"][name];
+        let value = match property["type"].as_str() {
+            Some("number" | "integer") => json!(1),
+            Some("boolean") => json!(true),
+            Some("array") => json!([]),
+            Some("object") => json!({}),
+            _ => json!("test"),
+        };
+        arguments.insert(name.to_string(), value);
+    }
+    Value::Object(arguments)
+}

@@ -1,0 +1,172 @@
+//! Connecting to one server: the stdio child (its own process group, stderr into the server's
+//! log, the login shell's `PATH`) or the streamable HTTP endpoint (custom headers), then the
+//! lifecycle — `server/discover` for 2026-07-28 servers, `initialize` at 2025-11-25 otherwise
+//! (the server may answer an older version such as 2025-06-18).
+
+use std::collections::HashMap;
+use std::process::Stdio;
+use std::sync::Arc;
+
+use reqwest::header::{HeaderName, HeaderValue};
+use rmcp::model::{ClientCapabilities, ClientConfig, Implementation, ProtocolVersion};
+use rmcp::service::{ClientLifecycleMode, ClientServiceExt, NotificationContext, RunningService};
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
+use rmcp::{ClientHandler, RoleClient};
+use tokio::sync::Notify;
+
+use crate::config::{ServerSpec, Transport};
+use crate::log::ServerLog;
+use crate::path::server_path;
+
+/// A connected server.
+pub(crate) type Client = RunningService<RoleClient, Handler>;
+
+/// Answers the server: who Hearth is, and a tool list change wakes the supervisor.
+#[derive(Clone)]
+pub(crate) struct Handler {
+    pub tools_changed: Arc<Notify>,
+}
+
+impl ClientHandler for Handler {
+    fn get_info(&self) -> ClientConfig {
+        ClientConfig::new(
+            ClientCapabilities::default(),
+            Implementation::new("hearth", env!("CARGO_PKG_VERSION")),
+        )
+    }
+
+    async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        self.tools_changed.notify_one();
+    }
+}
+
+/// The lifecycle Hearth asks for: the current revision first, then the newest legacy one.
+fn lifecycle() -> ClientLifecycleMode {
+    ClientLifecycleMode::Auto {
+        preferred_versions: vec![ProtocolVersion::V_2026_07_28],
+        legacy_version: Some(ProtocolVersion::V_2025_11_25),
+    }
+}
+
+/// A connection.
+pub(crate) struct Connected {
+    pub client: Client,
+}
+
+/// Starts or reaches `spec`'s server and runs the lifecycle handshake (no timeout here: the
+/// caller bounds it); `on_pid` learns a stdio child's process id as soon as it is spawned. A
+/// server that answers `server/discover` with something unusable gets a second connection with
+/// the plain `initialize` handshake.
+pub(crate) async fn connect(
+    spec: &ServerSpec,
+    handler: Handler,
+    log: &ServerLog,
+    on_pid: &(dyn Fn(Option<u32>) + Sync),
+) -> Result<Connected, String> {
+    let first_pid = std::sync::Mutex::new(None);
+    let record = |pid: Option<u32>| {
+        if let Ok(mut first) = first_pid.lock() {
+            *first = pid;
+        }
+        on_pid(pid);
+    };
+    match connect_with(spec, handler.clone(), log, &record, lifecycle()).await {
+        Ok(connected) => Ok(connected),
+        Err(Failure::Handshake(reason)) => {
+            log.line(&format!(
+                "hearth: {reason}; trying the initialize handshake"
+            ));
+            if let Some(pid) = first_pid.lock().ok().and_then(|pid| *pid) {
+                crate::server::kill_process_group(pid);
+            }
+            connect_with(spec, handler, log, on_pid, ClientLifecycleMode::Initialize)
+                .await
+                .map_err(Failure::into_reason)
+        }
+        Err(failure) => Err(failure.into_reason()),
+    }
+}
+
+/// Why a connection attempt failed: before the handshake (spawn, bad header) or in it.
+enum Failure {
+    Setup(String),
+    Handshake(String),
+}
+
+impl Failure {
+    fn into_reason(self) -> String {
+        match self {
+            Failure::Setup(reason) | Failure::Handshake(reason) => reason,
+        }
+    }
+}
+
+async fn connect_with(
+    spec: &ServerSpec,
+    handler: Handler,
+    log: &ServerLog,
+    on_pid: &(dyn Fn(Option<u32>) + Sync),
+    lifecycle: ClientLifecycleMode,
+) -> Result<Connected, Failure> {
+    match &spec.transport {
+        Transport::Stdio {
+            command,
+            args,
+            env,
+            cwd,
+        } => {
+            let mut cmd = tokio::process::Command::new(command);
+            cmd.args(args).env("PATH", server_path()).envs(env);
+            if let Some(cwd) = cwd {
+                cmd.current_dir(cwd);
+            }
+            #[cfg(unix)]
+            cmd.process_group(0);
+            let (process, stderr) = TokioChildProcess::builder(cmd)
+                .stderr(Stdio::piped())
+                .spawn()
+                .map_err(|e| Failure::Setup(format!("cannot start `{command}`: {e}")))?;
+            on_pid(process.id());
+            if let Some(stderr) = stderr {
+                log.drain(stderr);
+            }
+            let client = handler
+                .serve_with_lifecycle(process, lifecycle)
+                .await
+                .map_err(|e| Failure::Handshake(format!("the server did not start: {e}")))?;
+            Ok(Connected { client })
+        }
+        Transport::Http { url, headers } => {
+            let config = http_config(url, headers).map_err(Failure::Setup)?;
+            let transport = StreamableHttpClientTransport::from_config(config);
+            let client = handler
+                .serve_with_lifecycle(transport, lifecycle)
+                .await
+                .map_err(|e| Failure::Handshake(format!("cannot connect to {url}: {e}")))?;
+            Ok(Connected { client })
+        }
+    }
+}
+
+/// The transport settings for `url`: `Authorization: Bearer …` as the auth header, every
+/// other header sent as given.
+fn http_config(
+    url: &str,
+    headers: &std::collections::BTreeMap<String, String>,
+) -> Result<StreamableHttpClientTransportConfig, String> {
+    let mut config = StreamableHttpClientTransportConfig::with_uri(url.to_string());
+    let mut custom = HashMap::new();
+    for (name, value) in headers {
+        if name.eq_ignore_ascii_case("authorization") {
+            let token = value.strip_prefix("Bearer ").unwrap_or(value);
+            config = config.auth_header(token.to_string());
+            continue;
+        }
+        let header =
+            HeaderName::from_bytes(name.as_bytes()).map_err(|e| format!("header `{name}`: {e}"))?;
+        let value = HeaderValue::from_str(value).map_err(|e| format!("header `{name}`: {e}"))?;
+        custom.insert(header, value);
+    }
+    Ok(config.custom_headers(custom))
+}

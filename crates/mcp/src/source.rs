@@ -1,0 +1,35 @@
+//! The manager as the engine's [`ToolSource`]: the ready servers' tools (behind `tool_search`
+//! when there are too many), and allow rules for those the user lets run without asking
+//! (Always, or read-only on a trusted server).
+
+use hearth_engine::{SourceTools, ToolSource};
+use hearth_policy::{Matcher, Rule};
+
+use crate::manager::McpManager;
+use crate::search::too_many;
+
+impl ToolSource for McpManager {
+    /// Every offered tool, or — when their schemas pass 5% of `context_window` — only
+    /// `tool_search` listed and the tools callable behind it.
+    fn tools(&self, context_window: u64) -> SourceTools {
+        let tools = self.registry_tools();
+        if tools.is_empty() || !too_many(&self.tool_infos(), context_window) {
+            return SourceTools {
+                listed: tools,
+                deferred: Vec::new(),
+            };
+        }
+        SourceTools {
+            listed: vec![self.search_tool()],
+            deferred: tools,
+        }
+    }
+
+    fn allow_rules(&self) -> Vec<Rule> {
+        self.tool_infos()
+            .into_iter()
+            .filter(|tool| tool.unasked)
+            .map(|tool| Rule::allow(Matcher::ToolName(tool.name)))
+            .collect()
+    }
+}

