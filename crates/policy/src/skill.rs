@@ -72,7 +72,7 @@ const NEVER_GRANTED: [Capability; 7] = [
 
 /// What a skill declares it may use.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Declaration {
     /// Nothing declared: the session's ordinary policy applies.
     None,

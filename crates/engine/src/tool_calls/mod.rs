@@ -10,7 +10,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use hearth_llm::ToolSpec;
-use hearth_policy::{Decision, PolicyInput, Rule, SecurityProfile, ToolFacts, ToolProfile};
+use hearth_policy::{
+    Decision, PolicyInput, Rule, SecurityProfile, SkillGrant, ToolFacts, ToolProfile,
+};
 use hearth_protocol::{EngineEvent, ToolCall, ToolResult};
 use hearth_store::{AuditDecision, AuditEntry, Store};
 use hearth_tools::{ErrorKind, PreparedCall, Registry, ToolContext, ToolError};
@@ -33,6 +35,8 @@ pub struct ToolRunner {
     pub data_dir: PathBuf,
     /// Under `daemon`: the authorization of the job whose run this runner serves.
     pub job_grant: Option<JobGrant>,
+    /// In a skill run: what the skill declares it may use (see [`ToolRunner::with_skill_grant`]).
+    skill_grant: Option<SkillGrant>,
     /// Tools the user allowed "for this session", per session.
     allowances: Mutex<HashMap<String, HashSet<String>>>,
     /// High-risk tools refused for want of a job authorization, in call order.
@@ -66,6 +70,19 @@ impl ProfileSpecs {
             coding: exposed(ToolProfile::Coding),
             full: exposed(ToolProfile::Full),
         }
+    }
+
+    /// Keeps only the tools `keep` accepts (by the name the model calls).
+    fn retain(&mut self, keep: impl Fn(&str) -> bool) {
+        let only = |specs: &Arc<[ToolSpec]>| -> Arc<[ToolSpec]> {
+            specs.iter().filter(|s| keep(&s.name)).cloned().collect()
+        };
+        *self = ProfileSpecs {
+            minimal: only(&self.minimal),
+            messaging: only(&self.messaging),
+            coding: only(&self.coding),
+            full: only(&self.full),
+        };
     }
 
     fn of(&self, profile: ToolProfile) -> &Arc<[ToolSpec]> {
@@ -109,6 +126,7 @@ impl ToolRunner {
             approval_timeout: Duration::from_secs(300),
             data_dir,
             job_grant: None,
+            skill_grant: None,
             allowances: Mutex::new(HashMap::new()),
             job_refusals: Mutex::new(Vec::new()),
         }
@@ -123,6 +141,20 @@ impl ToolRunner {
     /// Serves one job run: high-risk tools only as far as `grant` covers them.
     pub fn with_job_grant(mut self, grant: JobGrant) -> ToolRunner {
         self.job_grant = Some(grant);
+        self
+    }
+
+    /// Serves a skill run: tools outside `grant`'s declaration are not offered, and a call to
+    /// one is refused `not_permitted` naming the skill and its declaration (audited). It only
+    /// narrows what the profiles and policy allow.
+    pub fn with_skill_grant(mut self, grant: SkillGrant) -> ToolRunner {
+        let registry = Arc::clone(&self.registry);
+        self.specs.retain(|name| {
+            registry
+                .facts(name)
+                .is_some_and(|facts| grant.permits(&facts, name).is_ok())
+        });
+        self.skill_grant = Some(grant);
         self
     }
 
@@ -214,6 +246,9 @@ impl ToolRunner {
         call: &ToolCall,
         sink: &EventSink,
     ) -> Result<Verdict, EngineError> {
+        if let Some(refused) = self.outside_skill(scope, call)? {
+            return Ok(refused);
+        }
         let prepared = match self.registry.prepare(&call.name, &call.arguments) {
             Ok(prepared) => prepared,
             Err(error) => return self.refuse_unprepared(scope, call, error),
@@ -259,6 +294,32 @@ impl ToolRunner {
             };
         self.audit(scope, call, decided, reason, actor)?;
         Ok(verdict)
+    }
+
+    /// In a skill run, the refusal of a call its skill does not declare (audited), if it is one.
+    fn outside_skill(
+        &self,
+        scope: &CallScope<'_>,
+        call: &ToolCall,
+    ) -> Result<Option<Verdict>, EngineError> {
+        let (Some(grant), Some(facts)) = (&self.skill_grant, self.registry.facts(&call.name))
+        else {
+            return Ok(None);
+        };
+        let Err(refusal) = grant.permits(&facts, &call.name) else {
+            return Ok(None);
+        };
+        self.audit(
+            scope,
+            call,
+            AuditDecision::Deny,
+            Some(refusal.message.clone()),
+            format!("skill {}", grant.skill),
+        )?;
+        Ok(Some(Verdict::Refuse(ToolError::new(
+            ErrorKind::NotPermitted,
+            refusal.message,
+        ))))
     }
 
     /// A call the registry could not prepare (unknown tool, bad arguments) never runs and
