@@ -15,6 +15,9 @@ pub enum SkillError {
     /// A path leads outside the skill folder.
     #[error("`{0}` is outside the skill's folder")]
     Outside(String),
+    /// An install was refused (hostile or oversized archive, a name already installed…).
+    #[error("{0}")]
+    Install(String),
     #[error("no skill named `{0}`")]
     NotFound(String),
     #[error("{}: {source}", path.display())]

@@ -5,8 +5,8 @@
 
 use hearth_policy::{Declaration, SkillPermission};
 use hearth_skills::{
-    prompt_catalogue, trust_folder, Format, Library, SkillDialect, SkillRoots, Source, ToolRunner,
-    CATALOGUE_TOKEN_BUDGET,
+    install, prompt_catalogue, trust_folder, Format, Library, SkillDialect, SkillRoots, Source,
+    ToolRunner, CATALOGUE_TOKEN_BUDGET,
 };
 use std::path::{Path, PathBuf};
 
@@ -14,27 +14,16 @@ fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
 
-/// Copies a fixture folder byte for byte.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 fn data_dir_with(skills: &[&str]) -> tempfile::TempDir {
     let data = tempfile::tempdir().unwrap();
     for name in skills {
-        copy_dir(
+        install(
+            &data.path().join("skills"),
             &fixtures().join(name),
-            &data.path().join("skills").join(name),
-        );
+            None,
+            None,
+        )
+        .unwrap();
     }
     data
 }

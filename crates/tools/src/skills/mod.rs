@@ -73,7 +73,9 @@ pub(crate) fn skill_error(error: SkillError, field: &str) -> ToolError {
                 field: Some(field.into()),
             }
         }
-        SkillError::Invalid { .. } => ToolError::invalid(field, error.to_string()),
+        SkillError::Invalid { .. } | SkillError::Install(_) => {
+            ToolError::invalid(field, error.to_string())
+        }
         SkillError::Io { .. } => ToolError::internal(error.to_string()),
     }
 }

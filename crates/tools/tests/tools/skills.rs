@@ -13,27 +13,17 @@ fn fixtures() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../skills/tests/fixtures")
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 /// A data dir holding the three fixture skills and one broken skill.
 fn installed() -> (tempfile::TempDir, ToolContext) {
     let root = temp();
     for name in ["daily-report", "release-notes", "pico-weather"] {
-        copy_dir(
+        hearth_skills::install(
+            &root.path().join("skills"),
             &fixtures().join(name),
-            &root.path().join("skills").join(name),
-        );
+            None,
+            None,
+        )
+        .unwrap();
     }
     let broken = root.path().join("skills/broken-one");
     std::fs::create_dir_all(&broken).unwrap();
