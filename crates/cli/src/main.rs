@@ -12,6 +12,7 @@ mod pipe;
 mod providers;
 mod sessions;
 mod setup;
+mod skills;
 mod tools_cmd;
 
 use clap::{Args, Parser, Subcommand};
@@ -90,6 +91,9 @@ enum Command {
     /// List, search, add and remove long-term memories.
     #[command(subcommand)]
     Memory(memory::MemoryCommand),
+    /// List, show, install, remove and run skills.
+    #[command(subcommand)]
+    Skills(skills::SkillsCommand),
 }
 
 fn main() -> std::process::ExitCode {
@@ -110,7 +114,7 @@ fn main() -> std::process::ExitCode {
                 session,
                 approval,
                 message,
-            } => chat::run(&cli.global, session.as_deref(), approval, &message).await,
+            } => chat::run(&cli.global, session.as_deref(), approval, &message, None).await,
             Command::Sessions(command) => sessions::run(command),
             Command::Tools(command) => tools_cmd::run(command).await,
             Command::Keys(command) => keys::run(command),
@@ -118,6 +122,7 @@ fn main() -> std::process::ExitCode {
             Command::Daemon { tick } => daemon::run(&cli.global, tick).await,
             Command::Jobs(command) => jobs::run(command, &cli.global).await,
             Command::Memory(command) => memory::run(command),
+            Command::Skills(command) => skills::run(command, &cli.global).await,
         }
     });
     match result {

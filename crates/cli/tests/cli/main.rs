@@ -11,6 +11,7 @@ mod local;
 #[cfg(unix)]
 mod pipe;
 mod risk;
+mod skills;
 mod tools;
 
 use std::path::{Path, PathBuf};

@@ -72,16 +72,53 @@ impl Drop for Staging {
     }
 }
 
-/// Installs the skill at `source` (a folder, `.zip`, `.tar.gz` or `.tgz`) into `user_root`
-/// (`<data dir>/skills`). `subdirectory` picks a folder inside the source; `name` names the
-/// installed folder (default: the source folder's, the archive's single top folder's, or the
-/// archive's file name).
+/// A skill unpacked and validated in its staging folder, not installed yet: show `skill`
+/// (name, description, declaration) to the user, then [`Staged::commit`] it. Dropping it
+/// removes everything.
+pub struct Staged {
+    pub skill: Skill,
+    target: PathBuf,
+    _staging: Staging,
+}
+
+impl Staged {
+    /// Moves the skill into place.
+    pub fn commit(self) -> Result<Skill, SkillError> {
+        if self.target.exists() {
+            return Err(SkillError::Install(format!(
+                "a skill folder `{}` is already installed; remove it first",
+                self.target
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default()
+            )));
+        }
+        std::fs::rename(&self.skill.dir, &self.target)
+            .map_err(|e| SkillError::io(&self.target, e))?;
+        load_skill(&self.target, Source::User)
+    }
+}
+
+/// Installs the skill at `source` (see [`stage`]) at once.
 pub fn install(
     user_root: &Path,
     source: &Path,
     name: Option<&str>,
     subdirectory: Option<&str>,
 ) -> Result<Skill, SkillError> {
+    stage(user_root, source, name, subdirectory)?.commit()
+}
+
+/// Unpacks the skill at `source` (a folder, `.zip`, `.tar.gz` or `.tgz`) into a staging
+/// folder of `user_root` (`<data dir>/skills`) and validates it. `subdirectory` picks a folder
+/// inside the source; `name` names the installed folder (default: the source folder's, the
+/// archive's single top folder's, or the archive's file name).
+pub fn stage(
+    user_root: &Path,
+    source: &Path,
+    name: Option<&str>,
+    subdirectory: Option<&str>,
+) -> Result<Staged, SkillError> {
     std::fs::create_dir_all(user_root).map_err(|e| SkillError::io(user_root, e))?;
     let staging = Staging(user_root.join(format!(
         ".install-{}-{}",
@@ -151,15 +188,18 @@ pub fn install(
     let ready = staging.0.join("ready").join(&folder);
     std::fs::create_dir_all(staging.0.join("ready")).map_err(|e| SkillError::io(&ready, e))?;
     std::fs::rename(&root, &ready).map_err(|e| SkillError::io(&root, e))?;
-    load_skill(&ready, Source::User)?;
-    let target = user_root.join(&folder);
-    if target.exists() {
+    let skill = load_skill(&ready, Source::User)?;
+    let staged = Staged {
+        skill,
+        target: user_root.join(&folder),
+        _staging: staging,
+    };
+    if staged.target.exists() {
         return Err(SkillError::Install(format!(
             "a skill folder `{folder}` is already installed; remove it first"
         )));
     }
-    std::fs::rename(&ready, &target).map_err(|e| SkillError::io(&target, e))?;
-    load_skill(&target, Source::User)
+    Ok(staged)
 }
 
 /// The only entry of `dir` when it is a folder without skill files of its own around it.
