@@ -236,40 +236,19 @@ fn confirmed() -> anyhow::Result<bool> {
     Ok(matches!(line.trim(), "y" | "Y" | "yes"))
 }
 
-/// A git URL (`https://….git`, `git@…`, `git://…`, `file://…`) cloned shallowly into a temporary
-/// folder named after the repository (without its `.git`); `None` for anything else.
+/// A git URL cloned into a temporary folder (see [`hearth_skills::clone_git`]); `None` for
+/// anything else.
 fn clone_if_git(source: &str) -> anyhow::Result<Option<(tempfile::TempDir, PathBuf)>> {
-    let is_git = source.ends_with(".git")
-        || source.starts_with("git@")
-        || source.starts_with("git://")
-        || source.starts_with("file://");
-    if !is_git || Path::new(source).is_dir() {
+    if !hearth_skills::is_git_url(source) || Path::new(source).is_dir() {
         if source.starts_with("http://") || source.starts_with("https://") {
             return Err(anyhow!(
-                "installing an archive from a URL is not supported yet: download it and pass the file"
+                "installing an archive from a URL is not supported by the CLI yet: download it \
+                 and pass the file"
             ));
         }
         return Ok(None);
     }
-    let stem = source
-        .trim_end_matches('/')
-        .rsplit(['/', ':'])
-        .next()
-        .unwrap_or("skill")
-        .trim_end_matches(".git");
     let dir = tempfile::tempdir()?;
-    let repo = dir
-        .path()
-        .join(if stem.is_empty() { "skill" } else { stem });
-    let status = std::process::Command::new("git")
-        .args(["clone", "--depth", "1", "--quiet", "--", source])
-        .arg(&repo)
-        .env("GIT_TERMINAL_PROMPT", "0")
-        .status()
-        .context("cannot run git (is it installed?)")?;
-    if !status.success() {
-        return Err(anyhow!("git clone {source} failed ({status})"));
-    }
-    std::fs::remove_dir_all(repo.join(".git"))?;
+    let repo = hearth_skills::clone_git(source, dir.path())?;
     Ok(Some((dir, repo)))
 }

@@ -20,7 +20,7 @@ pub use catalogue::{prompt_catalogue, CATALOGUE_TOKEN_BUDGET, ENTRY_TOKEN_CAP};
 pub use ceecore::{DeclaredTool, ToolRunner};
 pub use error::SkillError;
 pub use files::{resolve_inside, resolve_new_inside, skill_files};
-pub use install::{install, stage, Staged, MAX_BYTES, MAX_FILES};
+pub use install::{clone_git, install, is_git_url, stage, Staged, MAX_BYTES, MAX_FILES};
 pub use library::{Broken, Library, SkillRoots};
 pub use name::check_name;
 pub use skill::{load_skill, Format, Skill, SkillDialect, Source};

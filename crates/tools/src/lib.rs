@@ -42,8 +42,9 @@ pub use output::{spill_if_large, MODEL_OUTPUT_CAP};
 pub use reference::{minimal_arguments, reference, reference_difference};
 pub use registry::{PreparedCall, Registry, RegistryError, ToolSpecInfo};
 pub use skills::{
-    GetSkill, GetSkillAction, GetSkillArgs, ManageAction, SkillManage, SkillManageArgs, SkillView,
-    SkillViewArgs, SkillsList, SkillsListArgs,
+    GetSkill, GetSkillAction, GetSkillArgs, InstallSource, ManageAction, SkillInstall,
+    SkillInstallArgs, SkillManage, SkillManageArgs, SkillView, SkillViewArgs, SkillsList,
+    SkillsListArgs,
 };
 pub use tool::{BoundCall, CallFacts, CallFuture, DynTool, IntoDynTool, Tool, ToolContext};
 pub use validate::MAX_ARGUMENT_BYTES;

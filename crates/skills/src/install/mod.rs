@@ -4,6 +4,9 @@
 //! validated there, and only then moved into place; a failed install leaves nothing behind.
 
 mod extract;
+mod git;
+
+pub use git::{clone_git, is_git_url};
 
 use crate::error::SkillError;
 use crate::skill::{load_skill, Skill, Source};

@@ -1,12 +1,15 @@
 //! Skill tools over the library of `hearth-skills`: `skills_list` and `skill_view` (and
 //! PicoBot's `get_skill`), which read skills and never leave a skill's folder, and
-//! `skill_manage`, which changes one skill's files only. `skill_run` is an execution tool
+//! `skill_manage`, which changes one skill's files only; `skill_install` (registered with the
+//! network tools). `skill_run` is an execution tool
 //! (`exec::skill_run`).
 
+mod install;
 mod list;
 mod manage;
 mod view;
 
+pub use install::{InstallSource, SkillInstall, SkillInstallArgs};
 pub use list::{GetSkill, GetSkillAction, GetSkillArgs, SkillsList, SkillsListArgs};
 pub use manage::{ManageAction, SkillManage, SkillManageArgs};
 pub use view::{SkillView, SkillViewArgs};
