@@ -1,4 +1,5 @@
-//! What the model sees: compaction of a long history and memories in the system prompt.
+//! What the model sees: compaction of a long history, memories and the skill catalogue in the
+//! system prompt.
 
 use crate::rig::*;
 
@@ -85,5 +86,45 @@ async fn pinned_and_relevant_memories_reach_the_system_prompt() {
     assert!(
         !system.contains("Debian"),
         "an unrelated memory entered the prompt: {system}"
+    );
+}
+
+#[tokio::test]
+async fn installed_skills_are_catalogued_in_the_system_prompt_and_absent_ones_cost_nothing() {
+    let server = ScriptedServer::start().await;
+    server.push(Reply::text("none yet"));
+    server.push(Reply::text("there is one"));
+    let rig = rig(&server, |_| {});
+    let session = rig.session();
+    rig.send(
+        &session,
+        "which skills do you have?",
+        CancellationToken::new(),
+    )
+    .await;
+    let skills = rig.engine.options().data_dir.skills().join("notes");
+    std::fs::create_dir_all(&skills).unwrap();
+    std::fs::write(
+        skills.join("SKILL.md"),
+        "---\nname: notes\ndescription: Keeps meeting notes tidy.\n---\nWrite notes.\n",
+    )
+    .unwrap();
+    rig.send(&session, "and now?", CancellationToken::new())
+        .await;
+    let system = |n: usize| {
+        server.requests()[n].body["messages"][0]["content"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(!system(0).contains("Skills ("), "{}", system(0));
+    assert!(
+        system(1).contains("\n- notes: Keeps meeting notes tidy."),
+        "{}",
+        system(1)
+    );
+    assert!(
+        !system(1).contains("Write notes."),
+        "only the catalogue, not the body"
     );
 }
