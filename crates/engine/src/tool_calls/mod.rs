@@ -3,6 +3,7 @@
 //! told to, runs it (read-only calls concurrently), and audits every decision with who made it.
 
 mod ask;
+mod skill;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -144,20 +145,6 @@ impl ToolRunner {
         self
     }
 
-    /// Serves a skill run: tools outside `grant`'s declaration are not offered, and a call to
-    /// one is refused `not_permitted` naming the skill and its declaration (audited). It only
-    /// narrows what the profiles and policy allow.
-    pub fn with_skill_grant(mut self, grant: SkillGrant) -> ToolRunner {
-        let registry = Arc::clone(&self.registry);
-        self.specs.retain(|name| {
-            registry
-                .facts(name)
-                .is_some_and(|facts| grant.permits(&facts, name).is_ok())
-        });
-        self.skill_grant = Some(grant);
-        self
-    }
-
     /// High-risk tools refused so far because the job's authorization did not cover them.
     pub fn job_refusals(&self) -> Vec<String> {
         self.job_refusals
@@ -294,32 +281,6 @@ impl ToolRunner {
             };
         self.audit(scope, call, decided, reason, actor)?;
         Ok(verdict)
-    }
-
-    /// In a skill run, the refusal of a call its skill does not declare (audited), if it is one.
-    fn outside_skill(
-        &self,
-        scope: &CallScope<'_>,
-        call: &ToolCall,
-    ) -> Result<Option<Verdict>, EngineError> {
-        let (Some(grant), Some(facts)) = (&self.skill_grant, self.registry.facts(&call.name))
-        else {
-            return Ok(None);
-        };
-        let Err(refusal) = grant.permits(&facts, &call.name) else {
-            return Ok(None);
-        };
-        self.audit(
-            scope,
-            call,
-            AuditDecision::Deny,
-            Some(refusal.message.clone()),
-            format!("skill {}", grant.skill),
-        )?;
-        Ok(Some(Verdict::Refuse(ToolError::new(
-            ErrorKind::NotPermitted,
-            refusal.message,
-        ))))
     }
 
     /// A call the registry could not prepare (unknown tool, bad arguments) never runs and
