@@ -1,5 +1,5 @@
-//! What the model sees: compaction of a long history and memories in the system prompt; the
-//! context windows servers report for their models.
+//! What the model sees: compaction of a long history, memories and the skill catalogue in the
+//! system prompt; the context windows servers report for their models.
 
 use crate::rig::*;
 
@@ -122,4 +122,44 @@ async fn models_come_with_the_context_window_their_server_reports() {
         .filter(|r| r.path == "/api/show")
         .count();
     assert_eq!(shows, 2, "one /api/show per Ollama model");
+}
+
+#[tokio::test]
+async fn installed_skills_are_catalogued_in_the_system_prompt_and_absent_ones_cost_nothing() {
+    let server = ScriptedServer::start().await;
+    server.push(Reply::text("none yet"));
+    server.push(Reply::text("there is one"));
+    let rig = rig(&server, |_| {});
+    let session = rig.session();
+    rig.send(
+        &session,
+        "which skills do you have?",
+        CancellationToken::new(),
+    )
+    .await;
+    let skills = rig.engine.options().data_dir.skills().join("notes");
+    std::fs::create_dir_all(&skills).unwrap();
+    std::fs::write(
+        skills.join("SKILL.md"),
+        "---\nname: notes\ndescription: Keeps meeting notes tidy.\n---\nWrite notes.\n",
+    )
+    .unwrap();
+    rig.send(&session, "and now?", CancellationToken::new())
+        .await;
+    let system = |n: usize| {
+        server.requests()[n].body["messages"][0]["content"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    assert!(!system(0).contains("Skills ("), "{}", system(0));
+    assert!(
+        system(1).contains("\n- notes: Keeps meeting notes tidy."),
+        "{}",
+        system(1)
+    );
+    assert!(
+        !system(1).contains("Write notes."),
+        "only the catalogue, not the body"
+    );
 }

@@ -16,11 +16,20 @@ use crate::pipe::outln;
 use crate::setup::{open_home_with_mcp, settings_with_flags};
 use crate::{approve, ApprovalArgs, GlobalArgs};
 
+/// A skill the turn runs with: its dialect's tools, only what it declares, its instructions
+/// before the message.
+pub struct SkillTurn {
+    pub dialect: Dialect,
+    pub grant: hearth_policy::SkillGrant,
+    pub instructions: String,
+}
+
 pub async fn run(
     global: &GlobalArgs,
     session_id: Option<&str>,
     approval: ApprovalArgs,
     message: &str,
+    skill: Option<SkillTurn>,
 ) -> anyhow::Result<ExitCode> {
     if message.trim().is_empty() {
         return Err(anyhow!(
@@ -31,12 +40,18 @@ pub async fn run(
     let settings = settings_with_flags(global, home.settings.clone())?;
     let builder = &home.builder;
     let choice = builder.model(&settings, None, global.api_key_env.as_deref())?;
-    let runner = builder.tool_runner(
-        Arc::new(builder.registry(Dialect::Hearth, &settings)),
+    let dialect = skill.as_ref().map_or(Dialect::Hearth, |s| s.dialect);
+    let mut runner = builder.tool_runner(
+        Arc::new(builder.registry(dialect, &settings)),
         &settings,
         settings.security_profile,
         approve::approver(approval),
     );
+    let mut text = message.to_string();
+    if let Some(skill) = skill {
+        text = format!("{}\n\n---\n\n{message}", skill.instructions);
+        runner = runner.with_skill_grant(skill.grant);
+    }
     let engine = builder.engine(&settings, choice, Arc::new(runner));
     let session = match session_id {
         Some(id) => home.store.get_session(id)?.ok_or_else(|| {
@@ -57,7 +72,7 @@ pub async fn run(
     let spinner = spawn_spinner(waiting.clone());
     let sink = move |event: EngineEvent| print_event(&event, &waiting);
     let outcome = engine
-        .send(&session.id, vec![ContentPart::text(message)], &sink, cancel)
+        .send(&session.id, vec![ContentPart::text(text)], &sink, cancel)
         .await;
     spinner.abort();
     mcp.shutdown().await;

@@ -13,6 +13,7 @@ mod pipe;
 mod providers;
 mod sessions;
 mod setup;
+mod skills;
 mod tools_cmd;
 
 use clap::{Args, Parser, Subcommand};
@@ -94,6 +95,9 @@ enum Command {
     /// List MCP servers and their tools; add, remove or import servers.
     #[command(subcommand)]
     Mcp(mcp_cmd::McpCommand),
+    /// List, show, install, remove and run skills.
+    #[command(subcommand)]
+    Skills(skills::SkillsCommand),
 }
 
 fn main() -> std::process::ExitCode {
@@ -114,7 +118,7 @@ fn main() -> std::process::ExitCode {
                 session,
                 approval,
                 message,
-            } => chat::run(&cli.global, session.as_deref(), approval, &message).await,
+            } => chat::run(&cli.global, session.as_deref(), approval, &message, None).await,
             Command::Sessions(command) => sessions::run(command),
             Command::Tools(command) => tools_cmd::run(command).await,
             Command::Keys(command) => keys::run(command),
@@ -123,6 +127,7 @@ fn main() -> std::process::ExitCode {
             Command::Jobs(command) => jobs::run(command, &cli.global).await,
             Command::Memory(command) => memory::run(command),
             Command::Mcp(command) => mcp_cmd::run(command).await,
+            Command::Skills(command) => skills::run(command, &cli.global).await,
         }
     });
     match result {

@@ -260,6 +260,7 @@ impl Engine {
         let tools = self.tools.specs(profile);
         let tools_tokens = crate::compact::tools_tokens(&tools);
         let memories = self.prompt_memories(user_message_id)?;
+        let skills = self.skills_catalogue(&workspace, &tools);
         let mut usage = Usage::default();
         let summary = |iterations, end, usage| TurnSummary {
             session_id: session.id.clone(),
@@ -272,7 +273,12 @@ impl Engine {
             if cancel.is_cancelled() {
                 return Ok(summary(iteration - 1, TurnEnd::Cancelled, usage));
             }
-            let system = crate::prompt::system_prompt(chrono::Local::now(), &workspace, &memories);
+            let system = crate::prompt::system_prompt(
+                chrono::Local::now(),
+                &workspace,
+                &memories,
+                skills.as_deref(),
+            );
             // The history read once, then only what each iteration added.
             let seen = stored.last().map_or(0, |m| m.id);
             stored.extend(self.store.list_messages_after(&session.id, seen)?);
@@ -327,6 +333,32 @@ impl Engine {
             TurnEnd::MaxIterations,
             usage,
         ))
+    }
+
+    /// The skill catalogue for the system prompt, when this turn is offered a tool that loads
+    /// skills (`skill_view`, `get_skill`) and skills are installed; `None` costs the turn nothing.
+    fn skills_catalogue(
+        &self,
+        workspace: &std::path::Path,
+        tools: &[hearth_llm::ToolSpec],
+    ) -> Option<String> {
+        if !tools
+            .iter()
+            .any(|t| t.name == "skill_view" || t.name == "get_skill")
+        {
+            return None;
+        }
+        let roots = hearth_skills::SkillRoots {
+            data_dir: self.options.data_dir.root().to_path_buf(),
+            workspace: Some(workspace.to_path_buf()),
+        };
+        match hearth_skills::Library::load(&roots) {
+            Ok(library) => hearth_skills::prompt_catalogue(&library.skills),
+            Err(error) => {
+                tracing::warn!(%error, "skills left out of the system prompt");
+                None
+            }
+        }
     }
 
     /// Pinned memories and those relevant to the user message that started the turn, within a

@@ -1,11 +1,18 @@
-//! The system prompt: who the agent is, today's date, the OS, and the workspace.
+//! The system prompt: who the agent is, today's date, the OS, the workspace, what it remembers
+//! and, when the skill tools are offered, the compact catalogue of skills.
 
 use std::path::Path;
 
 use chrono::{DateTime, Local};
 
-/// Builds the system prompt for a turn; `memories` are pinned and relevant memories.
-pub fn system_prompt(now: DateTime<Local>, workspace: &Path, memories: &[String]) -> String {
+/// Builds the system prompt for a turn; `memories` are pinned and relevant memories, `skills`
+/// the skill catalogue (see [`hearth_skills::prompt_catalogue`]).
+pub fn system_prompt(
+    now: DateTime<Local>,
+    workspace: &Path,
+    memories: &[String],
+    skills: Option<&str>,
+) -> String {
     let mut prompt = format!(
         "You are Hearth, a capable assistant running on the user's computer with tools.\n\
          Current date and time: {} ({}).\n\
@@ -26,6 +33,10 @@ pub fn system_prompt(now: DateTime<Local>, workspace: &Path, memories: &[String]
             prompt.push_str(memory);
         }
     }
+    if let Some(catalogue) = skills {
+        prompt.push_str("\n\n");
+        prompt.push_str(catalogue);
+    }
     prompt
 }
 
@@ -40,10 +51,18 @@ mod tests {
             .with_ymd_and_hms(2026, 11, 30, 9, 5, 0)
             .single()
             .unwrap();
-        let prompt = system_prompt(now, Path::new("/tmp/ws"), &["likes green tea".to_string()]);
+        let prompt = system_prompt(
+            now,
+            Path::new("/tmp/ws"),
+            &["likes green tea".to_string()],
+            Some("Skills (…):\n- notes: Keeps notes."),
+        );
         assert!(prompt.contains("2026-11-30 09:05"));
         assert!(prompt.contains("- likes green tea"));
         assert!(prompt.contains(std::env::consts::OS));
         assert!(prompt.contains("/tmp/ws"));
+        assert!(prompt.ends_with("\n\nSkills (…):\n- notes: Keeps notes."));
+        let without = system_prompt(now, Path::new("/tmp/ws"), &[], None);
+        assert!(!without.contains("Skills"));
     }
 }

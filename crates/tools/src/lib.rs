@@ -18,6 +18,7 @@ mod notify;
 mod output;
 mod reference;
 mod registry;
+mod skills;
 mod tool;
 mod validate;
 
@@ -29,7 +30,8 @@ pub use error::{ErrorKind, ToolError};
 #[cfg(unix)]
 pub use exec::{
     bash, BashArgs, Exec, ExecArgs, ExecuteCode, ExecuteCodeArgs, Language, Process, ProcessAction,
-    ProcessArgs, Pty, PtyAction, PtyArgs, TerminalFeed, Terminals, ENV_ALLOW_LIST,
+    ProcessArgs, Pty, PtyAction, PtyArgs, SkillRun, SkillRunArgs, TerminalFeed, Terminals,
+    ENV_ALLOW_LIST,
 };
 pub use history::register_history;
 pub use jobs::{authorizable_tools, register_jobs, NOT_RUNNING};
@@ -39,6 +41,11 @@ pub use notify::{register_notifications, NotificationSink, NOTIFICATIONS_PER_HOU
 pub use output::{spill_if_large, MODEL_OUTPUT_CAP};
 pub use reference::{minimal_arguments, reference, reference_difference};
 pub use registry::{PreparedCall, Registry, RegistryError, ToolSpecInfo};
+pub use skills::{
+    GetSkill, GetSkillAction, GetSkillArgs, InstallSource, ManageAction, SkillInstall,
+    SkillInstallArgs, SkillManage, SkillManageArgs, SkillView, SkillViewArgs, SkillsList,
+    SkillsListArgs,
+};
 pub use tool::{BoundCall, CallFacts, CallFuture, DynTool, IntoDynTool, Tool, ToolContext};
 pub use validate::MAX_ARGUMENT_BYTES;
 
@@ -82,6 +89,12 @@ pub fn builtin_registry_on(dialect: Dialect, background: &Background) -> Registr
         registry.register_for(&[Hearth, Echo], background.process_tool()),
         #[cfg(unix)]
         registry.register_for(&[Hearth, Echo, Picobot], background.pty_tool()),
+        registry.register_for(&[Hearth, Echo], SkillsList),
+        registry.register_for(&[Hearth, Echo], SkillView),
+        registry.register_for(&[Picobot], GetSkill),
+        #[cfg(unix)]
+        registry.register_for(&[Hearth, Echo], SkillRun),
+        registry.register_for(&[Hearth, Echo], SkillManage),
     ];
     for error in outcomes.into_iter().filter_map(Result::err) {
         tracing::error!(%error, %dialect, "built-in tool left out");

@@ -12,6 +12,7 @@ mod mcp;
 #[cfg(unix)]
 mod pipe;
 mod risk;
+mod skills;
 mod tools;
 
 use std::path::{Path, PathBuf};

@@ -3,6 +3,7 @@
 //! told to, runs it (read-only calls concurrently), and audits every decision with who made it.
 
 mod ask;
+mod skill;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -10,7 +11,9 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use hearth_llm::ToolSpec;
-use hearth_policy::{Decision, PolicyInput, Rule, SecurityProfile, ToolFacts, ToolProfile};
+use hearth_policy::{
+    Decision, PolicyInput, Rule, SecurityProfile, SkillGrant, ToolFacts, ToolProfile,
+};
 use hearth_protocol::{EngineEvent, ToolCall, ToolResult};
 use hearth_store::{AuditDecision, AuditEntry, Store};
 use hearth_tools::{ErrorKind, PreparedCall, Registry, ToolContext, ToolError};
@@ -33,6 +36,8 @@ pub struct ToolRunner {
     pub data_dir: PathBuf,
     /// Under `daemon`: the authorization of the job whose run this runner serves.
     pub job_grant: Option<JobGrant>,
+    /// In a skill run: what the skill declares it may use (see [`ToolRunner::with_skill_grant`]).
+    skill_grant: Option<SkillGrant>,
     /// Tools the user allowed "for this session", per session.
     allowances: Mutex<HashMap<String, HashSet<String>>>,
     /// High-risk tools refused for want of a job authorization, in call order.
@@ -66,6 +71,19 @@ impl ProfileSpecs {
             coding: exposed(ToolProfile::Coding),
             full: exposed(ToolProfile::Full),
         }
+    }
+
+    /// Keeps only the tools `keep` accepts (by the name the model calls).
+    fn retain(&mut self, keep: impl Fn(&str) -> bool) {
+        let only = |specs: &Arc<[ToolSpec]>| -> Arc<[ToolSpec]> {
+            specs.iter().filter(|s| keep(&s.name)).cloned().collect()
+        };
+        *self = ProfileSpecs {
+            minimal: only(&self.minimal),
+            messaging: only(&self.messaging),
+            coding: only(&self.coding),
+            full: only(&self.full),
+        };
     }
 
     fn of(&self, profile: ToolProfile) -> &Arc<[ToolSpec]> {
@@ -109,6 +127,7 @@ impl ToolRunner {
             approval_timeout: Duration::from_secs(300),
             data_dir,
             job_grant: None,
+            skill_grant: None,
             allowances: Mutex::new(HashMap::new()),
             job_refusals: Mutex::new(Vec::new()),
         }
@@ -214,6 +233,9 @@ impl ToolRunner {
         call: &ToolCall,
         sink: &EventSink,
     ) -> Result<Verdict, EngineError> {
+        if let Some(refused) = self.outside_skill(scope, call)? {
+            return Ok(refused);
+        }
         let prepared = match self.registry.prepare(&call.name, &call.arguments) {
             Ok(prepared) => prepared,
             Err(error) => return self.refuse_unprepared(scope, call, error),

@@ -62,21 +62,17 @@ pub(super) fn network() -> Value {
     })
 }
 
-/// The number of skill folders under `<data_dir>/skills` (none yet when it does not exist).
-pub(super) fn skills(dir: &Path) -> Result<Value, ToolError> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(json!({"installed": 0})),
-        Err(e) => return Err(ToolError::internal(format!("cannot list skills: {e}"))),
-    };
-    let mut installed = 0u64;
-    for entry in entries {
-        let entry = entry.map_err(|e| ToolError::internal(format!("cannot list skills: {e}")))?;
-        if entry.path().is_dir() {
-            installed += 1;
-        }
-    }
-    Ok(json!({"installed": installed}))
+/// The skills installed (`<data dir>/skills/` and the workspace's trusted project skills): how
+/// many, their names, and how many folders are broken.
+pub(super) fn skills(roots: &hearth_skills::SkillRoots) -> Result<Value, ToolError> {
+    let library = hearth_skills::Library::load(roots)
+        .map_err(|e| ToolError::internal(format!("cannot list skills: {e}")))?;
+    let names: Vec<&str> = library.skills.iter().map(|s| s.name.as_str()).collect();
+    Ok(json!({
+        "installed": names.len(),
+        "names": names,
+        "broken": library.broken.len(),
+    }))
 }
 
 /// The current user's names as they may appear in paths (login name, home folder name).

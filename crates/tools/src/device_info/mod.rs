@@ -30,7 +30,7 @@ pub enum DeviceField {
 pub struct DeviceInfoArgs {
     /// Which sections to return (default: all). `version`: Hearth's version; `uptime`: seconds
     /// since boot; `storage`: bytes per mounted volume and in total; `memory`: RAM and swap in
-    /// bytes; `network`: interface count and bytes moved; `skills`: installed skill count.
+    /// bytes; `network`: interface count and bytes moved; `skills`: installed skills (count and names) and broken skill folders.
     #[schemars(length(min = 1))]
     pub fields: Option<Vec<DeviceField>>,
 }
@@ -67,12 +67,12 @@ impl Tool for DeviceInfo {
 
     fn description(&self) -> &str {
         "Information about this computer and Hearth: version, uptime, storage, memory, network \
-         totals and installed skill count. Contains no private data."
+         totals and the installed skills. Contains no private data."
     }
 
     async fn run(&self, ctx: &ToolContext, args: DeviceInfoArgs) -> Result<Value, ToolError> {
         let fields = args.fields.unwrap_or_else(|| ALL_FIELDS.to_vec());
-        let skills_dir = ctx.data_dir.join("skills");
+        let skill_roots = crate::skills::roots(ctx);
         // sysinfo reads /proc, the registry or IOKit synchronously: keep it off the runtime.
         tokio::task::spawn_blocking(move || {
             let mut out = Map::new();
@@ -83,7 +83,7 @@ impl Tool for DeviceInfo {
                     DeviceField::Storage => collect::storage(),
                     DeviceField::Memory => collect::memory(),
                     DeviceField::Network => collect::network(),
-                    DeviceField::Skills => collect::skills(&skills_dir)?,
+                    DeviceField::Skills => collect::skills(&skill_roots)?,
                 };
                 out.insert(field.as_str().to_string(), value);
             }

@@ -12,6 +12,7 @@ mod pty;
 mod ring;
 mod run;
 mod shell;
+mod skill_run;
 mod streams;
 mod workdir;
 
@@ -21,6 +22,7 @@ pub(crate) use process::Table as ProcessTable;
 pub use process::{Process, ProcessAction, ProcessArgs};
 pub use pty::{Pty, PtyAction, PtyArgs, TerminalFeed, Terminals};
 pub use shell::{bash, BashArgs, Exec, ExecArgs};
+pub use skill_run::{SkillRun, SkillRunArgs};
 
 /// Locks a table or buffer mutex; a panic elsewhere while holding it leaves data that is still
 /// consistent for these uses (plain buffers and status fields), so poisoning is ignored.

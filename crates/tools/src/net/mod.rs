@@ -12,6 +12,7 @@ mod search;
 mod special;
 mod web_fetch;
 
+pub(crate) use client::Outgoing;
 pub use client::MAX_BODY_BYTES;
 pub use guard::{CheckedUrl, Guard, GuardError};
 pub use resolve::{HostResolver, SystemResolver};
@@ -64,12 +65,12 @@ pub enum NetworkSetupError {
 
 /// What the network tools share: the guarded client and the search settings.
 pub(crate) struct Network {
-    client: GuardedClient,
+    pub(crate) client: GuardedClient,
     search: SearchConfig,
 }
 
 /// Registers the network tools `registry`'s dialect has, resolving names with the system
-/// resolver: `hearth` and `echo` get `http_request`, `web_fetch`, `web_search`; `ceecore` gets
+/// resolver: `hearth` and `echo` get `http_request`, `web_fetch`, `web_search`, `skill_install`; `ceecore` gets
 /// `http_request`; `picobot` gets its own `http_request` shape and `web_fetch`.
 /// [`crate::builtin_registry`] does not register them: they need the user's settings.
 pub fn register_network(
@@ -98,6 +99,10 @@ pub fn register_network_with_resolver(
     registry.register_for(&[Hearth, Echo, Ceecore], HttpRequest(Arc::clone(&network)))?;
     registry.register_for(&[Picobot], picobot_http)?;
     registry.register_for(&[Hearth, Echo, Picobot], WebFetch(Arc::clone(&network)))?;
+    registry.register_for(
+        &[Hearth, Echo],
+        crate::skills::SkillInstall(Arc::clone(&network)),
+    )?;
     registry.register_for(&[Hearth, Echo], WebSearch(network))?;
     Ok(())
 }

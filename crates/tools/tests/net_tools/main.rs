@@ -12,6 +12,7 @@ mod rebinding;
 mod redirects;
 mod registration;
 mod server;
+mod skill_install;
 mod web_fetch;
 mod web_search;
 

@@ -6,16 +6,19 @@ use hearth_policy::{canonical_tool, ToolProfile};
 use hearth_tools::net::NetworkSetupError;
 use hearth_tools::{builtin_registry, register_network, Dialect, NetworkConfig, Registry};
 
-const NET_TOOLS: [&str; 3] = ["http_request", "web_fetch", "web_search"];
+const NET_TOOLS: [&str; 4] = ["http_request", "skill_install", "web_fetch", "web_search"];
 
 #[test]
 fn each_dialect_gets_its_network_tools() {
     let expected: [(Dialect, &[&str]); 4] = [
         (
             Dialect::Hearth,
-            &["http_request", "web_fetch", "web_search"],
+            &["http_request", "skill_install", "web_fetch", "web_search"],
         ),
-        (Dialect::Echo, &["http_request", "web_fetch", "web_search"]),
+        (
+            Dialect::Echo,
+            &["http_request", "skill_install", "web_fetch", "web_search"],
+        ),
         (Dialect::Ceecore, &["http_request"]),
         (Dialect::Picobot, &["http_request", "web_fetch"]),
     ];

@@ -42,6 +42,23 @@ fn app() -> Router {
         .route("/searxng/search", get(searxng))
         .route("/brave", get(brave))
         .route("/tavily", post(tavily))
+        .route("/skills/pico-weather.zip", get(skill_zip))
+}
+
+/// A zip of the pico-weather fixture skill, wrapped in its folder.
+async fn skill_zip() -> Vec<u8> {
+    use std::io::Write;
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../skills/tests/fixtures/pico-weather/SKILL.md");
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    zip.start_file(
+        "pico-weather/SKILL.md",
+        zip::write::SimpleFileOptions::default(),
+    )
+    .expect("zip entry");
+    zip.write_all(&std::fs::read(fixture).expect("fixture"))
+        .expect("zip write");
+    zip.finish().expect("zip").into_inner()
 }
 
 /// The server's address, started on first use.

@@ -81,7 +81,10 @@ async fn all_sections_by_default() {
         assert!(number(mount, "available") <= number(mount, "total"));
         assert!(["ssd", "hdd", "unknown"].contains(&mount["kind"].as_str().unwrap_or_default()));
     }
-    assert_eq!(info["skills"], json!({"installed": 0}));
+    assert_eq!(
+        info["skills"],
+        json!({"installed": 0, "names": [], "broken": 0})
+    );
 }
 
 #[tokio::test]
@@ -106,19 +109,28 @@ async fn bad_fields_are_named() {
 }
 
 #[tokio::test]
-async fn skills_counts_skill_folders() {
+async fn skills_lists_the_installed_skills_and_counts_broken_folders() {
     let dir = temp();
     let skills = dir.path().join("skills");
-    for folder in ["weather", "daily-report", "notes"] {
-        std::fs::create_dir_all(skills.join(folder).join("scripts")).unwrap_or_default();
+    let fixtures =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../skills/tests/fixtures");
+    for name in ["daily-report", "pico-weather"] {
+        hearth_skills::install(&skills, &fixtures.join(name), None, None)
+            .unwrap_or_else(|e| panic!("{e}"));
     }
+    std::fs::create_dir_all(skills.join("empty").join("scripts")).unwrap_or_default();
     std::fs::write(skills.join("README.md"), "not a skill").unwrap_or_default();
     let ctx = context(dir.path());
     let ceecore = registry(Dialect::Ceecore);
     let info = ceecore
         .dispatch("get_device_info", r#"{"fields": ["skills"]}"#, &ctx)
         .await;
-    assert_eq!(info, Ok(json!({"skills": {"installed": 3}})));
+    assert_eq!(
+        info,
+        Ok(
+            json!({"skills": {"installed": 2, "names": ["daily-report", "pico-weather"], "broken": 1}})
+        )
+    );
 }
 
 #[tokio::test]

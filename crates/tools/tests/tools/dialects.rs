@@ -30,6 +30,10 @@ const CANONICAL_BUILTINS: &[&str] = &[
     "read_file",
     "read_spill",
     "search_files",
+    "skill_manage",
+    "skill_run",
+    "skill_view",
+    "skills_list",
     "write_file",
 ];
 
@@ -52,6 +56,7 @@ fn each_dialect_has_its_builtin_tools() {
                 "file_read",
                 "file_search",
                 "file_write",
+                "get_skill",
                 "pty",
             ],
         ),
@@ -111,6 +116,8 @@ fn specs_follow_the_tool_profile() {
             "read_file",
             "read_spill",
             "search_files",
+            "skill_view",
+            "skills_list",
         ];
         let editing: &[&str] = &[
             "calculator",
@@ -121,6 +128,8 @@ fn specs_follow_the_tool_profile() {
             "read_file",
             "read_spill",
             "search_files",
+            "skill_view",
+            "skills_list",
             "write_file",
         ];
         let expected = match profile {

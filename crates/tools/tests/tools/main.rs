@@ -7,6 +7,8 @@ mod device_info;
 mod dialects;
 mod output;
 mod reference;
+#[cfg(unix)]
+mod skills;
 mod validation;
 
 use hearth_tools::{builtin_registry, Dialect, Registry, ToolContext, ToolError};

@@ -11,7 +11,7 @@ use super::workdir::workspace_root;
 use crate::error::{ErrorKind, ToolError};
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use confine::spawn_confined;
+pub(super) use confine::spawn_confined;
 use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
