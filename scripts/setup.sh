@@ -17,6 +17,12 @@ if ! { [ -x target/cron-oracle/bin/python ] && target/cron-oracle/bin/python -c 
   target/cron-oracle/bin/pip install -q croniter==7.0.0
 fi
 
+# The document readers' tests read files written by these libraries (crates/documents/tests).
+if ! { [ -x target/doc-fixtures/bin/python ] && target/doc-fixtures/bin/python -c 'import fpdf, docx, pptx, openpyxl, xlwt, odf' 2>/dev/null; }; then
+  python3 -m venv target/doc-fixtures
+  target/doc-fixtures/bin/pip install -q fpdf2==2.8.9 python-docx==1.2.0 python-pptx==1.0.2 openpyxl==3.1.5 xlwt==1.3.0 odfpy==1.4.1
+fi
+
 if [ -f ui/package.json ]; then
   if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
     npm --prefix ui ci --no-audit --no-fund
