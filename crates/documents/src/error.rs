@@ -36,8 +36,6 @@ pub enum DocumentError {
         count: usize,
         names: String,
     },
-    #[error("the file could not be read: {0}")]
-    Io(String),
 }
 
 impl DocumentError {
