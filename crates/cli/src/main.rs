@@ -1,10 +1,11 @@
 //! `hearth-cli`: the Hearth engine without a window — chat, sessions, tools, keys, local model
-//! servers, scheduled jobs (and the daemon that runs them) and memories.
+//! servers, scheduled jobs (and the daemon that runs them), memories and documents.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod approve;
 mod chat;
 mod daemon;
+mod documents;
 mod jobs;
 mod keys;
 mod memory;
@@ -90,6 +91,9 @@ enum Command {
     /// List, search, add and remove long-term memories.
     #[command(subcommand)]
     Memory(memory::MemoryCommand),
+    /// Read the text of a document (pdf, docx, pptx, xlsx, xls, ods, csv, txt, md, html).
+    #[command(subcommand)]
+    Documents(documents::DocumentsCommand),
 }
 
 fn main() -> std::process::ExitCode {
@@ -118,6 +122,7 @@ fn main() -> std::process::ExitCode {
             Command::Daemon { tick } => daemon::run(&cli.global, tick).await,
             Command::Jobs(command) => jobs::run(command, &cli.global).await,
             Command::Memory(command) => memory::run(command),
+            Command::Documents(command) => documents::run(command).await,
         }
     });
     match result {
