@@ -16,4 +16,4 @@ mod text;
 pub use error::DocumentError;
 pub use format::{Format, UnitKind};
 pub use render::{Document, Extract, Unit, DEFAULT_MAX_CHARS};
-pub use run::{parse, read, Limits};
+pub use run::{parse, read, read_blocking, Limits};

@@ -7,6 +7,7 @@ use crate::render::{Document, Unit};
 use crate::text::{decode, tidy};
 use crate::{html, office, pdf, sheets};
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 
 /// How much a document may weigh and take.
@@ -63,15 +64,43 @@ pub fn parse(bytes: &[u8], name: &str, limits: &Limits) -> Result<Document, Docu
 /// result is dropped.)
 pub async fn read(bytes: Vec<u8>, name: String, limits: Limits) -> Result<Document, DocumentError> {
     let timeout = limits.timeout;
-    let work = tokio::task::spawn_blocking(move || {
-        catch_unwind(AssertUnwindSafe(|| parse(&bytes, &name, &limits)))
-            .unwrap_or_else(|panic| Err(DocumentError::Panicked(panic_message(&panic))))
-    });
+    let work = tokio::task::spawn_blocking(move || guarded(&bytes, &name, &limits));
     match tokio::time::timeout(timeout, work).await {
         Ok(Ok(result)) => result,
         Ok(Err(join)) => Err(DocumentError::Panicked(join.to_string())),
         Err(_) => Err(DocumentError::Timeout(timeout.as_secs().max(1))),
     }
+}
+
+/// [`read`] for callers without an async runtime: the parse runs on its own thread, this one
+/// waits at most `limits.timeout`.
+pub fn read_blocking(
+    bytes: Vec<u8>,
+    name: String,
+    limits: Limits,
+) -> Result<Document, DocumentError> {
+    let timeout = limits.timeout;
+    let (send, receive) = std::sync::mpsc::sync_channel(1);
+    std::thread::Builder::new()
+        .name("document-reader".into())
+        .spawn(move || {
+            // The receiver may have given up (timeout): nothing to tell then.
+            let _ = send.send(guarded(&bytes, &name, &limits));
+        })
+        .map_err(|e| DocumentError::Panicked(format!("no reader thread: {e}")))?;
+    match receive.recv_timeout(timeout) {
+        Ok(result) => result,
+        Err(RecvTimeoutError::Timeout) => Err(DocumentError::Timeout(timeout.as_secs().max(1))),
+        Err(RecvTimeoutError::Disconnected) => Err(DocumentError::Panicked(
+            "the reader thread ended without a result".into(),
+        )),
+    }
+}
+
+/// [`parse`] with a panic in a reader turned into [`DocumentError::Panicked`].
+fn guarded(bytes: &[u8], name: &str, limits: &Limits) -> Result<Document, DocumentError> {
+    catch_unwind(AssertUnwindSafe(|| parse(bytes, name, limits)))
+        .unwrap_or_else(|panic| Err(DocumentError::Panicked(panic_message(&panic))))
 }
 
 fn panic_message(panic: &Box<dyn std::any::Any + Send>) -> String {

@@ -4,7 +4,7 @@
 //! The tests fail, never skip, when the fixture venv is missing.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use hearth_documents::{parse, read, Document, DocumentError, Format, Limits};
+use hearth_documents::{parse, read, read_blocking, Document, DocumentError, Format, Limits};
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Command;
@@ -251,4 +251,17 @@ fn unknown_formats_and_disguised_files_are_refused() {
         parse(b"plain text", "fake.docx", &Limits::default()),
         Err(DocumentError::Corrupt { format: "docx", .. })
     ));
+}
+
+#[test]
+fn the_blocking_reader_has_the_same_limits() {
+    let bytes = std::fs::read(path("deck.pptx")).unwrap();
+    let zero = Limits {
+        timeout: Duration::ZERO,
+        ..Limits::default()
+    };
+    let slow = read_blocking(bytes.clone(), "deck.pptx".into(), zero);
+    assert!(matches!(slow, Err(DocumentError::Timeout(_))), "{slow:?}");
+    let deck = read_blocking(bytes, "deck.pptx".into(), Limits::default()).unwrap();
+    assert_eq!(deck.units.len(), 3);
 }
