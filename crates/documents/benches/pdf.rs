@@ -1,7 +1,7 @@
 //! Benchmark: PDF text extraction by the document readers against Debian's `pdftotext`
 //! (poppler-utils) on the same 200-page English and Chinese PDF (written by fpdf2 through
-//! tests/fixtures/make.py), side by side: pages per second, and how many pages carry the same
-//! text (whitespace ignored).
+//! tests/fixtures/make.py), side by side: pages per second, and on how many pages each one's
+//! text is the text written (whitespace ignored).
 #![allow(clippy::print_stdout)] // the figures are this benchmark's output
 
 use hearth_documents::{parse, Limits};
@@ -16,17 +16,29 @@ fn squeeze(text: &str) -> String {
     text.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
-fn corpus(dir: &Path) -> PathBuf {
+/// Writes the PDF; returns its path and the text of each page as written.
+fn corpus(dir: &Path) -> (PathBuf, Vec<String>) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let status = Command::new(root.join("../../target/doc-fixtures/bin/python"))
+    let output = Command::new(root.join("../../target/doc-fixtures/bin/python"))
         .arg(root.join("tests/fixtures/make.py"))
         .arg(dir)
         .args(["--pages", &PAGES.to_string()])
-        .status();
-    match status {
-        Ok(s) if s.success() => dir.join("long.pdf"),
+        .output();
+    match output {
+        Ok(out) if out.status.success() => match serde_json::from_slice(&out.stdout) {
+            Ok(pages) => (dir.join("long.pdf"), pages),
+            Err(e) => panic!("make.py printed no page list: {e}"),
+        },
         other => panic!("make.py failed ({other:?}); run scripts/setup.sh"),
     }
+}
+
+/// On how many pages `got` is the text written.
+fn correct(got: &[String], written: &[String]) -> usize {
+    got.iter()
+        .zip(written)
+        .filter(|(a, b)| squeeze(a) == squeeze(b))
+        .count()
 }
 
 fn main() {
@@ -34,7 +46,7 @@ fn main() {
         Ok(dir) => dir,
         Err(e) => panic!("tempdir: {e}"),
     };
-    let pdf = corpus(dir.path());
+    let (pdf, written) = corpus(dir.path());
     let bytes = match std::fs::read(&pdf) {
         Ok(bytes) => bytes,
         Err(e) => panic!("read {}: {e}", pdf.display()),
@@ -64,15 +76,19 @@ fn main() {
     }
     let theirs_secs = started.elapsed().as_secs_f64();
 
-    let same = ours
-        .iter()
-        .zip(&theirs)
-        .filter(|(a, b)| squeeze(a) == squeeze(b))
-        .count();
+    let same = correct(&ours, &theirs);
     let rate = |secs: f64| (PAGES * ROUNDS) as f64 / secs;
     println!("pdf extraction, {PAGES} pages (English + Chinese), {ROUNDS} rounds");
     println!("  hearth-documents  {:>8.0} pages/s", rate(ours_secs));
     println!("  pdftotext         {:>8.0} pages/s", rate(theirs_secs));
     println!("  speed ratio       {:>8.2}x", theirs_secs / ours_secs);
-    println!("  same text         {same}/{PAGES} pages");
+    println!("  same text as each other   {same}/{PAGES} pages");
+    println!(
+        "  hearth-documents correct  {}/{PAGES} pages",
+        correct(&ours, &written)
+    );
+    println!(
+        "  pdftotext correct         {}/{PAGES} pages",
+        correct(&theirs, &written)
+    );
 }
