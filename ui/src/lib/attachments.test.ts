@@ -43,6 +43,8 @@ describe('attachment chips', () => {
     const deck = 'Attached document `d.pptx` (pptx, slides 3 of 3; original copied to attachments/d.pptx):\n';
     expect(attachedDocument(deck)).toMatchObject({ unitKind: 'slide', included: 3, count: 3, cut: false });
     expect(attachedDocument('Attached file `a.csv`:\n```csv\n```')).toBeNull();
+    // A sent message shows the document as a chip, not as its body.
+    expect(attachedTextName(pdf.text)).toBe('季度.pdf');
   });
 
   it('names unsourced text by its first line, shortened', () => {

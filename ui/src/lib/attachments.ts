@@ -76,9 +76,9 @@ export function base64Size(data: string): number {
 /** How the backend wraps an attached text file: "Attached file `name`:" then a fenced block. */
 const ATTACHED_TEXT = /^Attached file `([^`\n]+)`:\n/;
 
-/** The file name of a text part that holds an attached file, or null for typed text. */
+/** The file name of a text part that holds an attached file or document, or null for typed text. */
 export function attachedTextName(text: string): string | null {
-  return ATTACHED_TEXT.exec(text)?.[1] ?? null;
+  return ATTACHED_TEXT.exec(text)?.[1] ?? attachedDocument(text)?.name ?? null;
 }
 
 /** The label of attached text: its file name, else its first non-empty line, shortened. */
