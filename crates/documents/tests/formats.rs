@@ -265,3 +265,31 @@ fn the_blocking_reader_has_the_same_limits() {
     let deck = read_blocking(bytes, "deck.pptx".into(), Limits::default()).unwrap();
     assert_eq!(deck.units.len(), 3);
 }
+
+#[test]
+fn an_archive_whose_zip_headers_understate_its_size_is_refused() {
+    use std::io::Write;
+    let mut bytes = Vec::new();
+    {
+        let mut zip = zip::ZipWriter::new(std::io::Cursor::new(&mut bytes));
+        let options = zip::write::SimpleFileOptions::default()
+            .compression_method(zip::CompressionMethod::Deflated);
+        zip.start_file("word/document.xml", options).unwrap();
+        zip.write_all(&vec![b' '; 3 * 1024 * 1024]).unwrap();
+        zip.finish().unwrap();
+    }
+    // Say the entry unpacks to 10 bytes, in the local header and the central directory.
+    let central = bytes.windows(4).position(|w| w == b"PK\x01\x02").unwrap();
+    bytes[central + 24..central + 28].copy_from_slice(&10u32.to_le_bytes());
+    bytes[22..26].copy_from_slice(&10u32.to_le_bytes());
+    let limits = Limits {
+        max_unpacked_bytes: 1024 * 1024,
+        ..Limits::default()
+    };
+    // The zip crate (calamine reads through it too) stops inflating at the declared size.
+    let error = parse(&bytes, "lying.docx", &limits).unwrap_err();
+    assert!(
+        matches!(&error, DocumentError::Corrupt { format: "docx", reason } if reason.contains("larger than its declared uncompressed size")),
+        "{error:?}"
+    );
+}
