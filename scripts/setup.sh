@@ -35,6 +35,11 @@ if ! { [ -x target/mcp-python/bin/python ] && target/mcp-python/bin/python -c 'i
   python3 -m venv target/mcp-python
   target/mcp-python/bin/pip install -q -r tests/mcp-servers/requirements.txt
 fi
+# The document readers' tests read files written by these libraries (crates/documents/tests).
+if ! { [ -x target/doc-fixtures/bin/python ] && target/doc-fixtures/bin/python -c 'import fpdf, docx, pptx, openpyxl, xlwt, odf' 2>/dev/null; }; then
+  python3 -m venv target/doc-fixtures
+  target/doc-fixtures/bin/pip install -q fpdf2==2.8.9 python-docx==1.2.0 python-pptx==1.0.2 openpyxl==3.1.5 xlwt==1.3.0 odfpy==1.4.1
+fi
 
 if [ -f ui/package.json ]; then
   if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then

@@ -1,8 +1,7 @@
 //! End to end in the real Hearth app (tauri-driver + WebKitWebDriver, Xvfb, a D-Bus session with
 //! gnome-keyring) against the scripted model server: a streamed markdown reply with a tool card,
-//! persistence across a restart, a file dragged onto the window, a screenshot pasted with Ctrl+V,
-//! hiding to the tray with
-//! notifications, the tray menu over D-Bus, the hidden window's teardown (WebKit's processes
+//! persistence across a restart, a file and a PDF dragged onto the window, a screenshot pasted
+//! with Ctrl+V, hiding to the tray with notifications, the tray menu over D-Bus, the hidden window's teardown (WebKit's processes
 //! ended, the window built again), API keys kept in the keychain only, a relaunch while the
 //! previous instance is still quitting, the start-up error screen (a newer database, a denied
 //! data dir, a misspelled setting), and — ignored unless asked for, as it installs into the
@@ -214,6 +213,52 @@ async fn ctrl_v_of_a_screenshot_on_the_clipboard_attaches_it() {
     assert!(
         bodies[0].contains("data:image/png;base64,"),
         "no image in {}",
+        bodies[0]
+    );
+    app.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pdf_dragged_onto_the_window_reaches_the_model_as_its_pages() {
+    let (_turn, tools, _fake) = setup().await;
+    let server = ScriptedServer::start().await;
+    server.push(Reply::text("Revenue grew by twelve percent."));
+    let mut home = Home::new(&tools, "drop-pdf", &server.openai_base());
+    // A PDF written by fpdf2 (crates/documents/tests/fixtures/make.py, venv from scripts/setup.sh).
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let made = Command::new(root.join("target/doc-fixtures/bin/python"))
+        .arg(root.join("crates/documents/tests/fixtures/make.py"))
+        .arg(&home.dir)
+        .args(["--only", "report.pdf"])
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "make.py failed (run scripts/setup.sh)"
+    );
+    let pdf = home.dir.join("report.pdf");
+    let app = App::launch(&tools, &mut home, &[]).await;
+    ui::new_chat(&app).await;
+
+    let mut source = x11::DragSource::start(&tools, &pdf, 1150, 650);
+    source.drag_to(420, 480);
+    let chip = eventually("the dropped PDF's chip", PATIENCE, || {
+        app.text_of(".composer .chip")
+    })
+    .await;
+    assert!(
+        chip.contains("report.pdf") && chip.contains("3 of 3 pages"),
+        "{chip}"
+    );
+
+    ui::send(&app, "How did revenue do?").await;
+    app.wait_css(&format!("{REPLY} .markdown")).await;
+    let bodies = model_bodies(&server);
+    assert_eq!(bodies.len(), 1);
+    assert!(
+        bodies[0].contains("--- page 1 ---\\nQuarterly report: revenue grew by twelve percent.")
+            && bodies[0].contains("--- page 2 ---\\n第二页：季度销售报告，收入增长百分之十二。"),
+        "no page text in {}",
         bodies[0]
     );
     app.close().await;

@@ -1,10 +1,11 @@
 //! `hearth-cli`: the Hearth engine without a window — chat, sessions, tools, keys, local model
-//! servers, scheduled jobs (and the daemon that runs them) and memories.
+//! servers, scheduled jobs (and the daemon that runs them), memories and documents.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod approve;
 mod chat;
 mod daemon;
+mod documents;
 mod jobs;
 mod keys;
 mod mcp_cmd;
@@ -92,6 +93,9 @@ enum Command {
     /// List, search, add and remove long-term memories.
     #[command(subcommand)]
     Memory(memory::MemoryCommand),
+    /// Read the text of a document (pdf, docx, pptx, xlsx, xls, ods, csv, txt, md, html).
+    #[command(subcommand)]
+    Documents(documents::DocumentsCommand),
     /// List MCP servers and their tools; add, remove or import servers.
     #[command(subcommand)]
     Mcp(mcp_cmd::McpCommand),
@@ -126,6 +130,7 @@ fn main() -> std::process::ExitCode {
             Command::Daemon { tick } => daemon::run(&cli.global, tick).await,
             Command::Jobs(command) => jobs::run(command, &cli.global).await,
             Command::Memory(command) => memory::run(command),
+            Command::Documents(command) => documents::run(command).await,
             Command::Mcp(command) => mcp_cmd::run(command).await,
             Command::Skills(command) => skills::run(command, &cli.global).await,
         }

@@ -28,7 +28,10 @@ mod tool_source;
 mod turns;
 
 pub use approval::{ask_with_timeout, ApprovalRequest, Approver, FixedApprover};
-pub use attachments::{image_part, prepare_attachment, IMAGE_ATTACHMENT_CAP, TEXT_ATTACHMENT_CAP};
+pub use attachments::{
+    image_part, prepare_attachment, DOCUMENT_ATTACHMENT_CHARS, DOCUMENT_EXTENSIONS,
+    IMAGE_ATTACHMENT_CAP, TEXT_ATTACHMENT_CAP,
+};
 pub use builder::{EngineBuilder, ModelChoice};
 pub use config::{default_provider, load_settings, save_settings};
 pub use detect::{detect_local_servers, well_known_servers, LocalCandidate, DETECT_TIMEOUT};

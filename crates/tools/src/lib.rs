@@ -79,6 +79,7 @@ pub fn builtin_registry_on(dialect: Dialect, background: &Background) -> Registr
         registry.register_for(&[Picobot], fs::picobot_file_search()),
         registry.register_for(&[Picobot], fs::picobot_content_search()),
         registry.register_for(&[Hearth, Echo], fs::ReadSpill),
+        registry.register_for(&[Hearth, Echo], fs::ReadDocument),
         #[cfg(unix)]
         registry.register_for(&[Hearth, Echo], Exec),
         #[cfg(unix)]

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  attachedDocument,
   attachedTextName,
   base64Size,
   baseName,
@@ -27,6 +28,23 @@ describe('attachment chips', () => {
     expect(attachedTextName(part.text)).toBe('report.csv');
     expect(attachedTextName('Attached file report.csv')).toBeNull();
     expect(attachedTextName('hello')).toBeNull();
+  });
+
+  it('reads what went in from an attached document\'s header', () => {
+    const pdf = { type: 'text' as const, text: 'Attached document `季度.pdf` (pdf, pages 2 of 5, cut; original copied to attachments/季度.pdf):\n--- page 1 ---\nx' };
+    expect(chipFor(pdf, 'g', '/tmp/季度.pdf')).toMatchObject({
+      kind: 'document',
+      label: '季度.pdf',
+      size: null,
+      document: { format: 'pdf', unitKind: 'page', included: 2, count: 5, cut: true, noText: false },
+    });
+    const scanned = 'Attached document `scan.pdf` (pdf, no text layer; original copied to attachments/scan.pdf):\n[no text layer]';
+    expect(attachedDocument(scanned)).toMatchObject({ name: 'scan.pdf', noText: true, cut: false });
+    const deck = 'Attached document `d.pptx` (pptx, slides 3 of 3; original copied to attachments/d.pptx):\n';
+    expect(attachedDocument(deck)).toMatchObject({ unitKind: 'slide', included: 3, count: 3, cut: false });
+    expect(attachedDocument('Attached file `a.csv`:\n```csv\n```')).toBeNull();
+    // A sent message shows the document as a chip, not as its body.
+    expect(attachedTextName(pdf.text)).toBe('季度.pdf');
   });
 
   it('names unsourced text by its first line, shortened', () => {

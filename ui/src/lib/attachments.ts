@@ -8,11 +8,47 @@ export const TEXT_INLINE_CAP_BYTES = 200 * 1024;
 export interface Chip {
   /** Unique within the composer. */
   id: string;
-  kind: 'image' | 'text' | 'file';
+  kind: 'image' | 'text' | 'file' | 'document';
   label: string;
   /** Byte size when known. */
   size: number | null;
+  /** For a PDF or Office file attached as its text: what went in. */
+  document?: DocumentSummary;
   part: ContentPart;
+}
+
+/** What the backend's header says about an attached document's text. */
+export interface DocumentSummary {
+  name: string;
+  format: string;
+  /** page, slide, sheet or document. */
+  unitKind: string;
+  /** Units whose text went in (the last one partly when `cut`). */
+  included: number;
+  count: number;
+  cut: boolean;
+  /** A PDF without a text layer (scanned): nothing went in. */
+  noText: boolean;
+}
+
+/** How the backend heads an attached document's text (see the engine's attachments). */
+const ATTACHED_DOCUMENT =
+  /^Attached document `([^`\n]+)` \((\w+), (?:(\w+)s (\d+) of (\d+)(, cut)?|(no text layer)); original copied to [^\n]*\):\n/;
+
+/** The summary of a text part that holds an attached document, or null. */
+export function attachedDocument(text: string): DocumentSummary | null {
+  const m = ATTACHED_DOCUMENT.exec(text);
+  if (!m) return null;
+  const noText = m[7] !== undefined;
+  return {
+    name: m[1],
+    format: m[2],
+    unitKind: noText ? 'page' : m[3],
+    included: noText ? 0 : Number(m[4]),
+    count: noText ? 0 : Number(m[5]),
+    cut: m[6] !== undefined,
+    noText,
+  };
 }
 
 export function formatBytes(bytes: number): string {
@@ -40,9 +76,9 @@ export function base64Size(data: string): number {
 /** How the backend wraps an attached text file: "Attached file `name`:" then a fenced block. */
 const ATTACHED_TEXT = /^Attached file `([^`\n]+)`:\n/;
 
-/** The file name of a text part that holds an attached file, or null for typed text. */
+/** The file name of a text part that holds an attached file or document, or null for typed text. */
 export function attachedTextName(text: string): string | null {
-  return ATTACHED_TEXT.exec(text)?.[1] ?? null;
+  return ATTACHED_TEXT.exec(text)?.[1] ?? attachedDocument(text)?.name ?? null;
 }
 
 /** The label of attached text: its file name, else its first non-empty line, shortened. */
@@ -60,8 +96,11 @@ export function chipFor(part: ContentPart, id: string, source?: string): Chip {
       return { id, kind: 'image', label: part.name ?? (source ? baseName(source) : 'image'), size: base64Size(part.data), part };
     case 'file':
       return { id, kind: 'file', label: part.name, size: part.size, part };
-    case 'text':
+    case 'text': {
+      const document = attachedDocument(part.text);
+      if (document) return { id, kind: 'document', label: document.name, size: null, document, part };
       return { id, kind: 'text', label: source ? baseName(source) : textLabel(part.text), size: utf8Length(part.text), part };
+    }
   }
 }
 

@@ -66,6 +66,21 @@ test('files dropped on the window are attached; failures are reported', async ({
   await expect(page.locator('article.message.user .user-text')).toHaveCount(0);
 });
 
+test('a dropped PDF shows how many pages went in, whether it was cut, or that it has no text', async ({ page }) => {
+  await openChat(page);
+  await expect.poll(async () => (await callsTo(page, 'plugin:event|listen')).map((c) => c.args.event)).toContain('tauri://drag-drop');
+  await page.evaluate(() => {
+    const h = (window as unknown as { __hearth: { emit(e: string, p: unknown): void } }).__hearth;
+    h.emit('tauri://drag-drop', { paths: ['/tmp/季度.pdf', '/tmp/scan.pdf'], position: { x: 10, y: 10 } });
+  });
+  await expect(page.locator('.composer .chip .chip-label')).toHaveText(['季度.pdf', 'scan.pdf']);
+  await expect(page.locator('.composer .chip').nth(0)).toContainText('2 of 5 pages · cut');
+  await expect(page.locator('.composer .chip').nth(1)).toContainText('no text (scanned?)');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.locator('article.message.user .chip-label')).toHaveText(['季度.pdf', 'scan.pdf']);
+  await expect(page.locator('article.message.user .user-text')).toHaveCount(0);
+});
+
 test('a pasted image is attached through attach_bytes', async ({ page }) => {
   await openChat(page);
   const input = page.getByRole('textbox', { name: 'Message' });

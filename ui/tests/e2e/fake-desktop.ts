@@ -63,6 +63,12 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
       const ext = name.split('.').pop();
       return { type: 'text', text: `Attached file \`${name}\`:\n\`\`\`${ext}\nhello\n\`\`\`` };
     }
+    if (name.endsWith('.pdf')) {
+      const head = name.startsWith('scan')
+        ? `Attached document \`${name}\` (pdf, no text layer; original copied to attachments/${name}):\n[no text layer]`
+        : `Attached document \`${name}\` (pdf, pages 2 of 5, cut; original copied to attachments/${name}):\n--- page 1 ---\nhello`;
+      return { type: 'text', text: head };
+    }
     if (name.startsWith('missing')) throw `no such file: ${path}`;
     return { type: 'file', name, path: `/workspace/${name}`, size: 4096 };
   }

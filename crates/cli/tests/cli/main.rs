@@ -6,6 +6,7 @@
 
 mod chat;
 mod database;
+mod documents;
 mod errors;
 mod local;
 mod mcp;

@@ -1,7 +1,8 @@
 //! The file tools (read_file, write_file, edit_file, patch, list_dir,
-//! search_files, read_spill) and their CeeCore and PicoBot forms, all over the sandbox.
+//! search_files, read_spill, read_document) and their CeeCore and PicoBot forms, all over the sandbox.
 
 mod diff;
+mod document;
 mod edit;
 mod encoding;
 mod list;
@@ -12,6 +13,7 @@ mod search;
 mod spill;
 mod write;
 
+pub use document::{ReadDocument, ReadDocumentArgs, UnitArg, DOCUMENT_MAX_CHARS};
 pub use edit::{EditFile, EditFileArgs};
 pub use encoding::TextEncoding;
 pub use list::{ListDir, ListDirArgs, LIST_MAX_ENTRIES};

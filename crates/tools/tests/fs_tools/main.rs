@@ -3,6 +3,7 @@
 
 mod dialects;
 mod diffs;
+mod document;
 mod edit;
 mod encodings;
 mod list;

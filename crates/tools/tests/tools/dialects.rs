@@ -27,6 +27,7 @@ const CANONICAL_BUILTINS: &[&str] = &[
     "patch",
     "process",
     "pty",
+    "read_document",
     "read_file",
     "read_spill",
     "search_files",

@@ -1,6 +1,11 @@
 //! Files the user attaches to a message: images become image parts, text-like files become text
-//! parts (up to [`TEXT_ATTACHMENT_CAP`]), anything else is copied into the workspace and the model
-//! is told its path.
+//! parts (up to [`TEXT_ATTACHMENT_CAP`]), PDF and Office documents are copied into the workspace
+//! and attached as their text, anything else is copied into the workspace and the model is told
+//! its path.
+
+mod document;
+
+pub use document::{DOCUMENT_ATTACHMENT_CHARS, DOCUMENT_EXTENSIONS};
 
 use std::path::{Path, PathBuf};
 
@@ -118,7 +123,15 @@ pub fn prepare_attachment(path: &Path, workspace: &Path) -> Result<ContentPart, 
             )));
         }
     }
-    copy_into_workspace(path, &name, meta.len(), workspace)
+    let copied = copy_into_workspace(path, &name, meta.len(), workspace)?;
+    if DOCUMENT_EXTENSIONS.contains(&ext.as_str()) {
+        if let ContentPart::File { path: relative, .. } = &copied {
+            if let Some(part) = document::document_part(path, &name, relative) {
+                return Ok(part);
+            }
+        }
+    }
+    Ok(copied)
 }
 
 /// An image part from raw bytes (pasted images).
