@@ -206,8 +206,9 @@ fn broken_files_each_give_their_error() {
         let started = Instant::now();
         let error = open(file).unwrap_err();
         assert!(expected(&error), "{file}: {error:?}");
+        // Within the reader's own time limit (a loaded 2-core CI machine is slow, not stuck).
         assert!(
-            started.elapsed() < Duration::from_secs(5),
+            started.elapsed() < Limits::default().timeout,
             "{file} took {:?}",
             started.elapsed()
         );

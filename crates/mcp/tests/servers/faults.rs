@@ -47,7 +47,8 @@ async fn a_server_that_never_answers_fails_after_its_timeout_and_others_are_unaf
         panic!("{:?}", rig.status("silent"));
     };
     assert!(reason.contains("no answer within 2 s"), "{reason}");
-    assert!(started.elapsed() < Duration::from_secs(10));
+    // Well under the default 30 s start-up timeout, with room for a loaded machine.
+    assert!(started.elapsed() < Duration::from_secs(20));
     assert_eq!(rig.state("time"), State::Ready);
     assert!(rig.manager.tool_infos().iter().all(|t| t.server == "time"));
 }
