@@ -1,5 +1,6 @@
 //! Approvals on the command line: `--approve` / `--deny`, else a prompt on the terminal, else
-//! deny (no terminal and no flag). The audit log records which of them answered.
+//! deny (no terminal, or stdin carrying the calls, and no flag). The audit log records which of
+//! them answered.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::Arc;
@@ -55,14 +56,22 @@ impl Approver for Answered {
     }
 }
 
+/// Whether stdin is free to answer approval prompts, or carries the calls themselves
+/// (`tools batch -`), in which case a call needing approval without a flag is denied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stdin {
+    Free,
+    CarriesCalls,
+}
+
 /// The approver the flags and the terminal call for.
-pub fn approver(args: ApprovalArgs) -> Arc<dyn Approver> {
+pub fn approver(args: ApprovalArgs, stdin: Stdin) -> Arc<dyn Approver> {
     let answered = |decision, actor| Arc::new(Answered { decision, actor });
     if args.approve {
         answered(ApprovalDecision::AllowOnce, "cli --approve")
     } else if args.deny {
         answered(ApprovalDecision::Deny, "cli --deny")
-    } else if !std::io::stdin().is_terminal() {
+    } else if stdin == Stdin::CarriesCalls || !std::io::stdin().is_terminal() {
         answered(ApprovalDecision::Deny, "cli (no terminal)")
     } else {
         Arc::new(TerminalApprover)

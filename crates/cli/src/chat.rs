@@ -45,7 +45,7 @@ pub async fn run(
         Arc::new(builder.registry(dialect, &settings)),
         &settings,
         settings.security_profile,
-        approve::approver(approval),
+        approve::approver(approval, approve::Stdin::Free),
     );
     let mut text = message.to_string();
     if let Some(skill) = skill {

@@ -15,6 +15,8 @@ mod providers;
 mod sessions;
 mod setup;
 mod skills;
+mod tool_session;
+mod tools_batch;
 mod tools_cmd;
 
 use clap::{Args, Parser, Subcommand};

@@ -1,9 +1,11 @@
 //! End-to-end tests of the `hearth-cli` binary against the scripted model server: chats with a
 //! tool call through each provider, crash recovery after `kill -9`, actionable errors, secrets
 //! kept out of the database and logs, local servers (no key, usage counts, detection), and tool
-//! calls judged one by one (read-only actions run unasked; the audit log names who decided).
+//! calls judged one by one (read-only actions run unasked; the audit log names who decided), and
+//! batches of calls in one session.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod batch;
 mod chat;
 mod database;
 mod documents;
