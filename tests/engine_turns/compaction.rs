@@ -8,10 +8,12 @@ use crate::rig::*;
 const FILLER: &str = "lorem ipsum dolor sit amet ";
 
 /// A small window (compaction is due on the next turn) and a session holding six earlier
-/// exchanges, `old question {i}` / `old answer {i}`.
+/// exchanges, `old question {i}` / `old answer {i}`. The window leaves 3,000 tokens beyond the
+/// tool schemas: the rig offers every Hearth tool, whose schemas alone are larger than a
+/// 3,000-token window, which no model could be sent a request in at all.
 fn long_session(server: &ScriptedServer, tune: impl FnOnce(&mut EngineOptions)) -> (Rig, String) {
     let rig = rig(server, |o| {
-        o.context_window = 3_000;
+        o.context_window = schema_tokens() + 3_000;
         tune(o);
     });
     let session = rig.session();

@@ -1,7 +1,8 @@
 //! The turn loop against the scripted model server: events and stored rows of a tool loop,
 //! concurrent read-only calls, cancellation mid-stream, retry after 429, stalled streams, the
 //! iteration limit, periodic flushing, one running turn per session, messages stored before a
-//! provider is looked at (and chats titled by them), and compaction of a history that outgrows the window
+//! provider is looked at (and chats titled by them, then by the model), messages refused before
+//! the model call when they cannot fit its window, and compaction of a history that outgrows the window
 //! (cancelled, stalled, empty or overflowing summaries).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -11,4 +12,5 @@ mod concurrency;
 mod context;
 mod interruptions;
 mod rig;
+mod titles;
 mod tool_loop;

@@ -76,6 +76,21 @@ pub fn rig(server: &ScriptedServer, tune: impl FnOnce(&mut EngineOptions)) -> Ri
     }
 }
 
+/// Roughly the tokens the rig's tool schemas take in every request (it offers every Hearth
+/// tool), counted as the engine counts them: a realistic window is larger than this.
+pub fn schema_tokens() -> u64 {
+    let specs: Vec<hearth_llm::ToolSpec> = builtin_registry(Dialect::Hearth)
+        .specs(hearth_policy::ToolProfile::Full)
+        .into_iter()
+        .map(|s| hearth_llm::ToolSpec {
+            name: s.name,
+            description: s.description,
+            parameters: s.parameters,
+        })
+        .collect();
+    hearth_engine::tools_tokens(&specs)
+}
+
 impl Rig {
     /// Another engine over the same store, model and tools.
     pub fn rebuild(&self) -> Engine {

@@ -23,7 +23,7 @@ them. Keep every fact, decision, file path, number, open question and user prefe
 pleasantries. Write a compact Markdown summary.";
 
 /// Roughly how many tokens the tool definitions take in a request.
-pub(crate) fn tools_tokens(tools: &[ToolSpec]) -> u64 {
+pub fn tools_tokens(tools: &[ToolSpec]) -> u64 {
     tools
         .iter()
         .map(|t| (t.description.len() + t.parameters.to_string().len()) as u64 / 4)
@@ -57,7 +57,7 @@ impl Engine {
         sink: &EventSink,
         cancel: &CancellationToken,
     ) -> Result<Compacted, EngineError> {
-        let budget = self.options.context_window * 3 / 4;
+        let budget = self.options.window_of(model) * 3 / 4;
         let visible = visible_messages(&stored);
         let history = to_chat_messages(&visible);
         let used = estimate_tokens(&history) + overhead_tokens;

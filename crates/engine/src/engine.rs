@@ -1,6 +1,7 @@
 //! The engine facade: sessions and the turn loop (commit the user message, stream a reply, run
 //! its tool calls, repeat until the model stops, the iteration limit, or cancellation).
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -33,7 +34,11 @@ pub struct EngineOptions {
     pub default_model: String,
     pub tool_profile: ToolProfile,
     pub max_iterations: u32,
+    /// The context window of a model without one of its own in `model_windows`.
     pub context_window: u64,
+    /// Context windows by model name (what the provider reported, or the user's override): a
+    /// session with its own model is measured against that model's window.
+    pub model_windows: BTreeMap<String, u64>,
     /// The language of the titles the engine gives chats.
     pub language: Language,
     /// How often streamed text is written to the store (at most one second).
@@ -51,14 +56,15 @@ impl EngineOptions {
             tool_profile: ToolProfile::Full,
             max_iterations: 50,
             context_window: 128_000,
+            model_windows: BTreeMap::new(),
             language: Language::En,
             flush_interval: Duration::from_millis(500),
             stream_idle_timeout: Duration::from_secs(300),
         }
     }
 
-    /// [`EngineOptions::new`] with the tool profile and limits of `settings` (the context
-    /// window of `default_model`).
+    /// [`EngineOptions::new`] with the tool profile and limits of `settings` (its context
+    /// windows, per model and default).
     pub fn from_settings(
         data_dir: DataDir,
         default_model: impl Into<String>,
@@ -68,10 +74,22 @@ impl EngineOptions {
         EngineOptions {
             tool_profile: settings.tool_profile,
             max_iterations: settings.max_iterations.max(1),
-            context_window: settings.context_window_of(&default_model),
+            context_window: settings.context_window,
+            model_windows: settings.model_context_windows.clone(),
             language: settings.language,
             ..EngineOptions::new(data_dir, default_model)
         }
+    }
+}
+
+impl EngineOptions {
+    /// The context window of `model`: its own entry, else the default.
+    pub fn window_of(&self, model: &str) -> u64 {
+        self.model_windows
+            .get(model)
+            .copied()
+            .filter(|&tokens| tokens > 0)
+            .unwrap_or(self.context_window)
     }
 }
 
@@ -283,6 +301,9 @@ impl Engine {
             let seen = stored.last().map_or(0, |m| m.id);
             stored.extend(self.store.list_messages_after(&session.id, seen)?);
             let overhead = tools_tokens + system.len() as u64 / 4;
+            if iteration == 1 {
+                self.check_fits(&stored, user_message_id, &model, overhead)?;
+            }
             let compaction = self
                 .compact_if_needed(session, &model, stored, overhead, sink, cancel)
                 .await?;
@@ -333,6 +354,28 @@ impl Engine {
             TurnEnd::MaxIterations,
             usage,
         ))
+    }
+
+    /// Refuses, before the model is called, a user message that cannot fit the model's window
+    /// even alone with the system prompt and the tools: compaction folds only older messages,
+    /// so it cannot help. A history that is merely long is left to compaction.
+    fn check_fits(
+        &self,
+        stored: &[Message],
+        user_message_id: i64,
+        model: &str,
+        overhead: u64,
+    ) -> Result<(), EngineError> {
+        let Some(user) = stored.iter().find(|m| m.id == user_message_id) else {
+            return Ok(());
+        };
+        let tokens = crate::history::estimate_tokens(&crate::history::to_chat_messages(&[user]))
+            + overhead;
+        let window = self.options.window_of(model);
+        if tokens > window {
+            return Err(EngineError::MessageTooLong { tokens, window });
+        }
+        Ok(())
     }
 
     /// The skill catalogue for the system prompt, when this turn is offered a tool that loads

@@ -32,6 +32,8 @@ pub enum EngineError {
     Stalled(std::time::Duration),
     #[error("the server closed the connection right after a long request (about {tokens} tokens): the message is probably too long for this model's context ({window} tokens); shorten it, start a new chat, or set the model's context window in Settings")]
     ProbablyTooLong { tokens: u64, window: u64 },
+    #[error("the message is too long for this model: about {tokens} tokens with the system prompt and tools, and the model's context window is {window} tokens; shorten it, attach less, or pick a model with a larger context")]
+    MessageTooLong { tokens: u64, window: u64 },
     #[error("{0}")]
     Io(#[from] std::io::Error),
 }
@@ -72,6 +74,10 @@ impl From<&EngineError> for AppError {
                 message: message.clone(),
             },
             EngineError::ProbablyTooLong { tokens, window } => AppError::ProbablyTooLong {
+                tokens: *tokens,
+                window: *window,
+            },
+            EngineError::MessageTooLong { tokens, window } => AppError::MessageTooLong {
                 tokens: *tokens,
                 window: *window,
             },

@@ -24,6 +24,7 @@ mod rules;
 mod secrets;
 mod startup;
 mod tool_calls;
+mod titles;
 mod tool_source;
 mod turns;
 
@@ -33,6 +34,7 @@ pub use attachments::{
     IMAGE_ATTACHMENT_CAP, TEXT_ATTACHMENT_CAP,
 };
 pub use builder::{EngineBuilder, ModelChoice};
+pub use compact::tools_tokens;
 pub use config::{default_provider, load_settings, save_settings};
 pub use detect::{detect_local_servers, well_known_servers, LocalCandidate, DETECT_TIMEOUT};
 pub use engine::{Engine, EngineOptions, EventSink, TurnSummary};
@@ -51,5 +53,6 @@ pub use secrets::{
 };
 pub use startup::{existing_folder, open_data, startup_problem};
 pub use tool_calls::{CallScope, ToolRunner};
+pub use titles::{TITLE_PROMPT, TITLE_TIMEOUT};
 pub use tool_source::{SourceTools, ToolSource};
 pub use turns::{title_from, BegunTurn, TurnGuard, Turns};

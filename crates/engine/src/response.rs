@@ -165,7 +165,7 @@ impl Engine {
         let tokens = crate::history::estimate_tokens(&request.messages)
             + request.system.len() as u64 / 4
             + crate::compact::tools_tokens(&request.tools);
-        let window = self.options.context_window;
+        let window = self.options.window_of(&request.model);
         if tokens * 2 >= window {
             EngineError::ProbablyTooLong { tokens, window }
         } else {

@@ -55,6 +55,13 @@ impl Transport {
         format!("{}{path}", self.base_url)
     }
 
+    /// The server's root (the base URL without a trailing `/v1`) joined with `path`: where
+    /// llama.cpp serves `/props`.
+    pub(crate) fn root_url(&self, path: &str) -> String {
+        let root = self.base_url.strip_suffix("/v1").unwrap_or(&self.base_url);
+        format!("{root}{path}")
+    }
+
     pub(crate) fn client(&self) -> &reqwest::Client {
         &self.client
     }

@@ -86,6 +86,8 @@ pub enum AppError {
     ModelProtocol { detail: String },
     #[error("the server closed the connection right after a long request (about {tokens} tokens): the message is probably too long for this model's context ({window} tokens); shorten it, start a new chat, or set the model's context window in Settings")]
     ProbablyTooLong { tokens: u64, window: u64 },
+    #[error("the message is too long for this model: about {tokens} tokens with the system prompt and tools, and the model's context window is {window} tokens; shorten it, attach less, or pick a model with a larger context")]
+    MessageTooLong { tokens: u64, window: u64 },
     #[error("the provider sent nothing for {seconds} s, so the reply was stopped and kept as failed; try again")]
     Stalled { seconds: u64 },
     #[error("Hearth's database failed: {message}")]

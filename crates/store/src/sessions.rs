@@ -127,6 +127,33 @@ impl Store {
         )
     }
 
+    /// Replaces the title only while it is still `from` (a title the engine gave it), so a
+    /// title the user changed meanwhile is kept; whether it was replaced.
+    pub fn retitle_session(&self, id: &str, from: &str, to: &str) -> Result<bool> {
+        let sql = "UPDATE sessions SET title = ?3 WHERE id = ?1 AND title = ?2";
+        Ok(self.conn().prepare_cached(sql)?.execute(params![id, from, to])? > 0)
+    }
+
+    /// The newest unpinned session whose id starts with `prefix` (e.g. `desktop:`), that has no
+    /// message and still one of `titles` (the default title in each language): a new chat
+    /// nobody used yet.
+    pub fn find_unused_session(&self, prefix: &str, titles: &[String]) -> Result<Option<Session>> {
+        let conn = self.conn();
+        let sql = format!(
+            "{SESSION_SELECT} WHERE substr(s.id, 1, length(?1)) = ?1 AND s.pinned = 0 \
+             AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.session_id = s.id) \
+             ORDER BY s.updated_at DESC, s.id"
+        );
+        let mut stmt = conn.prepare_cached(&sql)?;
+        let mut rows = stmt.query_map([prefix], session_from_row)?;
+        rows.find_map(|row| match row {
+            Ok(session) if !titles.contains(&session.title) => None,
+            other => Some(other),
+        })
+        .transpose()
+        .map_err(Into::into)
+    }
+
     /// Marks the session as active now, moving it up in `list_sessions`.
     pub fn touch_session(&self, id: &str) -> Result<()> {
         touch(&self.conn(), id, now_ms())

@@ -180,3 +180,41 @@ fn delete_cascades_to_messages_and_the_search_index_but_keeps_the_audit_log() {
     // The index tables agree with the messages table.
     assert_search_indexes_exact(&t.store.conn());
 }
+
+#[test]
+fn an_unused_new_chat_is_found_and_a_used_renamed_pinned_or_other_channel_one_is_not() {
+    let t = TempStore::new();
+    let titles = ["Chat desktop:fresh".to_string(), "新对话".to_string()];
+    assert_eq!(t.store.find_unused_session("desktop:", &titles).unwrap(), None);
+    t.session("desktop:fresh");
+    tick();
+    for id in ["desktop:used", "desktop:renamed", "desktop:pinned", "cli:fresh"] {
+        t.session(id);
+        tick();
+    }
+    t.say("desktop:used", Role::User, "hello");
+    t.store.rename_session("desktop:renamed", "mine").unwrap();
+    t.store.set_session_pinned("desktop:pinned", true).unwrap();
+    t.store.rename_session("desktop:pinned", "新对话").unwrap();
+    t.store.rename_session("cli:fresh", "新对话").unwrap();
+    let found = t.store.find_unused_session("desktop:", &titles).unwrap();
+    assert_eq!(found.map(|s| s.id).as_deref(), Some("desktop:fresh"));
+}
+
+#[test]
+fn retitling_replaces_only_the_title_it_expects() {
+    let t = TempStore::new();
+    t.session("desktop:1");
+    assert!(t
+        .store
+        .retitle_session("desktop:1", "Chat desktop:1", "Watering plants")
+        .unwrap());
+    // The user renamed it meanwhile: the engine's title does not overwrite theirs.
+    t.store.rename_session("desktop:1", "mine").unwrap();
+    assert!(!t
+        .store
+        .retitle_session("desktop:1", "Watering plants", "Plants")
+        .unwrap());
+    let title = t.store.get_session("desktop:1").unwrap().unwrap().title;
+    assert_eq!(title, "mine");
+}

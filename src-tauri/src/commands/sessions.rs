@@ -10,10 +10,29 @@ pub fn list_sessions(state: State<'_, AppState>) -> CommandResult<Vec<Session>> 
     state.store.list_sessions().map_err(to_error)
 }
 
-/// A new chat, titled in the settings' language until its first message names it.
+/// A new chat, titled in the settings' language until its first message names it. Without a
+/// title of its own, an empty "New chat" nobody used yet is reused (and moved to the top)
+/// instead, so the sidebar never holds a row of empty chats.
 #[tauri::command]
 pub fn create_session(state: State<'_, AppState>, title: Option<String>) -> CommandResult<Session> {
     let settings = state.settings();
+    if title.is_none() {
+        let defaults: Vec<String> = hearth_protocol::Language::ALL
+            .iter()
+            .map(|language| Text::NewChat.in_language(*language))
+            .collect();
+        let unused = state.store.find_unused_session("desktop:", &defaults);
+        if let Some(session) = unused.map_err(to_error)? {
+            state.store.touch_session(&session.id).map_err(to_error)?;
+            return state
+                .store
+                .get_session(&session.id)
+                .map_err(to_error)?
+                .ok_or(AppError::UnknownSession {
+                    session_id: session.id,
+                });
+        }
+    }
     state
         .store
         .create_session(&hearth_store::NewSession {

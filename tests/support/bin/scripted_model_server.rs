@@ -53,6 +53,7 @@ async fn main() -> anyhow::Result<()> {
         repeat_last: true,
         journal: args.journal,
         reject_stream_options: args.reject_stream_options,
+        ..ServerOptions::default()
     };
     let server = ScriptedServer::start_with(options)
         .await

@@ -32,9 +32,13 @@ use wire::StreamContext;
 /// Model ids listed by every format's model-listing endpoint.
 pub const MODELS: &[&str] = &["scripted-small", "scripted-large"];
 
-/// The context window every scripted model reports (llama.cpp `meta.n_ctx_train`, Ollama
+/// The context window every scripted model reports (llama.cpp `/props` `n_ctx`, Ollama
 /// `/api/show`), the one of the local server in the issue that asked for it.
 pub const CONTEXT_WINDOW: u64 = 8_192;
+
+/// The context llama.cpp's listing says the model was trained for (`meta.n_ctx_train`): larger
+/// than the one the server runs with, which is what limits a request.
+pub const TRAINED_CONTEXT: u64 = 32_768;
 
 /// Body of the 500 answered to a model request when no reply is queued.
 pub const NO_REPLY_QUEUED: &str = "scripted server: no reply queued";
@@ -54,6 +58,8 @@ pub struct ServerOptions {
     /// Answer OpenAI-format requests that carry `stream_options` with a 400 naming the field,
     /// as some OpenAI-compatible servers do (no reply is used up by it).
     pub reject_stream_options: bool,
+    /// Answer `GET /props` with 404, as servers other than llama.cpp do.
+    pub without_props: bool,
 }
 
 /// State shared by the handlers.
@@ -62,6 +68,7 @@ struct Shared {
     queue: Mutex<VecDeque<Reply>>,
     repeat_last: bool,
     reject_stream_options: bool,
+    without_props: bool,
     journal: Journal,
     /// Model responses started so far (for message ids).
     responses: AtomicUsize,
@@ -106,6 +113,7 @@ impl ScriptedServer {
             queue: Mutex::new(VecDeque::new()),
             repeat_last: options.repeat_last,
             reject_stream_options: options.reject_stream_options,
+            without_props: options.without_props,
             journal: Journal::open(options.journal.as_deref())?,
             responses: AtomicUsize::new(0),
             calls: AtomicUsize::new(0),

@@ -115,12 +115,21 @@ pub(super) fn unknown_stream_options() -> Value {
     }})
 }
 
+/// `GET /props`, as llama.cpp answers it: the context the server was started with.
+pub(super) fn props() -> Value {
+    json!({
+        "default_generation_settings": { "n_ctx": super::CONTEXT_WINDOW, "params": {} },
+        "total_slots": 1,
+        "model_path": "scripted.gguf",
+    })
+}
+
 /// `GET /v1/models`.
 pub(super) fn models() -> Value {
     let data: Vec<Value> = MODELS
         .iter()
         // As llama.cpp lists them: the context the model was trained for under `meta`.
-        .map(|id| json!({"id": id, "object": "model", "created": CREATED, "owned_by": "hearth-tests", "meta": {"n_ctx_train": super::CONTEXT_WINDOW}}))
+        .map(|id| json!({"id": id, "object": "model", "created": CREATED, "owned_by": "hearth-tests", "meta": {"n_ctx_train": super::TRAINED_CONTEXT}}))
         .collect();
     json!({ "object": "list", "data": data })
 }

@@ -54,6 +54,7 @@ pub(super) fn router(shared: Arc<Shared>) -> Router {
             post(|State(s): AppState, req| model_call(s, Format::Gemini, req)),
         )
         .route("/v1/models", get(v1_models))
+        .route("/props", get(props))
         .route(
             "/api/tags",
             get(|State(s): AppState, req| listing(s, req, ollama::tags())),
@@ -114,6 +115,14 @@ async fn v1_models(State(shared): AppState, req: Request) -> Response {
         openai::models()
     };
     listing(shared, req, body).await
+}
+
+/// llama.cpp's `GET /props`, unless the server was started without it.
+async fn props(State(shared): AppState, req: Request) -> Response {
+    if shared.without_props {
+        return not_found(State(shared), req).await;
+    }
+    listing(shared, req, openai::props()).await
 }
 
 async fn not_found(State(shared): AppState, req: Request) -> Response {

@@ -39,6 +39,7 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   model_unreachable: 'error.model_unreachable',
   model_protocol: 'error.model_protocol',
   probably_too_long: 'error.probably_too_long',
+  message_too_long: 'error.message_too_long',
   stalled: 'error.stalled',
   store: 'error.store',
   updates_off: 'error.updates_off',

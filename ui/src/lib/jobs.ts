@@ -46,6 +46,8 @@ export interface RunView {
 }
 
 export interface Preview {
+  /** The parsed schedule, described in the UI's language where `scheduleText` can. */
+  schedule: ScheduleJson;
   description: string;
   tz: string;
   next_runs: string[];

@@ -256,8 +256,13 @@ export function installFakeBackend(scenario: Scenario): void {
     switch (cmd) {
       case 'list_sessions':
         return sessions.map((s) => ({ ...s }));
-      case 'create_session':
-        return { ...newSession(a.title) };
+      case 'create_session': {
+        // As the app does: an empty "New chat" nobody used is handed back instead of a second.
+        const unused = a.title === null
+          ? sessions.find((x) => !x.pinned && (messages[x.id]?.length ?? 0) === 0 && ['New chat', '新对话'].includes(x.title))
+          : undefined;
+        return { ...(unused ?? newSession(a.title)) };
+      }
       case 'rename_session':
       case 'set_session_pinned':
       case 'set_session_model':

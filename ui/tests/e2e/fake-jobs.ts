@@ -36,12 +36,12 @@ export function installFakeJobs(scenario: JobsScenario): void {
       const [m, h] = [Number(daily[1]), Number(daily[2])];
       if (m < 60 && h < 24) {
         const next_runs = [1, 2, 3, 4, 5].map((d) => `2030-01-${pad(d)}T${pad(h)}:${pad(m)}:00+00:00`);
-        return { description: `at ${pad(h)}:${pad(m)} every day`, tz: zone, next_runs };
+        return { schedule: { type: 'cron', expr: text }, description: `at ${pad(h)}:${pad(m)} every day`, tz: zone, next_runs };
       }
     }
     if (text === 'every hour' || text === '每小时') {
       const next_runs = [1, 2, 3, 4, 5].map((h) => `2030-01-01T${pad(h)}:00:00+00:00`);
-      return { description: 'every hour', tz: zone, next_runs };
+      return { schedule: { type: 'every', every_ms: 3_600_000 }, description: 'every hour', tz: zone, next_runs };
     }
     throw `\`${text}\` is not a schedule I understand`;
   }

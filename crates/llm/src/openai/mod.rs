@@ -53,12 +53,34 @@ impl OpenAiClient {
             .await
     }
 
+    /// llama.cpp's `GET /props` `n_ctx` (`default_generation_settings.n_ctx`, or at the top in
+    /// older versions); none when the server does not answer it (one request, not retried).
+    async fn configured_context(&self) -> Option<u64> {
+        let url = self.http.root_url("/props");
+        let request = self.authorize(self.http.client().get(&url));
+        let response = request.send().await.ok()?.error_for_status().ok()?;
+        let props: serde_json::Value = response.json().await.ok()?;
+        props
+            .pointer("/default_generation_settings/n_ctx")
+            .or_else(|| props.get("n_ctx"))
+            .and_then(serde_json::Value::as_u64)
+            .filter(|&n| n > 0)
+    }
+
     fn authorize(&self, builder: reqwest::RequestBuilder) -> reqwest::RequestBuilder {
         match self.http.api_key() {
             Some(key) => builder.bearer_auth(key),
             None => builder,
         }
     }
+}
+
+/// Whether a model listing comes from llama.cpp's server (its models carry `meta`).
+fn is_llama_cpp(listing: &serde_json::Value) -> bool {
+    listing
+        .get("data")
+        .and_then(serde_json::Value::as_array)
+        .is_some_and(|data| data.iter().any(|m| m.get("meta").is_some()))
 }
 
 #[async_trait::async_trait]
@@ -82,12 +104,22 @@ impl ModelClient for OpenAiClient {
         Ok(event_stream(response, url, Framing::Sse, parser))
     }
 
+    /// The listed models; for a llama.cpp server (its listing has `meta`), the context it was
+    /// started with (`/props` `n_ctx`, what limits a request) replaces the trained one.
     async fn list_models(&self) -> Result<Vec<ModelInfo>, LlmError> {
         let url = self.http.url("/models");
         let listing = self
             .http
             .get_json(&url, || self.authorize(self.http.client().get(&url)))
             .await?;
-        models_from_data(&listing)
+        let mut models = models_from_data(&listing)?;
+        if is_llama_cpp(&listing) {
+            if let Some(n_ctx) = self.configured_context().await {
+                for model in &mut models {
+                    model.context_window = Some(n_ctx);
+                }
+            }
+        }
+        Ok(models)
     }
 }

@@ -329,7 +329,8 @@ impl JobService {
         let zone = self.zone_for(tz, schedule)?;
         let plan = Plan::new(schedule, zone)?;
         plan.check(self.now())?;
-        Ok(Preview::new(&plan, self.now()))
+        let stored = serde_json::to_value(schedule).unwrap_or(serde_json::Value::Null);
+        Ok(Preview::new(&plan, stored, self.now()))
     }
 
     /// Whether a scheduler (the app or `hearth-cli daemon`) has beaten its heart recently.
@@ -354,7 +355,8 @@ impl JobService {
     }
 
     fn preview_job(&self, job: &Job) -> Result<Preview, JobError> {
-        Ok(Preview::new(&self.plan(job)?, self.now()))
+        let stored = serde_json::from_str(&job.schedule).unwrap_or(serde_json::Value::Null);
+        Ok(Preview::new(&self.plan(job)?, stored, self.now()))
     }
 
     fn view(&self, job: &Job) -> Result<JobView, JobError> {

@@ -103,8 +103,10 @@ impl RunView {
 }
 
 /// A schedule's description and next runs.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Preview {
+    /// The schedule as stored (`{"type": "cron", …}`), so the UI can describe it in its language.
+    pub schedule: serde_json::Value,
     pub description: String,
     pub tz: String,
     /// RFC 3339 with the zone's offset.
@@ -112,8 +114,9 @@ pub struct Preview {
 }
 
 impl Preview {
-    pub(super) fn new(plan: &Plan, now: DateTime<Utc>) -> Preview {
+    pub(super) fn new(plan: &Plan, schedule: serde_json::Value, now: DateTime<Utc>) -> Preview {
         Preview {
+            schedule,
             description: plan.describe(),
             tz: plan.zone().name().to_string(),
             next_runs: plan

@@ -1,5 +1,8 @@
 // English strings: the reference table every other language must match key for key.
+import { chatlifeEn } from './chatlife.en';
+
 export const en = {
+  ...chatlifeEn,
   'app.name': 'Hearth',
   'app.loading': 'Loading…',
   'app.error': 'Something went wrong: {error}',

@@ -1,7 +1,9 @@
 // Simplified Chinese strings; typed against the English table so a missing key fails the build.
+import { chatlifeZhCN } from './chatlife.zh-CN';
 import type { MessageKey } from './en';
 
 export const zhCN: Record<MessageKey, string> = {
+  ...chatlifeZhCN,
   'app.name': 'Hearth',
   'app.loading': '加载中…',
   'app.error': '出错了：{error}',

@@ -109,10 +109,12 @@ class AppState {
     this.view = { kind: 'memory' };
   }
 
+  /** Opens a new chat; the backend hands back an empty "New chat" nobody used instead of
+   * making a second one, so it replaces its row rather than adding one. */
   async newChat(): Promise<void> {
     try {
       const session = await api.createSession(null);
-      this.sessions.push(session);
+      this.sessions = [...this.sessions.filter((s) => s.id !== session.id), session];
       this.openChat(session.id);
     } catch (e) {
       toasts.error(t('app.error', { error: errorText(e) }));

@@ -123,17 +123,22 @@ class Chats {
   /** Runs one turn: `start` invokes the command with the event handler; ends with a reload. A
    * command that rejects after its turn already reported `turn_failed` adds nothing more; one
    * that rejects before the user's message was stored (`turn_started`) takes the optimistic row
-   * back. `onStored` runs once the message is stored. */
+   * back. `onStored` runs once the message is stored; `onTooLong` when the turn was refused
+   * because the message cannot fit the model's context (the composer takes its text back). */
   private async runTurn(
     chat: ChatState,
     start: (onEvent: EventHandler) => Promise<unknown>,
     onStored: () => void = () => {},
+    onTooLong: () => void = () => {},
   ): Promise<void> {
     const from = chat.rows.length;
     let reported = false;
     let stored = false;
     const events = coalesceDeltas((event) => {
-      if (event.type === 'turn_failed') reported = true;
+      if (event.type === 'turn_failed') {
+        reported = true;
+        if (event.error.code === 'message_too_long') onTooLong();
+      }
       if (event.type === 'turn_started' && !stored) {
         stored = true;
         onStored();
@@ -157,12 +162,18 @@ class Chats {
   }
 
   /** Sends a message; `onStored` runs once the backend has stored it (the composer keeps its
-   * text until then, and for good when the send is refused before that). */
-  async send(sessionId: string, content: ContentPart[], onStored: () => void = () => {}): Promise<void> {
+   * text until then, and for good when the send is refused before that); `onTooLong` when the
+   * stored message was refused as too long for the model. */
+  async send(
+    sessionId: string,
+    content: ContentPart[],
+    onStored: () => void = () => {},
+    onTooLong: () => void = () => {},
+  ): Promise<void> {
     const chat = this.byId[sessionId] ?? (this.byId[sessionId] = newChatState(sessionId));
     if (chat.running || content.length === 0) return;
     addPendingUser(chat, content);
-    await this.runTurn(chat, (onEvent) => api.sendMessage(sessionId, content, onEvent), onStored);
+    await this.runTurn(chat, (onEvent) => api.sendMessage(sessionId, content, onEvent), onStored, onTooLong);
   }
 
   async regenerate(sessionId: string): Promise<void> {

@@ -1,0 +1,7 @@
+// 简体中文 strings of the chat's life cycle: context-limit refusals and model-written titles.
+import type { chatlifeEn } from './chatlife.en';
+
+export const chatlifeZhCN: Record<keyof typeof chatlifeEn, string> = {
+  'error.message_too_long':
+    '这条消息对此模型来说太长了：连同系统提示和工具约 {tokens} 个 token，而模型的上下文窗口是 {window} 个 token。请缩短消息、少附加一些内容，或选择上下文更大的模型。',
+};
