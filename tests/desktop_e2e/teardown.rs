@@ -80,7 +80,24 @@ async fn a_window_left_hidden_is_torn_down_and_the_tray_or_a_notification_rebuil
     app.follow_new_window().await;
     ui::wait_chat_count(&app, 2).await;
     let second = ui::open_chat(&app).await.unwrap();
-    assert_ne!(second, chat);
+    assert_ne!(
+        second, chat,
+        "the first chat was renamed: it is not an unused New chat"
+    );
+    // Another New chat while that one is still empty goes back to it: no third row.
+    app.click(&format!("{} .session-open", ui::session_item(&chat)))
+        .await;
+    eventually("the first chat to open", PATIENCE, || async {
+        ui::open_chat(&app).await.filter(|open| *open == chat)
+    })
+    .await;
+    app.click(".sidebar-top button.primary").await;
+    eventually("the empty chat to be reused", PATIENCE, || async {
+        ui::open_chat(&app).await.filter(|open| *open == second)
+    })
+    .await;
+    assert_eq!(app.count("li.session").await, 2);
+    assert_eq!(chats_stored(&home), 2);
 
     // A reply streaming while hidden keeps the window until it ends; then the window goes, and
     // clicking the reply's notification builds it again on that chat.
@@ -129,6 +146,29 @@ fn chats_stored(home: &Home) -> i64 {
         .unwrap()
 }
 
+/// The newest chat and when it was last active.
+fn newest_chat(home: &Home) -> (String, i64) {
+    let db = rusqlite::Connection::open(home.data().join("hearth.db")).unwrap();
+    db.query_row(
+        "SELECT id, updated_at FROM sessions ORDER BY created_at DESC, id LIMIT 1",
+        [],
+        |row| Ok((row.get(0)?, row.get(1)?)),
+    )
+    .unwrap()
+}
+
+/// Stores a user message in chat `id` behind the app's back, as a sent message would be.
+fn say_in(home: &Home, id: &str) {
+    let db = rusqlite::Connection::open(home.data().join("hearth.db")).unwrap();
+    db.execute(
+        "INSERT INTO messages (session_id, role, kind, content, tool_calls, status, text, words, \
+         created_at, updated_at) VALUES (?1, 'user', 'normal', '[{\"type\":\"text\",\"text\":\"hi\"}]', \
+         '[]', 'complete', 'hi', 'hi', 1, 1)",
+        [id],
+    )
+    .unwrap();
+}
+
 /// Waits until no process named one of `names` runs below the app.
 async fn wait_none_below(pid: u32, names: &[&str], what: &str) {
     eventually(what, PATIENCE, || async {
@@ -140,7 +180,8 @@ async fn wait_none_below(pid: u32, names: &[&str], what: &str) {
 
 /// Without WebDriver (as people run it), the teardown also ends WebKit's network process; the
 /// window built again gets a new one, loads the UI (which reports ready over IPC) and carries out
-/// the tray's "New chat" over IPC, twice over.
+/// the tray's "New chat" over IPC, twice over (the first chat holds a message by then, so the
+/// second New chat is a chat of its own); a third, while that one is still empty, reuses it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_teardown_ends_webkits_network_process_and_a_rebuilt_window_still_works() {
     let (_turn, tools, _fake) = setup().await;
@@ -199,7 +240,20 @@ async fn the_teardown_ends_webkits_network_process_and_a_rebuilt_window_still_wo
             (chats_stored(&home) == want).then_some(())
         })
         .await;
+        // Used, it is no longer a New chat to reuse.
+        if round == 1 {
+            say_in(&home, &newest_chat(&home).0);
+        }
     }
+    // The round-2 chat is still empty: New chat brings it back (touched) instead of a third.
+    let (unused, touched) = newest_chat(&home);
+    tray.click("New chat");
+    eventually("the empty chat to be reused", PATIENCE, || async {
+        (newest_chat(&home).1 > touched).then_some(())
+    })
+    .await;
+    assert_eq!(newest_chat(&home).0, unused);
+    assert_eq!(chats_stored(&home), chats + 2);
     tray.click("Quit");
     assert!(
         procs::wait_exit(pid, Duration::from_secs(15)),

@@ -125,7 +125,11 @@ async fn models_come_with_the_context_window_their_server_reports() {
             .count()
     };
     assert_eq!(asked("/api/show"), 2, "one /api/show per Ollama model");
-    assert_eq!(asked("/props"), 1, "llama.cpp's configured context is asked once");
+    assert_eq!(
+        asked("/props"),
+        1,
+        "llama.cpp's configured context is asked once"
+    );
 }
 
 #[tokio::test]
@@ -200,7 +204,11 @@ async fn a_message_that_cannot_fit_alone_is_refused_before_the_model_is_called_a
     // history compaction folded.
     let long = "a long pasted document line\n".repeat(2_000);
     let error = rig.send_err(&session, &long).await;
-    let EngineError::MessageTooLong { tokens, window: said } = error else {
+    let EngineError::MessageTooLong {
+        tokens,
+        window: said,
+    } = error
+    else {
         panic!("not refused as too long: {error}");
     };
     assert_eq!(said, window);
@@ -226,7 +234,8 @@ async fn a_session_with_its_own_model_is_measured_against_that_models_window() {
     server.push(Reply::text("the default model has room"));
     let rig = rig(&server, |o| {
         o.context_window = 1_000_000;
-        o.model_windows.insert("small-model".into(), schema_tokens() + 8_192);
+        o.model_windows
+            .insert("small-model".into(), schema_tokens() + 8_192);
     });
     let long = "a long pasted document line\n".repeat(2_000);
     let roomy = rig.session();
@@ -234,11 +243,17 @@ async fn a_session_with_its_own_model_is_measured_against_that_models_window() {
     assert_eq!(server.model_requests().len(), 1);
 
     let small = rig.session();
-    rig.store.set_session_model(&small, Some("small-model")).unwrap();
+    rig.store
+        .set_session_model(&small, Some("small-model"))
+        .unwrap();
     let error = rig.send_err(&small, &long).await;
     let EngineError::MessageTooLong { window, .. } = error else {
         panic!("not refused as too long for small-model: {error}");
     };
     assert_eq!(window, schema_tokens() + 8_192);
-    assert_eq!(server.model_requests().len(), 1, "small-model was not called");
+    assert_eq!(
+        server.model_requests().len(),
+        1,
+        "small-model was not called"
+    );
 }

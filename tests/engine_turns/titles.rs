@@ -10,24 +10,27 @@ fn title(rig: &Rig, session: &str) -> String {
     rig.store.get_session(session).unwrap().unwrap().title
 }
 
-/// The model requests that were title requests.
 fn title_requests(server: &ScriptedServer) -> Vec<hearth_tests::RecordedRequest> {
-    server
-        .model_requests()
-        .into_iter()
-        .filter(|r| r.body["messages"][0]["content"] == TITLE_PROMPT)
-        .collect()
+    let asked = server.title_requests();
+    assert!(asked
+        .iter()
+        .all(|r| r.body["messages"][0]["content"] == TITLE_PROMPT));
+    asked
 }
 
 #[tokio::test]
 async fn after_the_first_reply_the_model_titles_the_chat_in_a_separate_bounded_request() {
     let server = ScriptedServer::start().await;
     server.push(Reply::text("Sow them indoors in March."));
-    server.push(Reply::text("\"Sowing tomatoes\"").with_usage(50, 4));
+    server.push_title(Reply::text("\"Sowing tomatoes\"").with_usage(50, 4));
     let rig = rig(&server, |_| {});
     let session = rig.session();
-    rig.send(&session, "When do I sow tomatoes?", CancellationToken::new())
-        .await;
+    rig.send(
+        &session,
+        "When do I sow tomatoes?",
+        CancellationToken::new(),
+    )
+    .await;
     assert_eq!(title(&rig, &session), "When do I sow tomatoes?");
     let written = rig.engine.write_title(&session).await.unwrap();
     assert_eq!(written.as_deref(), Some("Sowing tomatoes"));
@@ -47,6 +50,7 @@ async fn after_the_first_reply_the_model_titles_the_chat_in_a_separate_bounded_r
 
     // Later replies do not title the chat again.
     server.push(Reply::text("Yes."));
+    server.push_title(Reply::text("never asked for"));
     rig.send(&session, "Indoors?", CancellationToken::new())
         .await;
     assert_eq!(rig.engine.write_title(&session).await.unwrap(), None);
@@ -57,7 +61,7 @@ async fn after_the_first_reply_the_model_titles_the_chat_in_a_separate_bounded_r
 async fn a_chinese_conversation_gets_a_chinese_title() {
     let server = ScriptedServer::start().await;
     server.push(Reply::text("三月在室内播种。"));
-    server.push(Reply::text("番茄播种时间"));
+    server.push_title(Reply::text("番茄播种时间"));
     let rig = rig(&server, |o| o.language = hearth_protocol::Language::ZhCn);
     let session = rig.session();
     rig.send(&session, "我什么时候种番茄？", CancellationToken::new())
@@ -82,14 +86,30 @@ async fn when_the_model_fails_the_first_words_stay() {
         Reply::text(" \n \"\" "),
     ] {
         server.push(Reply::text("Sow them in March."));
-        server.push(failure);
+        server.push_title(failure);
         let session = rig.session();
-        rig.send(&session, "When do I sow tomatoes?", CancellationToken::new())
-            .await;
+        rig.send(
+            &session,
+            "When do I sow tomatoes?",
+            CancellationToken::new(),
+        )
+        .await;
         assert_eq!(rig.engine.write_title(&session).await.unwrap(), None);
         assert_eq!(title(&rig, &session), "When do I sow tomatoes?");
     }
     assert_eq!(title_requests(&server).len(), 2);
+    // With no title scripted at all, the server refuses at once and the first words stay too.
+    server.push(Reply::text("Sow them in March."));
+    let session = rig.session();
+    rig.send(&session, "And peppers?", CancellationToken::new())
+        .await;
+    assert_eq!(rig.engine.write_title(&session).await.unwrap(), None);
+    assert_eq!(title(&rig, &session), "And peppers?");
+}
+
+#[test]
+fn the_scripted_server_knows_a_title_request_by_its_prompt() {
+    assert!(TITLE_PROMPT.starts_with(hearth_tests::model_server::TITLE_REQUEST_MARK));
 }
 
 #[tokio::test]
@@ -98,8 +118,12 @@ async fn a_title_the_user_chose_is_never_replaced() {
     server.push(Reply::text("Sow them in March."));
     let rig = rig(&server, |_| {});
     let session = rig.session();
-    rig.send(&session, "When do I sow tomatoes?", CancellationToken::new())
-        .await;
+    rig.send(
+        &session,
+        "When do I sow tomatoes?",
+        CancellationToken::new(),
+    )
+    .await;
     rig.store.rename_session(&session, "Garden").unwrap();
     assert_eq!(rig.engine.write_title(&session).await.unwrap(), None);
     assert_eq!(title(&rig, &session), "Garden");

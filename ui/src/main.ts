@@ -41,6 +41,11 @@ function start(target: HTMLElement): void {
     // Outside the desktop shell there is no tray.
   });
 
+  // The model wrote a chat's title after its first reply.
+  listen<string>('session://titled', () => void app.refreshSessions()).catch(() => {
+    // Outside the desktop shell there are no backend events.
+  });
+
   // A scheduled job delivered into a chat (or ran in a new one): show it.
   listen<string>('session://appended', (event) => {
     void app.refreshSessions();

@@ -369,8 +369,8 @@ impl Engine {
         let Some(user) = stored.iter().find(|m| m.id == user_message_id) else {
             return Ok(());
         };
-        let tokens = crate::history::estimate_tokens(&crate::history::to_chat_messages(&[user]))
-            + overhead;
+        let tokens =
+            crate::history::estimate_tokens(&crate::history::to_chat_messages(&[user])) + overhead;
         let window = self.options.window_of(model);
         if tokens > window {
             return Err(EngineError::MessageTooLong { tokens, window });

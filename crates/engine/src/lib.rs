@@ -23,8 +23,8 @@ mod response;
 mod rules;
 mod secrets;
 mod startup;
-mod tool_calls;
 mod titles;
+mod tool_calls;
 mod tool_source;
 mod turns;
 
@@ -52,7 +52,7 @@ pub use secrets::{
     KEYCHAIN_SERVICE,
 };
 pub use startup::{existing_folder, open_data, startup_problem};
-pub use tool_calls::{CallScope, ToolRunner};
 pub use titles::{TITLE_PROMPT, TITLE_TIMEOUT};
+pub use tool_calls::{CallScope, ToolRunner};
 pub use tool_source::{SourceTools, ToolSource};
 pub use turns::{title_from, BegunTurn, TurnGuard, Turns};

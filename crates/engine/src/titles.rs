@@ -71,7 +71,10 @@ impl Engine {
                 None
             }
             Err(_) => {
-                tracing::warn!(session = session_id, "the title request timed out: the first words stay");
+                tracing::warn!(
+                    session = session_id,
+                    "the title request timed out: the first words stay"
+                );
                 None
             }
         };
@@ -119,15 +122,19 @@ impl Engine {
 /// quotes, Markdown marks or a "Title:" label, at most [`TITLE_CHARS`] characters; `None` when
 /// nothing is left.
 fn clean_title(answer: &str) -> Option<String> {
-    let answer = answer.rsplit_once("</think>").map_or(answer, |(_, after)| after);
-    let line = answer.lines().map(str::trim).find(|line| !line.is_empty())?;
+    let answer = answer
+        .rsplit_once("</think>")
+        .map_or(answer, |(_, after)| after);
+    let line = answer
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty())?;
     let line = ["Title:", "title:", "标题：", "标题:"]
         .iter()
         .find_map(|label| line.strip_prefix(label))
         .unwrap_or(line);
-    let trimmed = line.trim_matches(|c: char| {
-        c.is_whitespace() || "\"'“”‘’「」《》*#`.。".contains(c)
-    });
+    let trimmed =
+        line.trim_matches(|c: char| c.is_whitespace() || "\"'“”‘’「」《》*#`.。".contains(c));
     let title: String = trimmed.chars().take(TITLE_CHARS).collect();
     (!title.is_empty()).then_some(title)
 }
@@ -138,11 +145,26 @@ mod tests {
 
     #[test]
     fn a_title_is_cleaned_of_quotes_labels_and_marks() {
-        assert_eq!(clean_title("\"Watering the plants\"\n").as_deref(), Some("Watering the plants"));
-        assert_eq!(clean_title("Title: **Tomato sowing**.").as_deref(), Some("Tomato sowing"));
-        assert_eq!(clean_title("\n  《番茄播种时间》。").as_deref(), Some("番茄播种时间"));
+        assert_eq!(
+            clean_title("\"Watering the plants\"\n").as_deref(),
+            Some("Watering the plants")
+        );
+        assert_eq!(
+            clean_title("Title: **Tomato sowing**.").as_deref(),
+            Some("Tomato sowing")
+        );
+        assert_eq!(
+            clean_title("\n  《番茄播种时间》。").as_deref(),
+            Some("番茄播种时间")
+        );
         assert_eq!(clean_title("  \n\"\"  "), None);
-        assert_eq!(clean_title("<think>\nhmm\n</think>\nSeedlings").as_deref(), Some("Seedlings"));
-        assert_eq!(clean_title(&"x".repeat(90)).map(|t| t.chars().count()), Some(60));
+        assert_eq!(
+            clean_title("<think>\nhmm\n</think>\nSeedlings").as_deref(),
+            Some("Seedlings")
+        );
+        assert_eq!(
+            clean_title(&"x".repeat(90)).map(|t| t.chars().count()),
+            Some(60)
+        );
     }
 }

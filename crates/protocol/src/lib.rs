@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 mod choices;
+mod error_texts;
 mod errors;
 mod providers;
 mod settings;

@@ -131,7 +131,11 @@ impl Store {
     /// title the user changed meanwhile is kept; whether it was replaced.
     pub fn retitle_session(&self, id: &str, from: &str, to: &str) -> Result<bool> {
         let sql = "UPDATE sessions SET title = ?3 WHERE id = ?1 AND title = ?2";
-        Ok(self.conn().prepare_cached(sql)?.execute(params![id, from, to])? > 0)
+        Ok(self
+            .conn()
+            .prepare_cached(sql)?
+            .execute(params![id, from, to])?
+            > 0)
     }
 
     /// The newest unpinned session whose id starts with `prefix` (e.g. `desktop:`), that has no

@@ -185,10 +185,18 @@ fn delete_cascades_to_messages_and_the_search_index_but_keeps_the_audit_log() {
 fn an_unused_new_chat_is_found_and_a_used_renamed_pinned_or_other_channel_one_is_not() {
     let t = TempStore::new();
     let titles = ["Chat desktop:fresh".to_string(), "新对话".to_string()];
-    assert_eq!(t.store.find_unused_session("desktop:", &titles).unwrap(), None);
+    assert_eq!(
+        t.store.find_unused_session("desktop:", &titles).unwrap(),
+        None
+    );
     t.session("desktop:fresh");
     tick();
-    for id in ["desktop:used", "desktop:renamed", "desktop:pinned", "cli:fresh"] {
+    for id in [
+        "desktop:used",
+        "desktop:renamed",
+        "desktop:pinned",
+        "cli:fresh",
+    ] {
         t.session(id);
         tick();
     }

@@ -5,7 +5,7 @@
 use hearth_engine::{EventSink, Notice, TurnSummary};
 use hearth_protocol::{AppError, ApprovalDecision, ContentPart, EngineEvent, Session, Text};
 use tauri::ipc::Channel;
-use tauri::{AppHandle, Manager, State};
+use tauri::{AppHandle, Emitter, Manager, State};
 use tokio_util::sync::CancellationToken;
 
 use crate::state::{to_error, AppState, CommandResult};
@@ -61,7 +61,7 @@ fn notify_if_unwatched(
     let body = match error {
         None => Text::ReplyFinished.in_language(language),
         Some(e) => Text::ReplyFailed {
-            error: &e.to_string(),
+            error: &e.in_language(language),
         }
         .in_language(language),
     };
@@ -105,7 +105,8 @@ async fn commit_and_answer(
     }
 }
 
-/// Runs [`commit_and_answer`] as a turn of `session_id`.
+/// Runs [`commit_and_answer`] as a turn of `session_id`; after a chat's first reply, its title
+/// is written by the model in the background (see [`title_in_background`]).
 async fn send_turn(
     app: &AppHandle,
     state: &AppState,
@@ -122,7 +123,32 @@ async fn send_turn(
             commit_and_answer(state, session_id, content, sink.as_ref(), cancel).await
         },
     )
-    .await
+    .await?;
+    title_in_background(app, session_id);
+    Ok(())
+}
+
+/// The event that says a chat got a model-written title (the sidebar lists the sessions again).
+pub const SESSION_TITLED_EVENT: &str = "session://titled";
+
+/// Asks the model for the title of a chat that just got its first reply, without holding the
+/// turn (the next message can be sent meanwhile); `write_title` does nothing for later replies
+/// or a title the user chose.
+fn title_in_background(app: &AppHandle, session_id: &str) {
+    let (app, session_id) = (app.clone(), session_id.to_string());
+    tauri::async_runtime::spawn(async move {
+        let state = app.state::<AppState>();
+        let Ok(engine) = state.engine().await else {
+            return;
+        };
+        match engine.write_title(&session_id).await {
+            Ok(Some(_)) => {
+                let _ = app.emit(SESSION_TITLED_EVENT, &session_id);
+            }
+            Ok(None) => {}
+            Err(error) => tracing::warn!(%error, session = %session_id, "no model-written title"),
+        }
+    });
 }
 
 #[tauri::command]

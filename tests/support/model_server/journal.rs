@@ -66,6 +66,11 @@ impl RecordedRequest {
 
     /// Whether this asked a model for a response (a POST to one of the four chat endpoints),
     /// as opposed to listing models or hitting an unknown route.
+    /// A model call asking for a chat's title (see [`super::TITLE_REQUEST_MARK`]).
+    pub fn is_title_request(&self) -> bool {
+        self.is_model_call() && self.body.to_string().contains(super::TITLE_REQUEST_MARK)
+    }
+
     pub fn is_model_call(&self) -> bool {
         let chat =
             ["/v1/chat/completions", "/v1/messages", "/api/chat"].contains(&self.path.as_str());

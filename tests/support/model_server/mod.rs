@@ -40,6 +40,15 @@ pub const CONTEXT_WINDOW: u64 = 8_192;
 /// than the one the server runs with, which is what limits a request.
 pub const TRAINED_CONTEXT: u64 = 32_768;
 
+/// How a chat-title request begins (the engine's `TITLE_PROMPT`): such requests take their
+/// replies from their own queue ([`ScriptedServer::push_title`]), so a title written after a
+/// first reply never takes a reply scripted for the next turn.
+pub const TITLE_REQUEST_MARK: &str = "You name conversations";
+
+/// Body of the 400 answered to a title request when no title is queued (not retried, so the
+/// engine keeps the first words at once).
+pub const NO_TITLE_QUEUED: &str = "scripted server: no title queued";
+
 /// Body of the 500 answered to a model request when no reply is queued.
 pub const NO_REPLY_QUEUED: &str = "scripted server: no reply queued";
 
@@ -66,6 +75,7 @@ pub struct ServerOptions {
 #[derive(Debug)]
 struct Shared {
     queue: Mutex<VecDeque<Reply>>,
+    titles: Mutex<VecDeque<Reply>>,
     repeat_last: bool,
     reject_stream_options: bool,
     without_props: bool,
@@ -78,6 +88,10 @@ struct Shared {
 }
 
 impl Shared {
+    fn next_title(&self) -> Option<Reply> {
+        self.titles.lock().unwrap().pop_front()
+    }
+
     fn next_reply(&self) -> Option<Reply> {
         let mut queue = self.queue.lock().unwrap();
         if self.repeat_last && queue.len() == 1 {
@@ -111,6 +125,7 @@ impl ScriptedServer {
         let (shutdown, stop) = watch::channel(false);
         let shared = Arc::new(Shared {
             queue: Mutex::new(VecDeque::new()),
+            titles: Mutex::new(VecDeque::new()),
             repeat_last: options.repeat_last,
             reject_stream_options: options.reject_stream_options,
             without_props: options.without_props,
@@ -173,6 +188,11 @@ impl ScriptedServer {
         self.shared.queue.lock().unwrap().push_back(reply);
     }
 
+    /// Queues the answer to a chat-title request (see [`TITLE_REQUEST_MARK`]).
+    pub fn push_title(&self, reply: Reply) {
+        self.shared.titles.lock().unwrap().push_back(reply);
+    }
+
     /// Replies queued and not yet served.
     pub fn pending(&self) -> usize {
         self.shared.queue.lock().unwrap().len()
@@ -183,11 +203,19 @@ impl ScriptedServer {
         self.shared.journal.entries()
     }
 
-    /// Only the model calls among [`ScriptedServer::requests`].
+    /// Only the model calls among [`ScriptedServer::requests`], title requests left out.
     pub fn model_requests(&self) -> Vec<RecordedRequest> {
         self.requests()
             .into_iter()
-            .filter(RecordedRequest::is_model_call)
+            .filter(|r| r.is_model_call() && !r.is_title_request())
+            .collect()
+    }
+
+    /// The chat-title requests among [`ScriptedServer::requests`].
+    pub fn title_requests(&self) -> Vec<RecordedRequest> {
+        self.requests()
+            .into_iter()
+            .filter(RecordedRequest::is_title_request)
             .collect()
     }
 

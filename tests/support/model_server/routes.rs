@@ -17,7 +17,7 @@ use super::journal::RecordedRequest;
 use super::reply::Reply;
 use super::turn::Turn;
 use super::wire::{self, Frame, Framing, Pacing};
-use super::{anthropic, gemini, ollama, openai, Shared, NO_REPLY_QUEUED};
+use super::{anthropic, gemini, ollama, openai, Shared, NO_REPLY_QUEUED, NO_TITLE_QUEUED};
 
 /// Largest request body accepted.
 const MAX_BODY_BYTES: usize = 64 << 20;
@@ -257,11 +257,19 @@ async fn model_call(shared: Arc<Shared>, format: Format, req: Request) -> Respon
         )
             .into_response();
     }
-    let Some(reply) = shared.next_reply() else {
-        return plain(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            NO_REPLY_QUEUED.to_string(),
-        );
+    let reply = if request.is_title_request() {
+        let Some(title) = shared.next_title() else {
+            return plain(StatusCode::BAD_REQUEST, NO_TITLE_QUEUED.to_string());
+        };
+        title
+    } else {
+        let Some(reply) = shared.next_reply() else {
+            return plain(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                NO_REPLY_QUEUED.to_string(),
+            );
+        };
+        reply
     };
     let mut response = match reply.status {
         Some(code) => error_reply(&reply, code),

@@ -1,0 +1,108 @@
+//! Typed errors in the user's language for text made in Rust (an OS notification about a failed
+//! reply): English is the error's own message; Chinese comes from one exhaustive `match`, so an
+//! error code added without its Chinese text does not compile. The UI translates the same codes
+//! in `ui/src/lib/errors.ts`.
+
+use crate::{AppError, Language};
+
+impl AppError {
+    /// The message in `language`, its parameters filled in.
+    pub fn in_language(&self, language: Language) -> String {
+        match language {
+            Language::En => self.to_string(),
+            Language::ZhCn => fill(chinese(self), self),
+        }
+    }
+}
+
+/// `template` with each `{name}` replaced by the parameter of that name.
+fn fill(template: &str, error: &AppError) -> String {
+    let value = serde_json::to_value(error).unwrap_or_default();
+    let Some(params) = value.get("params").and_then(serde_json::Value::as_object) else {
+        return template.to_string();
+    };
+    params
+        .iter()
+        .fold(template.to_string(), |text, (name, value)| {
+            let shown = match value {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            text.replace(&format!("{{{name}}}"), &shown)
+        })
+}
+
+fn chinese(error: &AppError) -> &'static str {
+    match error {
+            AppError::NoProvider => "还没有配置模型服务：请打开设置添加一个（OpenAI 兼容、Anthropic、Ollama 或 Gemini）。",
+            AppError::NoModel { .. } => "请在设置中为“{provider}”选择默认模型。",
+            AppError::EmptyMessage => "消息为空。",
+            AppError::UnknownSession { .. } => "该对话已不存在（{session_id}）。",
+            AppError::Busy { .. } => "此对话正在回复中；请等待完成或先停止。",
+            AppError::BusyElsewhere { .. } => "另一个 Hearth 进程（应用或 hearth-cli）正在此对话中回复；请等待其完成。",
+            AppError::ApprovalGone => "此审批已不再等待（已超时或本轮已结束）。",
+            AppError::NothingToRegenerate => "没有可重新生成的内容：对话中还没有消息。",
+            AppError::ProviderIdTaken { .. } => "服务 ID 必须唯一且不能为空（“{id}”）。",
+            AppError::ProviderIdReserved { .. } => "“{id}”是网页搜索密钥的名称；请换一个 ID。",
+            AppError::NotHttpUrl { .. } => "{field}：“{url}”必须以 http:// 或 https:// 开头。",
+            AppError::BadLocalHost { .. } => "允许的本地主机“{entry}”：{reason}",
+            AppError::EmptyKey => "密钥为空。",
+            AppError::NotAFolder { .. } => "{path} 不是文件夹。",
+            AppError::MemoryGone { .. } => "记忆 {id} 不存在（可能已在别处删除）。",
+            AppError::ContradictionResolved { .. } => "矛盾 {id} 已经解决。",
+            AppError::NotAParty { .. } => "记忆 {memory_id} 不是矛盾 {contradiction_id} 的一方。",
+            AppError::NotAnImage { .. } => "只支持粘贴图片，不支持 {mime_type}。",
+            AppError::BadBase64 => "无法读取粘贴的数据。",
+            AppError::ImageTooLarge { .. } => "图片超过 {megabytes} MB。",
+            AppError::Settings { .. } => "设置有误：{message}",
+            AppError::KeychainUnavailable { .. } => "无法访问系统钥匙串（{message}）。在 Linux 上请启动并解锁 Secret Service 服务（gnome-keyring 或 KeePassXC），或改用环境变量提供密钥。",
+            AppError::KeychainFailed { .. } => "系统钥匙串拒绝了此操作：{message}",
+            AppError::ModelAuth { .. } => "身份验证失败（{status}）：请在设置中检查此服务的 API 密钥。{detail}",
+            AppError::KeyRequired { .. } => "此服务器需要 API 密钥（{status}）：请在“设置 → 服务商”中为服务商“{provider_id}”添加密钥，或设置 HEARTH_API_KEY 或 {env_var}。服务器返回：{detail}",
+            AppError::ModelRateLimited { .. } => "服务端限制了请求频率：请稍候再试。{detail}",
+            AppError::ContextTooLong { .. } => "对话超出了此模型的上下文窗口：请新建对话，或选择上下文更大的模型。",
+            AppError::ModelRejected { .. } => "服务端拒绝了请求（{status}）：请检查模型名称和设置。{detail}",
+            AppError::ModelServer { .. } => "服务端出错（{status}）；请稍后再试。{detail}",
+            AppError::ModelUnreachable { .. } => "无法连接到 {url} 的服务：请检查基础 URL 和网络。{detail}",
+            AppError::ModelProtocol { .. } => "服务端返回了 Hearth 无法理解的响应：{detail}",
+            AppError::ProbablyTooLong { .. } => "发送较长的请求（约 {tokens} 个 token）后服务器立即关闭了连接：消息可能超出了此模型的上下文（{window} 个 token）。请缩短消息、新建对话，或在设置中填写该模型的上下文窗口。",
+            AppError::MessageTooLong { .. } => "这条消息对此模型来说太长了：连同系统提示和工具约 {tokens} 个 token，而模型的上下文窗口是 {window} 个 token。请缩短消息、少附加一些内容，或选择上下文更大的模型。",
+            AppError::Stalled { .. } => "服务端 {seconds} 秒没有任何响应，回复已停止并标记为失败；请重试。",
+            AppError::Store { .. } => "Hearth 的数据库出错：{message}",
+            AppError::UpdatesOff => "更新未开启：请在 config.toml 的 [updates] 中设置 endpoint 和 pubkey。",
+            AppError::NoPendingUpdate => "没有待安装的更新：请先检查更新。",
+            AppError::UpdateFailed { .. } => "更新失败：{message}",
+            AppError::Other { .. } => "{message}",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_read_in_chinese_with_their_parameters() {
+        let unreachable = AppError::ModelUnreachable {
+            url: "http://127.0.0.1:9/v1".into(),
+            detail: "connection refused".into(),
+        };
+        let text = unreachable.in_language(Language::ZhCn);
+        assert_eq!(
+            text,
+            "无法连接到 http://127.0.0.1:9/v1 的服务：请检查基础 URL 和网络。connection refused"
+        );
+        let too_long = AppError::MessageTooLong {
+            tokens: 14_012,
+            window: 8_192,
+        };
+        let text = too_long.in_language(Language::ZhCn);
+        assert!(
+            text.contains("14012") && text.contains("8192") && !text.contains('{'),
+            "{text}"
+        );
+        assert_eq!(
+            AppError::NoProvider.in_language(Language::En),
+            AppError::NoProvider.to_string()
+        );
+    }
+}
