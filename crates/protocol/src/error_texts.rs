@@ -105,4 +105,117 @@ mod tests {
             AppError::NoProvider.to_string()
         );
     }
+
+    #[test]
+    fn every_error_has_chinese_words_and_no_placeholder_left() {
+        let samples = [
+            AppError::NoProvider,
+            AppError::NoModel {
+                provider: "x".into(),
+            },
+            AppError::EmptyMessage,
+            AppError::UnknownSession {
+                session_id: "x".into(),
+            },
+            AppError::Busy {
+                session_id: "x".into(),
+            },
+            AppError::BusyElsewhere {
+                session_id: "x".into(),
+            },
+            AppError::ApprovalGone,
+            AppError::NothingToRegenerate,
+            AppError::ProviderIdTaken { id: "x".into() },
+            AppError::ProviderIdReserved { id: "x".into() },
+            AppError::NotHttpUrl {
+                field: "x".into(),
+                url: "x".into(),
+            },
+            AppError::BadLocalHost {
+                entry: "x".into(),
+                reason: "x".into(),
+            },
+            AppError::EmptyKey,
+            AppError::NotAFolder { path: "x".into() },
+            AppError::MemoryGone { id: 7 },
+            AppError::ContradictionResolved { id: 7 },
+            AppError::NotAParty {
+                memory_id: 7,
+                contradiction_id: 7,
+            },
+            AppError::NotAnImage {
+                mime_type: "x".into(),
+            },
+            AppError::BadBase64,
+            AppError::ImageTooLarge { megabytes: 7 },
+            AppError::Settings {
+                message: "x".into(),
+            },
+            AppError::KeychainUnavailable {
+                message: "x".into(),
+            },
+            AppError::KeychainFailed {
+                message: "x".into(),
+            },
+            AppError::ModelAuth {
+                status: 7,
+                detail: "x".into(),
+            },
+            AppError::KeyRequired {
+                status: 7,
+                provider_id: "x".into(),
+                env_var: "x".into(),
+                detail: "x".into(),
+            },
+            AppError::ModelRateLimited { detail: "x".into() },
+            AppError::ContextTooLong { detail: "x".into() },
+            AppError::ModelRejected {
+                status: 7,
+                detail: "x".into(),
+            },
+            AppError::ModelServer {
+                status: 7,
+                detail: "x".into(),
+            },
+            AppError::ModelUnreachable {
+                url: "x".into(),
+                detail: "x".into(),
+            },
+            AppError::ModelProtocol { detail: "x".into() },
+            AppError::ProbablyTooLong {
+                tokens: 7,
+                window: 7,
+            },
+            AppError::MessageTooLong {
+                tokens: 7,
+                window: 7,
+            },
+            AppError::Stalled { seconds: 7 },
+            AppError::Store {
+                message: "x".into(),
+            },
+            AppError::UpdatesOff,
+            AppError::NoPendingUpdate,
+            AppError::UpdateFailed {
+                message: "x".into(),
+            },
+            AppError::Other {
+                message: "x".into(),
+            },
+        ];
+        for error in samples {
+            let chinese = error.in_language(Language::ZhCn);
+            let english = error.in_language(Language::En);
+            assert!(!chinese.contains('{'), "{error:?}: {chinese}");
+            if !matches!(error, AppError::Other { .. }) {
+                assert_ne!(chinese, english, "{error:?}");
+                assert!(
+                    chinese
+                        .chars()
+                        .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                    "{error:?}: {chinese}"
+                );
+            }
+        }
+    }
 }
