@@ -2,7 +2,8 @@
 //! concurrent read-only calls, cancellation mid-stream, retry after 429, stalled streams, the
 //! iteration limit, periodic flushing, one running turn per session, messages stored before a
 //! provider is looked at (and chats titled by them), and compaction of a history that outgrows the window
-//! (cancelled, stalled, empty or overflowing summaries).
+//! (cancelled, stalled, empty or overflowing summaries), and a tool's images in each provider's
+//! request format.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod committed;
@@ -11,4 +12,5 @@ mod concurrency;
 mod context;
 mod interruptions;
 mod rig;
+mod tool_images;
 mod tool_loop;
