@@ -1,4 +1,5 @@
 // English strings: the reference table every other language must match key for key.
+import { toolImagesEn } from './toolImages.en';
 export const en = {
   'app.name': 'Hearth',
   'app.loading': 'Loading…',
@@ -400,6 +401,7 @@ export const en = {
 
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
+  ...toolImagesEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
