@@ -2,8 +2,9 @@
 //! concurrent read-only calls, cancellation mid-stream, retry after 429, stalled streams, the
 //! iteration limit, periodic flushing, one running turn per session, messages stored before a
 //! provider is looked at (and chats titled by them, then by the model), messages refused before
-//! the model call when they cannot fit its window, and compaction of a history that outgrows the window
-//! (cancelled, stalled, empty or overflowing summaries).
+//! the model call when they cannot fit its window, compaction of a history that outgrows the window
+//! (cancelled, stalled, empty or overflowing summaries), and a tool's images in each provider's
+//! request format.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod committed;
@@ -13,4 +14,5 @@ mod context;
 mod interruptions;
 mod rig;
 mod titles;
+mod tool_images;
 mod tool_loop;

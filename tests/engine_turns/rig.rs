@@ -12,7 +12,7 @@ pub use hearth_protocol::{
 };
 pub use hearth_store::Store;
 pub use hearth_tests::{Reply, ScriptedServer};
-pub use hearth_tools::{builtin_registry, Dialect};
+pub use hearth_tools::{builtin_registry, Dialect, Registry};
 pub use serde_json::json;
 pub use tokio_util::sync::CancellationToken;
 
@@ -26,14 +26,35 @@ pub struct Rig {
 }
 
 pub fn rig(server: &ScriptedServer, tune: impl FnOnce(&mut EngineOptions)) -> Rig {
+    rig_with(
+        server,
+        ProviderKind::Openai,
+        builtin_registry(Dialect::Hearth),
+        tune,
+    )
+}
+
+/// A rig whose model speaks `kind`'s wire format and whose tools are `registry`'s.
+pub fn rig_with(
+    server: &ScriptedServer,
+    kind: ProviderKind,
+    registry: Registry,
+    tune: impl FnOnce(&mut EngineOptions),
+) -> Rig {
     let home = tempfile::tempdir().unwrap();
     let dir = DataDir::at(home.path().to_path_buf());
     dir.ensure().unwrap();
     let store = Arc::new(Store::open(&dir.database()).unwrap());
+    let base_url = match kind {
+        ProviderKind::Openai => server.openai_base(),
+        ProviderKind::Anthropic => server.anthropic_base(),
+        ProviderKind::Gemini => server.gemini_base(),
+        ProviderKind::Ollama => server.ollama_base(),
+    };
     let client = build_client(ProviderConfig {
-        kind: ProviderKind::Openai,
+        kind,
         provider_id: "scripted".into(),
-        base_url: server.openai_base(),
+        base_url,
         api_key: Some("test".into()),
         retry: RetryPolicy {
             max_retries: 3,
@@ -44,7 +65,7 @@ pub fn rig(server: &ScriptedServer, tune: impl FnOnce(&mut EngineOptions)) -> Ri
     })
     .unwrap();
     let runner = Arc::new(ToolRunner::new(
-        Arc::new(builtin_registry(Dialect::Hearth)),
+        Arc::new(registry),
         Arc::new(FixedApprover(ApprovalDecision::Deny)),
         store.clone(),
         SecurityProfile::PersonalCli,

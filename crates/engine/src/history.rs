@@ -82,11 +82,13 @@ pub fn to_chat_messages(messages: &[&Message]) -> Vec<ChatMessage> {
             }
             (_, Role::Tool) => {
                 if let Some(result) = &m.tool_result {
-                    out.push(ChatMessage::tool_result(
+                    let mut message = ChatMessage::tool_result(
                         &result.call_id,
                         &result.name,
                         result.content.clone(),
-                    ));
+                    );
+                    message.content.extend(result.images.iter().cloned());
+                    out.push(message);
                 }
             }
             (_, Role::User) => out.push(ChatMessage {

@@ -42,6 +42,7 @@ fn unanswered_tool_calls_get_an_interrupted_result() {
         content: "{\"result\":2}".into(),
         is_error: false,
         duration_ms: 1,
+        images: Vec::new(),
     });
     let stored = [msg(1, Role::User, "hi"), a, r];
     let visible = visible_messages(&stored);

@@ -104,6 +104,7 @@ mod tests {
             data_dir: dir.path().to_path_buf(),
             session_id: "s".into(),
             cancel: CancellationToken::new(),
+            images: Default::default(),
         }
     }
 

@@ -69,6 +69,46 @@ pub(crate) fn part_text(part: &ContentPart) -> String {
     parts_text(std::slice::from_ref(part))
 }
 
+/// An image part's type, base64 data and name (the file a tool saved it to).
+pub(crate) struct ImagePart<'a> {
+    pub mime_type: &'a str,
+    pub data: &'a str,
+    pub name: Option<&'a str>,
+}
+
+impl ImagePart<'_> {
+    /// `part` when it is an image.
+    pub fn of(part: &ContentPart) -> Option<ImagePart<'_>> {
+        match part {
+            ContentPart::Image {
+                mime_type,
+                data,
+                name,
+            } => Some(ImagePart {
+                mime_type,
+                data,
+                name: name.as_deref(),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The image parts among `parts`.
+pub(crate) fn image_parts(parts: &[ContentPart]) -> impl Iterator<Item = ImagePart<'_>> {
+    parts.iter().filter_map(ImagePart::of)
+}
+
+/// The text of `parts` without their images (which travel as image parts, never as text).
+pub(crate) fn text_without_images(parts: &[ContentPart]) -> String {
+    let texts: Vec<ContentPart> = parts
+        .iter()
+        .filter(|p| !matches!(p, ContentPart::Image { .. }))
+        .cloned()
+        .collect();
+    parts_text(&texts)
+}
+
 /// An error object sent inside a stream: `{"type"|"status"|"code", "message"}` or a string.
 pub(crate) fn stream_error(error: &Value, api_key: Option<&str>) -> LlmError {
     let Some(object) = error.as_object() else {

@@ -1,9 +1,9 @@
 //! A tool result as the model reads it: text, images (saved under the data dir, referenced by
-//! path), embedded resources, and `structuredContent` checked against the tool's
-//! `outputSchema`; `isError` becomes a tool error.
+//! path and attached to the result as image parts the model sees), embedded resources, and
+//! `structuredContent` checked against the tool's `outputSchema`; `isError` becomes a tool error.
 
 use base64::Engine as _;
-use hearth_tools::{ErrorKind, ToolError};
+use hearth_tools::{ErrorKind, ToolContext, ToolError};
 use rmcp::model::CallToolResult;
 use serde_json::{json, Map, Value};
 use sha2::{Digest, Sha256};
@@ -13,18 +13,18 @@ use std::path::Path;
 pub const MEDIA_DIR: &str = "mcp-media";
 
 /// `result` of `server`'s tool as JSON for the model; binary parts are written to
-/// `<data_dir>/mcp-media/`.
+/// `<data_dir>/mcp-media/`, and images are attached to the call's result (`ctx`).
 pub async fn model_result(
     server: &str,
     result: &CallToolResult,
     output_schema: Option<&Value>,
-    data_dir: &Path,
+    ctx: &ToolContext,
 ) -> Result<Value, ToolError> {
     let wire = serde_json::to_value(result)
         .map_err(|e| ToolError::new(ErrorKind::Internal, format!("unreadable result: {e}")))?;
     let mut content = Vec::new();
     for block in wire["content"].as_array().into_iter().flatten() {
-        content.push(part(block, data_dir).await?);
+        content.push(part(block, ctx).await?);
     }
     if wire["isError"] == Value::Bool(true) {
         let text: Vec<&str> = content.iter().filter_map(|p| p["text"].as_str()).collect();
@@ -81,7 +81,8 @@ fn check_output(server: &str, schema: &Value, structured: &Value) -> Result<(), 
     }
 }
 
-async fn part(block: &Value, data_dir: &Path) -> Result<Value, ToolError> {
+async fn part(block: &Value, ctx: &ToolContext) -> Result<Value, ToolError> {
+    let data_dir = ctx.data_dir.as_path();
     let kind = block["type"].as_str().unwrap_or("");
     Ok(match kind {
         "text" => json!({"type": "text", "text": block["text"]}),
@@ -90,7 +91,14 @@ async fn part(block: &Value, data_dir: &Path) -> Result<Value, ToolError> {
                 .as_str()
                 .unwrap_or("application/octet-stream");
             let (path, bytes) = save(block["data"].as_str().unwrap_or(""), mime, data_dir).await?;
-            json!({"type": kind, "mime_type": mime, "path": path, "bytes": bytes})
+            let mut out =
+                json!({"type": kind, "mime_type": mime, "path": path, "bytes": bytes.len()});
+            if kind == "image" {
+                if let Err(refused) = ctx.attach_image(mime, &bytes, &path) {
+                    out["note"] = json!(refused.message);
+                }
+            }
+            out
         }
         "resource" => {
             let resource = &block["resource"];
@@ -103,7 +111,7 @@ async fn part(block: &Value, data_dir: &Path) -> Result<Value, ToolError> {
                     .unwrap_or("application/octet-stream");
                 let (path, bytes) = save(blob, mime, data_dir).await?;
                 out["path"] = json!(path);
-                out["bytes"] = json!(bytes);
+                out["bytes"] = json!(bytes.len());
             }
             out
         }
@@ -115,8 +123,8 @@ async fn part(block: &Value, data_dir: &Path) -> Result<Value, ToolError> {
     })
 }
 
-/// Writes base64 `data` to `<data_dir>/mcp-media/<hash>.<ext>`; returns the path and size.
-async fn save(data: &str, mime: &str, data_dir: &Path) -> Result<(String, usize), ToolError> {
+/// Writes base64 `data` to `<data_dir>/mcp-media/<hash>.<ext>`; returns the path and bytes.
+async fn save(data: &str, mime: &str, data_dir: &Path) -> Result<(String, Vec<u8>), ToolError> {
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(data.trim())
         .map_err(|e| {
@@ -135,7 +143,7 @@ async fn save(data: &str, mime: &str, data_dir: &Path) -> Result<(String, usize)
     tokio::fs::create_dir_all(&dir).await.map_err(io)?;
     let path = dir.join(format!("{name}.{}", super::names::sanitize(extension)));
     tokio::fs::write(&path, &bytes).await.map_err(io)?;
-    Ok((path.display().to_string(), bytes.len()))
+    Ok((path.display().to_string(), bytes))
 }
 
 #[cfg(test)]
@@ -146,24 +154,34 @@ mod tests {
         serde_json::from_value(json).unwrap()
     }
 
+    fn context(dir: &Path) -> ToolContext {
+        ToolContext {
+            workspace: dir.to_path_buf(),
+            data_dir: dir.to_path_buf(),
+            session_id: "s".into(),
+            cancel: Default::default(),
+            images: Default::default(),
+        }
+    }
+
     #[tokio::test]
     async fn structured_content_is_checked_against_the_output_schema() {
         let dir = tempfile::tempdir().unwrap();
         let schema =
             json!({"type": "object", "properties": {"n": {"type": "number"}}, "required": ["n"]});
         let good = result(json!({"content": [], "structuredContent": {"n": 1}}));
-        let out = model_result("s", &good, Some(&schema), dir.path())
+        let out = model_result("s", &good, Some(&schema), &context(dir.path()))
             .await
             .unwrap();
         assert_eq!(out["structured"]["n"], 1);
         let bad = result(json!({"content": [], "structuredContent": {"n": "one"}}));
-        let error = model_result("s", &bad, Some(&schema), dir.path())
+        let error = model_result("s", &bad, Some(&schema), &context(dir.path()))
             .await
             .unwrap_err();
         assert_eq!(error.kind, ErrorKind::Failed);
         assert!(error.message.contains("does not match"), "{error:?}");
         let missing = result(json!({"content": [{"type": "text", "text": "x"}]}));
-        let error = model_result("s", &missing, Some(&schema), dir.path())
+        let error = model_result("s", &missing, Some(&schema), &context(dir.path()))
             .await
             .unwrap_err();
         assert!(error.message.contains("no structuredContent"), "{error:?}");
@@ -174,7 +192,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let failed =
             result(json!({"content": [{"type": "text", "text": "disk full"}], "isError": true}));
-        let error = model_result("s", &failed, None, dir.path())
+        let error = model_result("s", &failed, None, &context(dir.path()))
             .await
             .unwrap_err();
         assert_eq!(error.kind, ErrorKind::Failed);
@@ -182,9 +200,27 @@ mod tests {
         let image = result(
             json!({"content": [{"type": "image", "data": "iVBORw0=", "mimeType": "image/png"}]}),
         );
-        let out = model_result("s", &image, None, dir.path()).await.unwrap();
+        let ctx = context(dir.path());
+        let out = model_result("s", &image, None, &ctx).await.unwrap();
         let path = out["content"][0]["path"].as_str().unwrap();
         assert!(path.ends_with(".png"));
         assert_eq!(&std::fs::read(path).unwrap()[1..4], b"PNG");
+        assert_eq!(
+            ctx.images.take(),
+            [hearth_protocol::ContentPart::Image {
+                mime_type: "image/png".into(),
+                data: "iVBORw0=".into(),
+                name: Some(path.to_string()),
+            }]
+        );
+        let odd = result(
+            json!({"content": [{"type": "image", "data": "SUkqAA==", "mimeType": "image/tiff"}]}),
+        );
+        let out = model_result("s", &odd, None, &ctx).await.unwrap();
+        assert!(out["content"][0]["note"]
+            .as_str()
+            .unwrap()
+            .contains("image/png"));
+        assert!(ctx.images.take().is_empty());
     }
 }

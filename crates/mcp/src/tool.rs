@@ -83,7 +83,7 @@ fn bind(tool: Arc<McpTool>, arguments: serde_json::Map<String, Value>) -> BoundC
                 &tool.info.server,
                 &result,
                 tool.info.output_schema.as_ref(),
-                &ctx.data_dir,
+                ctx,
             )
             .await
         })

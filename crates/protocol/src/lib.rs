@@ -88,7 +88,7 @@ impl MessageStatus {
 }
 
 /// One piece of a message's content.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ContentPart {
@@ -160,6 +160,10 @@ pub struct ToolResult {
     pub content: String,
     pub is_error: bool,
     pub duration_ms: u64,
+    /// Images the tool attached (`ContentPart::Image`, named by the file they were saved to):
+    /// sent to the model as image parts, shown on the tool card.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<ContentPart>,
 }
 
 /// Token usage reported by a provider.

@@ -143,6 +143,7 @@ impl Corpus {
                 content: serde_json::json!({ "content": text }).to_string(),
                 is_error: false,
                 duration_ms: 3,
+                images: Vec::new(),
             });
             new
         } else {

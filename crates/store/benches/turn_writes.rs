@@ -114,6 +114,7 @@ fn turn(store: &Store, session_id: &str, ops: &mut [Vec<Duration>; 6]) -> Durati
                 content: "42".into(),
                 is_error: false,
                 duration_ms: 0,
+                images: Vec::new(),
             }),
             ..NewMessage::new(session_id, Role::Tool, Vec::new())
         })

@@ -69,6 +69,7 @@ fn insert_returns_what_get_reads_back_and_touches_the_session() {
         content: r#"{"content":"a,b\n1,2"}"#.into(),
         is_error: false,
         duration_ms: 7,
+        images: Vec::new(),
     };
     let mut tool = NewMessage::new("s", Role::Tool, Vec::new());
     tool.tool_result = Some(result.clone());
@@ -127,6 +128,7 @@ fn several_messages_are_stored_in_order_all_or_none() {
             content: content.into(),
             is_error: false,
             duration_ms: 1,
+            images: Vec::new(),
         }),
         ..NewMessage::new("s", Role::Tool, Vec::new())
     };

@@ -85,6 +85,7 @@ fn a_page_never_starts_with_a_tool_result() {
             content: "text".into(),
             is_error: false,
             duration_ms: 1,
+            images: Vec::new(),
         });
         t.store.insert_message(&new).unwrap().id
     };

@@ -11,6 +11,7 @@ mod error;
 mod exec;
 pub mod fs;
 mod history;
+mod images;
 mod jobs;
 mod memory;
 pub mod net;
@@ -34,6 +35,7 @@ pub use exec::{
     ENV_ALLOW_LIST,
 };
 pub use history::register_history;
+pub use images::{ImageSink, IMAGE_TYPES, MAX_IMAGE_BYTES};
 pub use jobs::{authorizable_tools, register_jobs, NOT_RUNNING};
 pub use memory::register_memory;
 pub use net::{register_network, NetworkConfig, SearchBackend, SearchConfig};

@@ -2,6 +2,7 @@
 //! and the object-safe `DynTool` the registry stores.
 
 use crate::error::ToolError;
+use crate::images::ImageSink;
 use crate::validate::{deserialize_args, schema_for};
 use async_trait::async_trait;
 use hearth_policy::{CanonicalTool, ToolFacts};
@@ -24,6 +25,8 @@ pub struct ToolContext {
     pub session_id: String,
     /// Cancelled when the user stops the turn; the registry abandons the call then.
     pub cancel: CancellationToken,
+    /// The images attached to this call's result ([`ToolContext::attach_image`]).
+    pub images: ImageSink,
 }
 
 /// What a tool says about one call, decided from its parsed arguments: whether it is

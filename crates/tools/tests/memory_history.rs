@@ -56,6 +56,7 @@ impl Fixture {
             data_dir: self.dir.path().to_path_buf(),
             session_id: "desktop:test".to_string(),
             cancel: CancellationToken::new(),
+            images: Default::default(),
         }
     }
 

@@ -18,7 +18,7 @@ export type Step =
    * its slot against the start and sent in its own task even when the page runs late (like the
    * app's per-frame IPC messages queueing up behind a busy page). */
   | { text: string; chunk?: number; delayMs?: number; paced?: boolean }
-  | { tool: { name: string; arguments: string; result: string; isError?: boolean; approval?: string } }
+  | { tool: { name: string; arguments: string; result: string; isError?: boolean; approval?: string; images?: ContentPart[] } }
   /** Streams "." until cancel_turn arrives, then ends the turn as cancelled. */
   | { untilCancelled: true }
   /** Fails the turn: with a message (sent as an untyped `other` error) or a typed error. */
@@ -223,6 +223,7 @@ export function installFakeBackend(scenario: Scenario): void {
             content: denied ? '{"error":"denied by the user"}' : step.tool.result,
             is_error: denied || !!step.tool.isError,
             duration_ms: 20,
+            images: denied ? [] : (step.tool.images ?? []),
           };
           message(sessionId, { role: 'tool', tool_result: result });
           send({ type: 'tool_call_finished', message_id: reply.id, result });

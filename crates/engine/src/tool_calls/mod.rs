@@ -182,6 +182,7 @@ impl ToolRunner {
             data_dir: self.data_dir.clone(),
             session_id: scope.session_id.to_string(),
             cancel: cancel.child_token(),
+            images: Default::default(),
         };
         let read_only = verdicts
             .iter()
@@ -209,7 +210,8 @@ impl ToolRunner {
             Verdict::Refuse(error) => return error_result(call, &error, 0),
         };
         let started = Instant::now();
-        let outcome = self.registry.run(prepared, ctx).await;
+        let ctx = ctx.for_call();
+        let outcome = self.registry.run(prepared, &ctx).await;
         let duration_ms = started.elapsed().as_millis() as u64;
         match outcome {
             Ok(value) => ToolResult {
@@ -218,6 +220,7 @@ impl ToolRunner {
                 content: value.to_string(),
                 is_error: false,
                 duration_ms,
+                images: ctx.images.take(),
             },
             Err(error) => error_result(call, &error, duration_ms),
         }
@@ -378,6 +381,7 @@ fn error_result(call: &ToolCall, error: &ToolError, duration_ms: u64) -> ToolRes
         content: error.to_json().to_string(),
         is_error: true,
         duration_ms,
+        images: Vec::new(),
     }
 }
 

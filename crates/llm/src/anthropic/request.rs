@@ -4,7 +4,9 @@
 use hearth_protocol::{parts_text, ContentPart, Role};
 use serde_json::{json, Value};
 
-use crate::wire::{arguments_object, part_text, temperature_value};
+use crate::wire::{
+    arguments_object, image_parts, part_text, temperature_value, text_without_images, ImagePart,
+};
 use crate::{ChatMessage, ChatRequest};
 
 /// `max_tokens` is required by the API; this is used when the request leaves it open.
@@ -84,12 +86,7 @@ fn user_blocks(parts: &[ContentPart]) -> Vec<Value> {
     parts
         .iter()
         .filter_map(|part| match part {
-            ContentPart::Image {
-                mime_type, data, ..
-            } => Some(json!({
-                "type": "image",
-                "source": {"type": "base64", "media_type": mime_type, "data": data},
-            })),
+            ContentPart::Image { .. } => ImagePart::of(part).map(image_block),
             other => text_block(&part_text(other)),
         })
         .collect()
@@ -110,11 +107,31 @@ fn assistant_blocks(message: &ChatMessage) -> Vec<Value> {
     blocks
 }
 
+/// A tool result: its text, or text and `image` blocks when the tool attached images.
 fn tool_result_block(message: &ChatMessage) -> Value {
+    let text = text_without_images(&message.content);
+    let images: Vec<Value> = image_parts(&message.content).map(image_block).collect();
+    let content = if images.is_empty() {
+        Value::from(text)
+    } else {
+        Value::from(
+            text_block(&text)
+                .into_iter()
+                .chain(images)
+                .collect::<Vec<_>>(),
+        )
+    };
     json!({
         "type": "tool_result",
         "tool_use_id": message.tool_call_id.as_deref().unwrap_or_default(),
-        "content": parts_text(&message.content),
+        "content": content,
+    })
+}
+
+fn image_block(image: ImagePart<'_>) -> Value {
+    json!({
+        "type": "image",
+        "source": {"type": "base64", "media_type": image.mime_type, "data": image.data},
     })
 }
 

@@ -6,7 +6,9 @@ use hearth_protocol::{parts_text, ContentPart, Role};
 use serde_json::{json, Map, Value};
 
 use super::schema::gemini_schema;
-use crate::wire::{arguments_object, part_text, temperature_value};
+use crate::wire::{
+    arguments_object, image_parts, part_text, temperature_value, text_without_images, ImagePart,
+};
 use crate::{ChatMessage, ChatRequest};
 
 /// The JSON body of a `streamGenerateContent` request.
@@ -18,7 +20,7 @@ pub(crate) fn request_body(request: &ChatRequest) -> Value {
             Role::System => system.push(parts_text(&message.content)),
             Role::User => push(&mut contents, "user", user_parts(&message.content)),
             Role::Assistant => push(&mut contents, "model", model_parts(message)),
-            Role::Tool => push(&mut contents, "user", vec![function_response(message)]),
+            Role::Tool => push(&mut contents, "user", tool_parts(message)),
         }
     }
     let mut body = json!({"contents": contents});
@@ -77,9 +79,7 @@ fn user_parts(parts: &[ContentPart]) -> Vec<Value> {
     parts
         .iter()
         .filter_map(|part| match part {
-            ContentPart::Image {
-                mime_type, data, ..
-            } => Some(json!({"inlineData": {"mimeType": mime_type, "data": data}})),
+            ContentPart::Image { .. } => ImagePart::of(part).map(inline_data),
             other => text_part(&part_text(other)),
         })
         .collect()
@@ -108,9 +108,20 @@ fn model_parts(message: &ChatMessage) -> Vec<Value> {
     parts
 }
 
+fn inline_data(image: ImagePart<'_>) -> Value {
+    json!({"inlineData": {"mimeType": image.mime_type, "data": image.data}})
+}
+
+/// A tool result's `functionResponse`, followed by an `inlineData` part per attached image.
+fn tool_parts(message: &ChatMessage) -> Vec<Value> {
+    std::iter::once(function_response(message))
+        .chain(image_parts(&message.content).map(inline_data))
+        .collect()
+}
+
 /// A tool result; `response` must be an object, so other JSON (or plain text) is wrapped.
 fn function_response(message: &ChatMessage) -> Value {
-    let text = parts_text(&message.content);
+    let text = text_without_images(&message.content);
     let response = match serde_json::from_str::<Value>(&text) {
         Ok(Value::Object(object)) => Value::Object(object),
         Ok(other) => json!({"result": other}),

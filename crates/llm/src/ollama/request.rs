@@ -1,10 +1,10 @@
 //! Ollama `/api/chat` request bodies: messages with base64 `images`, whole tool calls with
 //! argument objects, tool results naming their tool, and generation `options`.
 
-use hearth_protocol::{parts_text, ContentPart, Role};
+use hearth_protocol::Role;
 use serde_json::{json, Map, Value};
 
-use crate::wire::{arguments_object, temperature_value};
+use crate::wire::{arguments_object, image_parts, temperature_value, text_without_images};
 use crate::{ChatMessage, ChatRequest};
 
 /// The JSON body of a streamed chat request.
@@ -43,19 +43,9 @@ pub(crate) fn request_body(request: &ChatRequest) -> Value {
 }
 
 fn message(message: &ChatMessage) -> Value {
-    let (images, others): (Vec<&ContentPart>, Vec<&ContentPart>) = message
-        .content
-        .iter()
-        .partition(|p| matches!(p, ContentPart::Image { .. }));
-    let others: Vec<ContentPart> = others.into_iter().cloned().collect();
-    let mut value = json!({"role": message.role.as_str(), "content": parts_text(&others)});
-    let images: Vec<&str> = images
-        .into_iter()
-        .filter_map(|p| match p {
-            ContentPart::Image { data, .. } => Some(data.as_str()),
-            _ => None,
-        })
-        .collect();
+    let content = text_without_images(&message.content);
+    let mut value = json!({"role": message.role.as_str(), "content": content});
+    let images: Vec<&str> = image_parts(&message.content).map(|i| i.data).collect();
     if !images.is_empty() {
         value["images"] = Value::from(images);
     }

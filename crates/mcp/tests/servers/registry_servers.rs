@@ -1,7 +1,8 @@
 //! server-everything over stdio and streamable HTTP, and mcp-server-time: discovery, text,
-//! image and structured results, progress, errors.
+//! image (attached as an image part) and structured results, progress, errors.
 
 use super::*;
+use base64::Engine as _;
 use serde_json::json;
 use tokio::io::AsyncBufReadExt;
 
@@ -31,8 +32,10 @@ async fn everything_over_stdio_text_image_structured_and_progress() {
     assert_eq!(echoed["server"], "everything");
     assert!(text(&echoed).contains("hello hearth"), "{echoed}");
 
+    let ctx = rig.ctx();
     let image = rig
-        .call("mcp__everything__get-tiny-image", json!({}))
+        .manager
+        .call("mcp__everything__get-tiny-image", json!({}), &ctx)
         .await
         .unwrap();
     let part = image["content"]
@@ -44,6 +47,28 @@ async fn everything_over_stdio_text_image_structured_and_progress() {
     assert_eq!(part["mime_type"], "image/png");
     let bytes = std::fs::read(part["path"].as_str().unwrap()).unwrap();
     assert_eq!(&bytes[1..4], b"PNG");
+    // The model sees the image itself, attached to the result, named by the saved file.
+    let attached = ctx.images.take();
+    let [hearth_protocol::ContentPart::Image {
+        mime_type,
+        data,
+        name,
+    }] = attached.as_slice()
+    else {
+        panic!("one image attached: {attached:?}");
+    };
+    assert_eq!(mime_type, "image/png");
+    assert_eq!(name.as_deref(), part["path"].as_str());
+    assert_eq!(
+        base64::engine::general_purpose::STANDARD
+            .decode(data)
+            .unwrap(),
+        bytes
+    );
+    assert!(
+        !image.to_string().contains(data.as_str()),
+        "no base64 in the text"
+    );
 
     let structured = rig
         .call(

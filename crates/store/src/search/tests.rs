@@ -313,6 +313,7 @@ fn tool_calls_and_results_are_searchable() {
         content: r#"{"matches":["src/main.rs:3: fix the frobnicator"]}"#.into(),
         is_error: false,
         duration_ms: 4,
+        images: Vec::new(),
     });
     let result = t.store.insert_message(&result).unwrap();
     assert_eq!(found(&t, "search_files"), [asks.id]);

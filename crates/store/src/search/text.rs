@@ -146,6 +146,7 @@ mod tests {
             content: r#"{"content":"hello"}"#.into(),
             is_error: false,
             duration_ms: 3,
+            images: Vec::new(),
         };
         let text = searchable_text(&[ContentPart::text("look")], &[call], Some(&result));
         assert_eq!(

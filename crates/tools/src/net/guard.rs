@@ -24,7 +24,7 @@ pub enum GuardError {
     InvalidUrl(String),
     /// A local name, or an address in a special-purpose range.
     #[error("{0}")]
-    Blocked(String),
+    Blocked(Refusal),
     /// The host did not resolve.
     #[error("{0}")]
     Resolve(String),
@@ -35,9 +35,26 @@ impl GuardError {
     pub fn into_tool_error(self, field: &str) -> ToolError {
         match self {
             Self::InvalidUrl(message) => ToolError::invalid(field, message),
-            Self::Blocked(message) => ToolError::new(ErrorKind::BlockedAddress, message),
+            Self::Blocked(refusal) => refusal.into_tool_error(),
             Self::Resolve(message) => ToolError::new(ErrorKind::Network, message),
         }
+    }
+}
+
+/// What the guard refused: the host as the URL names it, the address that made it refuse
+/// (none for a local name), and the message the user and the model read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct Refusal {
+    pub host: String,
+    pub address: Option<IpAddr>,
+    pub message: String,
+}
+
+impl Refusal {
+    /// The `blocked_address` tool error for this refusal.
+    pub fn into_tool_error(self) -> ToolError {
+        ToolError::new(ErrorKind::BlockedAddress, self.message)
     }
 }
 
@@ -112,12 +129,16 @@ impl Guard {
         let name = normalize_name(domain);
         let name_allowed = self.allow.iter().any(|a| a.allows_name(&name, port));
         if !name_allowed && is_local_name(&name) {
-            return Err(GuardError::Blocked(format!(
-                "refused {raw}: `{name}` is a local name (localhost, *.localhost, *.local, \
-                 *.internal, *.home.arpa). Local targets are blocked to protect this computer \
-                 and its network; to allow this one, add \"{}\" {HOW_TO_ALLOW}.",
-                suggestion_for_name(&name, port)
-            )));
+            return Err(GuardError::Blocked(Refusal {
+                message: format!(
+                    "refused {raw}: `{name}` is a local name (localhost, *.localhost, *.local, \
+                     *.internal, *.home.arpa). Local targets are blocked to protect this \
+                     computer and its network; to allow this one, add \"{}\" {HOW_TO_ALLOW}.",
+                    suggestion_for_name(&name, port)
+                ),
+                host: name,
+                address: None,
+            }));
         }
         let addresses = self
             .resolver
@@ -158,12 +179,16 @@ impl Guard {
             }
             None => String::new(),
         };
-        Err(GuardError::Blocked(format!(
-            "refused {raw}: {source}{special}. Local and special-purpose addresses are blocked \
-             to protect this computer and its network; to allow this one, add \"{}\" \
-             {HOW_TO_ALLOW}.",
-            suggestion_for_ip(ip, port)
-        )))
+        Err(GuardError::Blocked(Refusal {
+            host: via.map_or_else(|| ip.to_string(), |(name, _)| name.to_string()),
+            address: Some(ip),
+            message: format!(
+                "refused {raw}: {source}{special}. Local and special-purpose addresses are \
+                 blocked to protect this computer and its network; to allow this one, add \
+                 \"{}\" {HOW_TO_ALLOW}.",
+                suggestion_for_ip(ip, port)
+            ),
+        }))
     }
 }
 

@@ -14,7 +14,7 @@ mod web_fetch;
 
 pub(crate) use client::Outgoing;
 pub use client::MAX_BODY_BYTES;
-pub use guard::{CheckedUrl, Guard, GuardError};
+pub use guard::{CheckedUrl, Guard, GuardError, Refusal};
 pub use resolve::{HostResolver, SystemResolver};
 pub use search::{SearchBackend, SearchConfig, BRAVE_ENDPOINT, TAVILY_ENDPOINT};
 pub use special::{special_purpose, SpecialPurpose};

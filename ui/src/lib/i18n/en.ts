@@ -1,6 +1,6 @@
 // English strings: the reference table every other language must match key for key.
 import { chatlifeEn } from './chatlife.en';
-
+import { toolImagesEn } from './toolImages.en';
 export const en = {
   ...chatlifeEn,
   'app.name': 'Hearth',
@@ -403,6 +403,7 @@ export const en = {
 
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
+  ...toolImagesEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

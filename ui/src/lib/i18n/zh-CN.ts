@@ -1,6 +1,7 @@
 // Simplified Chinese strings; typed against the English table so a missing key fails the build.
 import { chatlifeZhCN } from './chatlife.zh-CN';
 import type { MessageKey } from './en';
+import { toolImagesZhCN } from './toolImages.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...chatlifeZhCN,
@@ -404,4 +405,5 @@ export const zhCN: Record<MessageKey, string> = {
 
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
+  ...toolImagesZhCN,
 };

@@ -1,0 +1,9 @@
+//! The egress proxy against a canary listener on 127.0.0.1 that must never be reached: through
+//! reqwest, then through a real Debian Chromium launched with the proxy's flags (navigation in
+//! every encoding of a local address, a name resolving to 127.0.0.1, a 302, page script), and
+//! an allowed host passing through; plus the latency the proxy adds.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stderr)]
+
+mod chromium;
+mod client;
+mod rig;
