@@ -44,6 +44,7 @@ async fn delivery_is_recorded_by_the_notification_service() {
         data_dir: dir.path().to_path_buf(),
         session_id: "desktop:test".into(),
         cancel: CancellationToken::new(),
+        conversation: None,
     };
     let send = |args: &'static str| registry.dispatch("send_notification", args, &ctx);
 

@@ -64,6 +64,7 @@ async fn main() {
         data_dir: dir.path().to_path_buf(),
         session_id: "bench".into(),
         cancel: CancellationToken::new(),
+        conversation: None,
     };
     let mut through = Vec::new();
     for _ in 0..CALLS {

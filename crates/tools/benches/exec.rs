@@ -31,6 +31,7 @@ impl Bench {
             data_dir: dir.path().to_path_buf(),
             session_id: "bench:exec".to_string(),
             cancel: CancellationToken::new(),
+            conversation: None,
         };
         Self {
             runtime: tokio::runtime::Builder::new_multi_thread()

@@ -85,6 +85,7 @@ fn main() {
         data_dir: dir.path().to_path_buf(),
         session_id: "bench:http".into(),
         cancel: CancellationToken::new(),
+        conversation: None,
     };
     let args = json!({"url": url}).to_string();
     let tool_get = || {

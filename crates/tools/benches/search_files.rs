@@ -102,6 +102,7 @@ fn bench(c: &mut Criterion) {
         data_dir: data.path().to_path_buf(),
         session_id: "bench:search".to_string(),
         cancel: tokio_util::sync::CancellationToken::new(),
+        conversation: None,
     };
     let registry = builtin_registry(Dialect::Hearth);
     println!("tree: {}", tree.display());

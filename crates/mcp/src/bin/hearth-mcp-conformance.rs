@@ -34,6 +34,7 @@ async fn main() -> ExitCode {
         data_dir: dir.clone(),
         session_id: "conformance".into(),
         cancel: CancellationToken::new(),
+        conversation: None,
     };
     let tools = manager.tool_infos();
     for tool in &tools {

@@ -83,6 +83,7 @@ impl Rig {
             data_dir: self.dir.path().to_path_buf(),
             session_id: "s".into(),
             cancel: CancellationToken::new(),
+            conversation: None,
         }
     }
 

@@ -35,6 +35,7 @@ impl Fixture {
             data_dir: dir.path().to_path_buf(),
             session_id: "desktop:exec-test".to_string(),
             cancel: CancellationToken::new(),
+            conversation: None,
         };
         Self { dir, ctx }
     }

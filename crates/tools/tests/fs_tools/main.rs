@@ -56,6 +56,7 @@ pub fn env() -> Env {
         data_dir: root.join("data"),
         session_id: "desktop:fs-test".to_string(),
         cancel: CancellationToken::new(),
+        conversation: None,
     };
     Env {
         _dir: dir,

@@ -89,6 +89,7 @@ async fn a_workspace_inside_proc_or_dev_is_refused() {
             data_dir: std::env::temp_dir(),
             session_id: "desktop:proc".to_string(),
             cancel: tokio_util::sync::CancellationToken::new(),
+            conversation: None,
         };
         let result = crate::registry(Dialect::Hearth)
             .dispatch("read_file", r#"{"path": "environ"}"#, &ctx)

@@ -199,6 +199,7 @@ async fn a_name_entry_allows_that_name_through_the_system_resolver() {
         data_dir: dir.path().to_path_buf(),
         session_id: "desktop:net".into(),
         cancel: CancellationToken::new(),
+        conversation: None,
     };
     let args = json!({"url": format!("http://localhost:{port}/json")}).to_string();
     let result = registry

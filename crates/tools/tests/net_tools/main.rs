@@ -58,6 +58,7 @@ impl Net {
             data_dir: self.dir.path().to_path_buf(),
             session_id: "desktop:net-test".to_string(),
             cancel: CancellationToken::new(),
+            conversation: None,
         }
     }
 

@@ -37,6 +37,7 @@ impl Env {
             data_dir: self.dir.path().to_path_buf(),
             session_id: "desktop:test".to_string(),
             cancel: CancellationToken::new(),
+            conversation: None,
         }
     }
 

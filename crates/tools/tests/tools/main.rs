@@ -23,6 +23,7 @@ pub fn context(root: &Path) -> ToolContext {
         data_dir: root.to_path_buf(),
         session_id: "desktop:test".to_string(),
         cancel: CancellationToken::new(),
+        conversation: None,
     }
 }
 
