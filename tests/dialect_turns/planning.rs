@@ -163,19 +163,20 @@ async fn stopping_the_turn_while_a_question_waits_closes_it() {
     let rig = rig(home.path(), &person, Front::default()).await;
     rig.server
         .push(hearth_tests::Reply::tool_call("clarify", question()));
-    let events = Mutex::new(Vec::new());
+    let events = Arc::new(Mutex::new(Vec::new()));
+    let seen = events.clone();
     let summary = rig
         .engine
         .send(
             &rig.session,
             vec![ContentPart::text("ask me")],
-            &|event| events.lock().unwrap().push(event),
+            &move |event| seen.lock().unwrap().push(event),
             cancel,
         )
         .await
         .unwrap();
     assert_eq!(summary.end, TurnEnd::Cancelled);
-    let events = events.into_inner().unwrap();
+    let events = events.lock().unwrap().clone();
     let asked = person.asked.lock().unwrap()[0].request_id.clone();
     assert!(
         events.iter().any(|e| matches!(e, EngineEvent::QuestionClosed { request_id, answered: false } if *request_id == asked)),

@@ -96,19 +96,21 @@ impl Rig {
             self.server.push(Reply::tool_call(name, args.clone()));
         }
         self.server.push(Reply::text("Done."));
-        let events = std::sync::Mutex::new(Vec::new());
+        let events = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let seen = events.clone();
         let summary = self
             .engine
             .send(
                 &self.session,
                 vec![ContentPart::text("run it")],
-                &|event| events.lock().unwrap().push(event),
+                &move |event| seen.lock().unwrap().push(event),
                 CancellationToken::new(),
             )
             .await
             .unwrap();
         assert_eq!(summary.end, TurnEnd::Completed);
-        events.into_inner().unwrap()
+        let events = events.lock().unwrap().clone();
+        events
     }
 
     /// The stored tool results `(name, JSON, is_error)` in call order.
