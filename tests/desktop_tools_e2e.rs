@@ -2,7 +2,8 @@
 //! against the scripted model server: the model calls `exec`, the approval card shows the exact
 //! command, "Allow once" runs it and its card shows the output, "Deny" runs nothing and tells the
 //! model; a `pty` session's card shows its live screen (xterm.js); a background `process` the
-//! model started dies when the app quits from the tray.
+//! model started dies when the app quits from the tray; the model's checklist (`todo`) is pinned
+//! above the composer and its question (`clarify`) is answered with a button on its card.
 //!
 //! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_tools_e2e`
 //! (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`). The tests take turns:
@@ -208,5 +209,48 @@ async fn a_pty_session_shows_its_screen_in_the_tool_card() {
         )
         .await;
     assert_eq!(state.as_str(), Some("live"));
+    app.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_checklist_is_pinned_and_a_question_is_answered_on_its_card() {
+    let (_turn, tools) = setup().await;
+    let server = ScriptedServer::start().await;
+    let plan = json!({"action": "create", "items": ["Pick the format", "Write the report"]});
+    server.push(Reply::tool_call("todo", plan));
+    let question =
+        json!({"question": "Which format should the report use?", "options": ["PDF", "Word"]});
+    server.push(Reply::tool_call("clarify", question));
+    server.push(Reply::text("Word it is."));
+    let mut home = home_with_full_tools(&tools, "clarify-answer", &server);
+    let app = App::launch(&tools, &mut home, &[]).await;
+    ui::new_chat(&app).await;
+    ui::send(&app, "Write the report.").await;
+
+    let asked = eventually("the question card", PATIENCE, || app.text_of(".question")).await;
+    assert!(
+        asked.contains("Which format should the report use?"),
+        "{asked}"
+    );
+    let checklist = eventually("the pinned checklist", PATIENCE, || app.text_of(".todo")).await;
+    assert!(checklist.contains("Pick the format"), "{checklist}");
+    assert!(checklist.contains("0 of 2 done"), "{checklist}");
+    app.click_xpath("//div[contains(@class,'question')]//button[normalize-space()='Word']")
+        .await;
+    app.wait_css(&format!("{}[data-status=\"ok\"]", card("clarify")))
+        .await;
+    app.wait_css(ui::REPLY).await;
+    assert_eq!(
+        app.count(".question").await,
+        0,
+        "the card closes once answered"
+    );
+    let requests = server.model_requests();
+    assert_eq!(requests.len(), 3);
+    let third = requests[2].body.to_string();
+    assert!(
+        third.contains(r#"\"answer\":\"Word\""#),
+        "the model got: {third}"
+    );
     app.close().await;
 }

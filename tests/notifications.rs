@@ -45,6 +45,7 @@ async fn delivery_is_recorded_by_the_notification_service() {
         session_id: "desktop:test".into(),
         cancel: CancellationToken::new(),
         images: Default::default(),
+        conversation: None,
     };
     let send = |args: &'static str| registry.dispatch("send_notification", args, &ctx);
 

@@ -5,16 +5,131 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use hearth_engine::{
-    tool_registry, DataDir, Engine, EngineOptions, FixedApprover, OsNotifier, ToolRunner,
+    tool_registry, Approver, DataDir, Engine, EngineOptions, FixedApprover, OsNotifier, ToolRunner,
 };
 use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy};
 use hearth_policy::SecurityProfile;
-use hearth_protocol::{ApprovalDecision, ContentPart, TurnEnd};
+use hearth_protocol::{ApprovalDecision, ContentPart, EngineEvent, TurnEnd};
 use hearth_store::Store;
 use hearth_tests::{Reply, ScriptedServer};
 use hearth_tools::{Background, Dialect, NetworkConfig};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
+
+/// An engine over a scripted model server and a store in `home`, with a session to talk in.
+pub struct Rig {
+    pub server: ScriptedServer,
+    pub store: Arc<Store>,
+    pub engine: Engine,
+    pub session: String,
+    /// Keeps the background processes of the turn's tools.
+    _background: Background,
+}
+
+/// How the rig's tool runner answers and judges.
+pub struct Front {
+    pub approver: Arc<dyn Approver>,
+    pub security: SecurityProfile,
+    pub question_timeout: Duration,
+}
+
+impl Default for Front {
+    fn default() -> Self {
+        Front {
+            approver: Arc::new(FixedApprover(ApprovalDecision::AllowOnce)),
+            security: SecurityProfile::PersonalCli,
+            question_timeout: Duration::from_secs(600),
+        }
+    }
+}
+
+impl Rig {
+    pub async fn open(
+        home: &std::path::Path,
+        dialect: Dialect,
+        allowed_port: u16,
+        front: Front,
+    ) -> Rig {
+        let server = ScriptedServer::start().await;
+        let dir = DataDir::at(home.to_path_buf());
+        dir.ensure().unwrap();
+        let store = Arc::new(Store::open(&dir.database()).unwrap());
+        let client = build_client(ProviderConfig {
+            kind: ProviderKind::Openai,
+            provider_id: "scripted".into(),
+            base_url: server.openai_base(),
+            api_key: Some("test".into()),
+            retry: RetryPolicy::default(),
+            connect_timeout: Duration::from_secs(5),
+        })
+        .unwrap();
+        let network = NetworkConfig {
+            allow_local: vec![format!("127.0.0.1:{allowed_port}")],
+            ..NetworkConfig::default()
+        };
+        let background = Background::new();
+        let registry = tool_registry(dialect, &store, Arc::new(OsNotifier), network, &background);
+        let mut runner = ToolRunner::new(
+            Arc::new(registry),
+            front.approver,
+            store.clone(),
+            front.security,
+            dir.root().to_path_buf(),
+        );
+        runner.question_timeout = front.question_timeout;
+        let mut options = EngineOptions::new(dir, "test-model");
+        options.tool_profile = hearth_policy::ToolProfile::Full;
+        let engine = Engine::new(store.clone(), client, Arc::new(runner), options);
+        let session = engine.create_session("test", None).unwrap().id;
+        Rig {
+            server,
+            store,
+            engine,
+            session,
+            _background: background,
+        }
+    }
+
+    /// Scripts `calls` then a closing text, sends one message and returns the events.
+    pub async fn send(&self, calls: &[(&str, Value)]) -> Vec<EngineEvent> {
+        for (name, args) in calls {
+            self.server.push(Reply::tool_call(name, args.clone()));
+        }
+        self.server.push(Reply::text("Done."));
+        let events = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let seen = events.clone();
+        let summary = self
+            .engine
+            .send(
+                &self.session,
+                vec![ContentPart::text("run it")],
+                &move |event| seen.lock().unwrap().push(event),
+                CancellationToken::new(),
+            )
+            .await
+            .unwrap();
+        assert_eq!(summary.end, TurnEnd::Completed);
+        let events = events.lock().unwrap().clone();
+        events
+    }
+
+    /// The stored tool results `(name, JSON, is_error)` in call order.
+    pub fn results(&self) -> Vec<(String, Value, bool)> {
+        self.store
+            .list_messages(&self.session)
+            .unwrap()
+            .into_iter()
+            .filter_map(|m| m.tool_result)
+            .map(|r| {
+                (
+                    r.name,
+                    serde_json::from_str(&r.content).unwrap(),
+                    r.is_error,
+                )
+            })
+            .collect()
+    }
+}
 
 /// One agent turn of `dialect` making `calls` (approved once each); the stored tool results
 /// `(name, JSON, is_error)` in call order.
@@ -24,61 +139,7 @@ pub async fn turn(
     allowed_port: u16,
     calls: &[(&str, Value)],
 ) -> Vec<(String, Value, bool)> {
-    let server = ScriptedServer::start().await;
-    for (name, args) in calls {
-        server.push(Reply::tool_call(name, args.clone()));
-    }
-    server.push(Reply::text("Done."));
-    let dir = DataDir::at(home.to_path_buf());
-    dir.ensure().unwrap();
-    let store = Arc::new(Store::open(&dir.database()).unwrap());
-    let client = build_client(ProviderConfig {
-        kind: ProviderKind::Openai,
-        provider_id: "scripted".into(),
-        base_url: server.openai_base(),
-        api_key: Some("test".into()),
-        retry: RetryPolicy::default(),
-        connect_timeout: Duration::from_secs(5),
-    })
-    .unwrap();
-    let network = NetworkConfig {
-        allow_local: vec![format!("127.0.0.1:{allowed_port}")],
-        ..NetworkConfig::default()
-    };
-    let background = Background::new();
-    let registry = tool_registry(dialect, &store, Arc::new(OsNotifier), network, &background);
-    let runner = Arc::new(ToolRunner::new(
-        Arc::new(registry),
-        Arc::new(FixedApprover(ApprovalDecision::AllowOnce)),
-        store.clone(),
-        SecurityProfile::PersonalCli,
-        dir.root().to_path_buf(),
-    ));
-    let mut options = EngineOptions::new(dir, "test-model");
-    options.tool_profile = hearth_policy::ToolProfile::Full;
-    let engine = Engine::new(store.clone(), client, runner, options);
-    let session = engine.create_session("test", None).unwrap().id;
-    let summary = engine
-        .send(
-            &session,
-            vec![ContentPart::text("run it")],
-            &|_| {},
-            CancellationToken::new(),
-        )
-        .await
-        .unwrap();
-    assert_eq!(summary.end, TurnEnd::Completed, "{dialect}");
-    store
-        .list_messages(&session)
-        .unwrap()
-        .into_iter()
-        .filter_map(|m| m.tool_result)
-        .map(|r| {
-            (
-                r.name,
-                serde_json::from_str(&r.content).unwrap(),
-                r.is_error,
-            )
-        })
-        .collect()
+    let rig = Rig::open(home, dialect, allowed_port, Front::default()).await;
+    rig.send(calls).await;
+    rig.results()
 }

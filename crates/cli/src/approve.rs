@@ -1,11 +1,13 @@
 //! Approvals on the command line: `--approve` / `--deny`, else a prompt on the terminal, else
 //! deny (no terminal, or stdin carrying the calls, and no flag). The audit log records which of
-//! them answered.
+//! them answered. The terminal
+//! also answers the model's questions (`clarify`): an option's number or any text; without a
+//! terminal they are unavailable.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::sync::Arc;
 
-use hearth_engine::{ApprovalRequest, Approver};
+use hearth_engine::{ApprovalRequest, Approver, QuestionRequest};
 use hearth_protocol::ApprovalDecision;
 
 use crate::ApprovalArgs;
@@ -20,22 +22,59 @@ impl Approver for TerminalApprover {
             "\nHearth wants to run {} with {}\n  ({})\nAllow? [y] once / [s] for this session / [N] deny: ",
             request.call.name, request.call.arguments, request.reason
         );
-        tokio::task::spawn_blocking(move || {
-            let mut stderr = std::io::stderr();
-            let _ = stderr.write_all(prompt.as_bytes());
-            let _ = stderr.flush();
-            let mut line = String::new();
-            std::io::stdin().lock().read_line(&mut line).ok()?;
-            Some(match line.trim().to_lowercase().as_str() {
-                "y" | "yes" => ApprovalDecision::AllowOnce,
-                "s" | "session" => ApprovalDecision::AllowSession,
-                _ => ApprovalDecision::Deny,
-            })
+        let line = read_answer(prompt).await?;
+        Some(match line.to_lowercase().as_str() {
+            "y" | "yes" => ApprovalDecision::AllowOnce,
+            "s" | "session" => ApprovalDecision::AllowSession,
+            _ => ApprovalDecision::Deny,
         })
-        .await
-        .ok()
-        .flatten()
     }
+
+    fn answers_questions(&self) -> bool {
+        true
+    }
+
+    async fn answer(&self, question: &QuestionRequest) -> Option<String> {
+        let mut prompt = format!("\nHearth asks: {}\n", question.question);
+        for (i, option) in question.options.iter().enumerate() {
+            prompt.push_str(&format!("  [{}] {option}\n", i + 1));
+        }
+        prompt.push_str(if question.options.is_empty() {
+            "Your answer: "
+        } else {
+            "Your answer (a number or your own words): "
+        });
+        let options = question.options.clone();
+        let line = read_answer(prompt).await?;
+        Some(chosen(&options, &line))
+    }
+}
+
+/// Prints `prompt` on stderr and reads one line from stdin (`None` at end of input).
+async fn read_answer(prompt: String) -> Option<String> {
+    tokio::task::spawn_blocking(move || {
+        let mut stderr = std::io::stderr();
+        let _ = stderr.write_all(prompt.as_bytes());
+        let _ = stderr.flush();
+        let mut line = String::new();
+        match std::io::stdin().lock().read_line(&mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(line.trim().to_string()),
+        }
+    })
+    .await
+    .ok()
+    .flatten()
+}
+
+/// The option a typed number picks, else the typed text itself.
+fn chosen(options: &[String], line: &str) -> String {
+    line.parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|i| options.get(i))
+        .cloned()
+        .unwrap_or_else(|| line.to_string())
 }
 
 /// An answer given without asking: a flag, or the deny that stands in when nobody can answer.
@@ -75,5 +114,20 @@ pub fn approver(args: ApprovalArgs, stdin: Stdin) -> Arc<dyn Approver> {
         answered(ApprovalDecision::Deny, "cli (no terminal)")
     } else {
         Arc::new(TerminalApprover)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::chosen;
+
+    #[test]
+    fn a_number_picks_its_option_and_anything_else_is_the_answer() {
+        let options = ["PDF".to_string(), "Word".to_string()];
+        assert_eq!(chosen(&options, "2"), "Word");
+        assert_eq!(chosen(&options, "3"), "3");
+        assert_eq!(chosen(&options, "0"), "0");
+        assert_eq!(chosen(&options, "plain text"), "plain text");
+        assert_eq!(chosen(&[], "1"), "1");
     }
 }

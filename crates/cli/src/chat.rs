@@ -122,8 +122,24 @@ fn print_event(event: &EngineEvent, waiting: &AtomicBool) {
             eprintln!("  (older messages up to #{summarized_through} were summarized to fit the context window)");
         }
         EngineEvent::AssistantStarted { .. } => waiting.store(true, Ordering::SeqCst),
+        EngineEvent::TodoChanged { list } => eprintln!("{}", checklist(list)),
         _ => {}
     }
+}
+
+/// The session's checklist as the terminal shows it.
+fn checklist(list: &hearth_protocol::TodoList) -> String {
+    use hearth_protocol::TodoStatus;
+    let mut text = format!("  checklist (revision {}):", list.revision);
+    for item in &list.items {
+        let mark = match item.status {
+            TodoStatus::Pending => "[ ]",
+            TodoStatus::InProgress => "[~]",
+            TodoStatus::Done => "[x]",
+        };
+        text.push_str(&format!("\n    {mark} {}. {}", item.id, item.title));
+    }
+    text
 }
 
 fn preview(text: &str) -> String {

@@ -1,5 +1,6 @@
 //! The approval gate: asks a front end for a decision on high-risk calls and fails closed
-//! (timeout, closed window or a dropped request all mean deny).
+//! (timeout, closed window or a dropped request all mean deny). The same front end answers the
+//! questions the model asks (`clarify`) when a person is there to answer them.
 
 use std::time::Duration;
 
@@ -14,10 +15,29 @@ pub struct ApprovalRequest {
     pub reason: String,
 }
 
+/// A question the model asks the user (`clarify`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QuestionRequest {
+    pub request_id: String,
+    pub session_id: String,
+    pub question: String,
+    pub options: Vec<String>,
+}
+
 /// A front end that can ask the user. `None` means nobody could answer (treated as deny).
 #[async_trait::async_trait]
 pub trait Approver: Send + Sync {
     async fn decide(&self, request: &ApprovalRequest) -> Option<ApprovalDecision>;
+
+    /// Whether a person can answer questions here (a window, a terminal). Default: no.
+    fn answers_questions(&self) -> bool {
+        false
+    }
+
+    /// The user's answer to `question`; `None` when nobody could answer.
+    async fn answer(&self, _question: &QuestionRequest) -> Option<String> {
+        None
+    }
 
     /// Who answers, as the audit log records it: `user` for a person at the window or the
     /// terminal, the flag for an answer given on the command line.

@@ -28,7 +28,7 @@ mod tool_calls;
 mod tool_source;
 mod turns;
 
-pub use approval::{ask_with_timeout, ApprovalRequest, Approver, FixedApprover};
+pub use approval::{ask_with_timeout, ApprovalRequest, Approver, FixedApprover, QuestionRequest};
 pub use attachments::{
     image_part, prepare_attachment, DOCUMENT_ATTACHMENT_CHARS, DOCUMENT_EXTENSIONS,
     IMAGE_ATTACHMENT_CAP, TEXT_ATTACHMENT_CAP,

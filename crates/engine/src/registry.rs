@@ -8,7 +8,8 @@ use hearth_scheduler::RunnerSignal;
 use hearth_store::Store;
 use hearth_tools::{
     builtin_registry_on, register_history, register_jobs, register_memory, register_network,
-    register_notifications, Background, Dialect, NetworkConfig, NotificationSink, Registry,
+    register_notifications, register_planning, Background, Dialect, NetworkConfig,
+    NotificationSink, Registry,
 };
 
 use crate::notify::{Notice, Notifier};
@@ -64,6 +65,7 @@ pub fn tool_registry_with_runner(
             store.clone(),
             Arc::new(NotifierSink(notifier)),
         ),
+        register_planning(&mut registry, store.clone()),
     ];
     for error in outcomes.into_iter().filter_map(Result::err) {
         tracing::error!(%error, %dialect, "tool family left out");
@@ -105,6 +107,7 @@ mod tests {
             session_id: "s".into(),
             cancel: CancellationToken::new(),
             images: Default::default(),
+            conversation: None,
         }
     }
 

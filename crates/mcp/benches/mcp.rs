@@ -65,6 +65,7 @@ async fn main() {
         session_id: "bench".into(),
         cancel: CancellationToken::new(),
         images: Default::default(),
+        conversation: None,
     };
     let mut through = Vec::new();
     for _ in 0..CALLS {

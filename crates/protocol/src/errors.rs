@@ -24,6 +24,8 @@ pub enum AppError {
     BusyElsewhere { session_id: String },
     #[error("this approval is no longer waiting (it timed out or the turn ended)")]
     ApprovalGone,
+    #[error("this question is no longer waiting (it timed out or the turn ended)")]
+    QuestionGone,
     #[error("nothing to regenerate: the chat has no message yet")]
     NothingToRegenerate,
     #[error("provider ids must be unique and not empty ('{id}')")]

@@ -7,6 +7,7 @@ use ts_rs::TS;
 mod choices;
 mod error_texts;
 mod errors;
+mod planning;
 mod providers;
 mod settings;
 mod startup;
@@ -15,6 +16,7 @@ mod updates;
 mod window;
 pub use choices::*;
 pub use errors::*;
+pub use planning::*;
 pub use providers::*;
 pub use settings::*;
 pub use startup::*;
@@ -338,6 +340,22 @@ pub enum EngineEvent {
     TurnFailed {
         session_id: String,
         error: AppError,
+    },
+    /// A tool changed the session's checklist.
+    TodoChanged {
+        list: TodoList,
+    },
+    /// The model asks the user a question (`clarify`); the call waits for the answer.
+    QuestionAsked {
+        request_id: String,
+        session_id: String,
+        question: String,
+        options: Vec<String>,
+    },
+    /// The question was answered, timed out or its turn stopped.
+    QuestionClosed {
+        request_id: String,
+        answered: bool,
     },
 }
 

@@ -9,6 +9,7 @@ mod messages;
 mod migrations;
 mod owner;
 mod pages;
+mod planning;
 mod search;
 mod sessions;
 mod streaming;
@@ -39,6 +40,10 @@ pub use memory::{
 };
 pub use messages::NewMessage;
 pub use pages::MAX_PAGE_MESSAGES;
+pub use planning::{
+    NewPlanTask, NewWorkflow, PlanTask, TaskStatus, Workflow, WorkflowStatus, WorkflowStep,
+    MAX_PLAN_ROWS,
+};
 pub use search::text::searchable_text;
 pub use sessions::NewSession;
 pub use streaming::MessageEnd;

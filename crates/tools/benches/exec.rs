@@ -32,6 +32,7 @@ impl Bench {
             session_id: "bench:exec".to_string(),
             cancel: CancellationToken::new(),
             images: Default::default(),
+            conversation: None,
         };
         Self {
             runtime: tokio::runtime::Builder::new_multi_thread()

@@ -86,6 +86,7 @@ fn main() {
         session_id: "bench:http".into(),
         cancel: CancellationToken::new(),
         images: Default::default(),
+        conversation: None,
     };
     let args = json!({"url": url}).to_string();
     let tool_get = || {

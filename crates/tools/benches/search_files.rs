@@ -103,6 +103,7 @@ fn bench(c: &mut Criterion) {
         session_id: "bench:search".to_string(),
         cancel: tokio_util::sync::CancellationToken::new(),
         images: Default::default(),
+        conversation: None,
     };
     let registry = builtin_registry(Dialect::Hearth);
     println!("tree: {}", tree.display());

@@ -4,6 +4,7 @@
 
 mod background;
 mod calculator;
+mod conversation;
 mod device_info;
 mod dialect;
 mod error;
@@ -17,6 +18,7 @@ mod memory;
 pub mod net;
 mod notify;
 mod output;
+mod planning;
 mod reference;
 mod registry;
 mod skills;
@@ -25,6 +27,7 @@ mod validate;
 
 pub use background::Background;
 pub use calculator::{Action as CalculatorAction, Calculator, CalculatorArgs};
+pub use conversation::{Conversation, Question, Reply};
 pub use device_info::{DeviceField, DeviceInfo, DeviceInfoArgs};
 pub use dialect::{Dialect, DialectArgs, DialectTool};
 pub use error::{ErrorKind, ToolError};
@@ -41,6 +44,7 @@ pub use memory::register_memory;
 pub use net::{register_network, NetworkConfig, SearchBackend, SearchConfig};
 pub use notify::{register_notifications, NotificationSink, NOTIFICATIONS_PER_HOUR};
 pub use output::{spill_if_large, MODEL_OUTPUT_CAP};
+pub use planning::register_planning;
 pub use reference::{minimal_arguments, reference, reference_difference};
 pub use registry::{PreparedCall, Registry, RegistryError, ToolSpecInfo};
 pub use skills::{

@@ -1,6 +1,7 @@
 //! The typed `Tool` trait, the facts a tool gives about one call, the context a call runs in,
 //! and the object-safe `DynTool` the registry stores.
 
+use crate::conversation::Conversation;
 use crate::error::ToolError;
 use crate::images::ImageSink;
 use crate::validate::{deserialize_args, schema_for};
@@ -16,7 +17,7 @@ use std::sync::Arc;
 use tokio_util::sync::CancellationToken;
 
 /// Where and for whom a call runs.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ToolContext {
     /// The folder file tools are confined to.
     pub workspace: PathBuf,
@@ -27,6 +28,18 @@ pub struct ToolContext {
     pub cancel: CancellationToken,
     /// The images attached to this call's result ([`ToolContext::attach_image`]).
     pub images: ImageSink,
+    /// The turn's front end; `None` when nobody is there to see or answer.
+    pub conversation: Option<Arc<dyn Conversation>>,
+}
+
+impl std::fmt::Debug for ToolContext {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ToolContext")
+            .field("workspace", &self.workspace)
+            .field("session_id", &self.session_id)
+            .field("conversation", &self.conversation.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 /// What a tool says about one call, decided from its parsed arguments: whether it is

@@ -1,6 +1,6 @@
-//! Integration tests of the memory and history tools through the registry, over a real SQLite
-//! store in a temporary directory: every dialect's names and schemas, behaviour, and malformed
-//! arguments.
+//! Integration tests of the memory, history and planning tools through the registry, over a
+//! real SQLite store in a temporary directory: every dialect's names and schemas, behaviour, and
+//! malformed arguments.
 
 #[path = "memory_history/dialects.rs"]
 mod dialects;
@@ -8,6 +8,8 @@ mod dialects;
 mod history;
 #[path = "memory_history/memory.rs"]
 mod memory;
+#[path = "memory_history/planning.rs"]
+mod planning;
 #[path = "memory_history/timeline.rs"]
 mod timeline;
 
@@ -39,6 +41,19 @@ impl Fixture {
         Fixture { dir, store }
     }
 
+    /// Closes the store and opens the same file again, as a restart does.
+    pub fn reopen(self) -> Fixture {
+        let Fixture { dir, store } = self;
+        drop(store);
+        match Store::open(&dir.path().join("hearth.db")) {
+            Ok(store) => Fixture {
+                dir,
+                store: Arc::new(store),
+            },
+            Err(e) => panic!("reopen store: {e}"),
+        }
+    }
+
     /// The memory and history tools of `dialect`.
     pub fn registry(&self, dialect: Dialect) -> Registry {
         let mut registry = Registry::new(dialect);
@@ -57,6 +72,7 @@ impl Fixture {
             session_id: "desktop:test".to_string(),
             cancel: CancellationToken::new(),
             images: Default::default(),
+            conversation: None,
         }
     }
 

@@ -17,6 +17,7 @@ import type { SearchHit } from './bindings/SearchHit';
 import type { Session } from './bindings/Session';
 import type { Settings } from './bindings/Settings';
 import type { StartupProblem } from './bindings/StartupProblem';
+import type { TodoList } from './bindings/TodoList';
 import type { UpdateCheck } from './bindings/UpdateCheck';
 import type { AuthorizationGrant, JobForm, JobView, Preview, RunView } from './jobs';
 import type { Contradiction, Memory, MemoryForm, MemoryList } from './memory';
@@ -73,6 +74,10 @@ export const api = {
     invoke<Session>('edit_message', { sessionId, messageId, content, onEvent: channel(onEvent) }),
   resolveApproval: (requestId: string, decision: ApprovalDecision) =>
     invoke<void>('resolve_approval', { requestId, decision }),
+  /** The session's checklist (`todo`); null when it never had one. */
+  todoList: (sessionId: string) => invoke<TodoList | null>('todo_list', { sessionId }),
+  /** Answers a question the model asked (`clarify`). */
+  answerQuestion: (requestId: string, answer: string) => invoke<void>('answer_question', { requestId, answer }),
 
   prepareAttachment: (sessionId: string, path: string) => invoke<ContentPart>('prepare_attachment', { sessionId, path }),
   /** The image on the OS clipboard (null when it holds none), for a paste the webview gave no

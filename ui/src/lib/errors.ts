@@ -14,6 +14,7 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   busy: 'error.busy',
   busy_elsewhere: 'error.busy_elsewhere',
   approval_gone: 'error.approval_gone',
+  question_gone: 'error.question_gone',
   nothing_to_regenerate: 'error.nothing_to_regenerate',
   provider_id_taken: 'error.provider_id_taken',
   provider_id_reserved: 'error.provider_id_reserved',

@@ -11,6 +11,8 @@ import type { EngineEvent } from '../../src/lib/bindings/EngineEvent';
 import type { Message } from '../../src/lib/bindings/Message';
 import type { Session } from '../../src/lib/bindings/Session';
 import type { Settings } from '../../src/lib/bindings/Settings';
+import type { TodoItem } from '../../src/lib/bindings/TodoItem';
+import type { TodoList } from '../../src/lib/bindings/TodoList';
 
 /** One step of a scripted turn. */
 export type Step =
@@ -19,6 +21,10 @@ export type Step =
    * app's per-frame IPC messages queueing up behind a busy page). */
   | { text: string; chunk?: number; delayMs?: number; paced?: boolean }
   | { tool: { name: string; arguments: string; result: string; isError?: boolean; approval?: string; images?: ContentPart[] } }
+  /** A `todo` call that leaves the session's checklist with these items. */
+  | { todo: TodoItem[] }
+  /** A `clarify` call: shows the question and waits for `answer_question`. */
+  | { clarify: { question: string; options: string[] } }
   /** Streams "." until cancel_turn arrives, then ends the turn as cancelled. */
   | { untilCancelled: true }
   /** Fails the turn: with a message (sent as an untyped `other` error) or a typed error. */
@@ -83,6 +89,8 @@ export function installFakeBackend(scenario: Scenario): void {
   /** Sessions whose `list_message_page` answers went out, in order. */
   const pagesServed: string[] = [];
   const approvals = new Map<string, (d: ApprovalDecision) => void>();
+  const questions = new Map<string, (answer: string) => void>();
+  const todos: Record<string, TodoList> = {};
   const listeners = new Map<string, number[]>();
 
   function message(sessionId: string, part: Partial<Message>): Message {
@@ -203,27 +211,35 @@ export function installFakeBackend(scenario: Scenario): void {
           reply.status = 'interrupted';
           reason = 'cancelled';
         } else {
-          const call = { id: `call-${nextId++}`, name: step.tool.name, arguments: step.tool.arguments };
+          const tool = 'tool' in step ? step.tool : planningTool(sessionId, step, send);
+          const call = { id: `call-${nextId++}`, name: tool.name, arguments: tool.arguments };
           reply.tool_calls = [call];
           send({ type: 'assistant_finished', message_id: reply.id, usage: stepUsage, stop_reason: 'tool_use' });
           send({ type: 'tool_call_started', message_id: reply.id, call });
           let decision: ApprovalDecision = 'allow_once';
-          if (step.tool.approval) {
+          if (tool.approval) {
             const requestId = `req-${nextId++}`;
             const decided = new Promise<ApprovalDecision>((resolve) => approvals.set(requestId, resolve));
-            send({ type: 'approval_requested', request_id: requestId, session_id: sessionId, call, reason: step.tool.approval });
+            send({ type: 'approval_requested', request_id: requestId, session_id: sessionId, call, reason: tool.approval });
             decision = await decided;
             send({ type: 'approval_resolved', request_id: requestId, decision });
+          }
+          if ('clarify' in step) {
+            const requestId = `q-${nextId++}`;
+            const answered = new Promise<string>((resolve) => questions.set(requestId, resolve));
+            send({ type: 'question_asked', request_id: requestId, session_id: sessionId, ...step.clarify });
+            tool.result = JSON.stringify({ answer: await answered });
+            send({ type: 'question_closed', request_id: requestId, answered: true });
           }
           await sleep(20);
           const denied = decision === 'deny';
           const result = {
             call_id: call.id,
             name: call.name,
-            content: denied ? '{"error":"denied by the user"}' : step.tool.result,
-            is_error: denied || !!step.tool.isError,
+            content: denied ? '{"error":"denied by the user"}' : tool.result,
+            is_error: denied || !!tool.isError,
             duration_ms: 20,
-            images: denied ? [] : (step.tool.images ?? []),
+            images: denied || !('tool' in step) ? [] : (step.tool.images ?? []),
           };
           message(sessionId, { role: 'tool', tool_result: result });
           send({ type: 'tool_call_finished', message_id: reply.id, result });
@@ -232,7 +248,7 @@ export function installFakeBackend(scenario: Scenario): void {
         reply.usage = stepUsage;
         usage.input_tokens += stepUsage.input_tokens;
         usage.output_tokens += stepUsage.output_tokens;
-        if (!('tool' in step)) send({ type: 'assistant_finished', message_id: reply.id, usage: stepUsage, stop_reason: 'end_turn' });
+        if (!('tool' in step || 'todo' in step || 'clarify' in step)) send({ type: 'assistant_finished', message_id: reply.id, usage: stepUsage, stop_reason: 'end_turn' });
         if (reason === 'cancelled') break;
       }
       send({ type: 'turn_finished', session_id: sessionId, iterations: 1, usage, reason });
@@ -245,6 +261,19 @@ export function installFakeBackend(scenario: Scenario): void {
       callbacks.get(channel.id)?.({ index: index++, end: true });
     }
     if (failure !== null) throw failure;
+  }
+
+  /** The tool call of a `todo` or `clarify` step; a `todo` step stores and shows its list. */
+  function planningTool(
+    sessionId: string,
+    step: { todo: TodoItem[] } | { clarify: { question: string; options: string[] } },
+    send: (event: EngineEvent) => void,
+  ): { name: string; arguments: string; result: string; isError?: boolean; approval?: string } {
+    if ('clarify' in step) return { name: 'clarify', arguments: JSON.stringify(step.clarify), result: '' };
+    const list = { session_id: sessionId, revision: (todos[sessionId]?.revision ?? 0) + 1, items: step.todo, next_id: step.todo.length + 1, updated_at: now() };
+    todos[sessionId] = list;
+    send({ type: 'todo_changed', list });
+    return { name: 'todo', arguments: '{"action":"update"}', result: JSON.stringify(list) };
   }
 
   function userMessage(sessionId: string, content: ContentPart[]): Message {
@@ -342,6 +371,15 @@ export function installFakeBackend(scenario: Scenario): void {
         if (!resolve) throw `no pending approval ${a.requestId}`;
         approvals.delete(a.requestId);
         resolve(a.decision);
+        return null;
+      }
+      case 'todo_list':
+        return todos[a.sessionId] ?? null;
+      case 'answer_question': {
+        const resolve = questions.get(a.requestId);
+        if (!resolve) throw { code: 'question_gone' };
+        questions.delete(a.requestId);
+        resolve(a.answer);
         return null;
       }
       case 'plugin:event|listen': {

@@ -89,3 +89,45 @@ async fn tools_reference_prints_the_generated_docs_tools_md() {
     assert_eq!(printed, on_disk, "docs/tools.md is what the CLI prints");
     assert!(printed.contains("### picobot: `cron_list`"));
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn planning_tools_keep_their_state_across_invocations_and_clarify_needs_a_terminal() {
+    let cli = Cli::new();
+    let call = |tool: &'static str, args: &'static str| {
+        let cli = &cli;
+        async move {
+            let out = cli.run(&["tools", "call", tool, args]).await;
+            let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+            (out.status.code(), value)
+        }
+    };
+    let (code, created) = call("todo", r#"{"action":"create","items":["Plan","Do"]}"#).await;
+    assert_eq!(code, Some(0), "{created}");
+    assert_eq!(created["revision"], 1);
+    // A second process reads what the first stored.
+    let (_, done) = call("todo", r#"{"action":"complete","task_id":"1"}"#).await;
+    assert_eq!(
+        (done["revision"].clone(), done["open"].clone()),
+        (json!(2), json!(1))
+    );
+    let (_, task) = call("task", r#"{"action":"create","title":"Ship"}"#).await;
+    let id = task["task"]["task_id"].as_str().unwrap().to_string();
+    assert_eq!(id, "1");
+    let (code, refused) = call("task", r#"{"action":"complete","task_id":"1"}"#).await;
+    assert_eq!(code, Some(1));
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("from pending the allowed actions are start, cancel, update"),
+        "{refused}"
+    );
+    // No terminal on stdin: nobody can answer.
+    let (code, asked) = call(
+        "clarify",
+        r#"{"question":"Which one?","options":["a","b"]}"#,
+    )
+    .await;
+    assert_eq!(code, Some(1));
+    assert_eq!(asked["error"]["kind"], "unavailable", "{asked}");
+}

@@ -3,6 +3,7 @@
 //! told to, runs it (read-only calls concurrently), and audits every decision with who made it.
 
 mod ask;
+mod conversation;
 mod skill;
 
 use std::collections::{HashMap, HashSet};
@@ -16,13 +17,14 @@ use hearth_policy::{
 };
 use hearth_protocol::{EngineEvent, ToolCall, ToolResult};
 use hearth_store::{AuditDecision, AuditEntry, Store};
-use hearth_tools::{ErrorKind, PreparedCall, Registry, ToolContext, ToolError};
+use hearth_tools::{Conversation, ErrorKind, PreparedCall, Registry, ToolContext, ToolError};
 use tokio_util::sync::CancellationToken;
 
 use crate::approval::Approver;
 use crate::engine::EventSink;
 use crate::jobs::JobGrant;
 use crate::EngineError;
+use conversation::TurnConversation;
 
 /// Everything needed to judge and run tool calls; shared by the turn loop and `tools call`.
 pub struct ToolRunner {
@@ -33,6 +35,8 @@ pub struct ToolRunner {
     pub security: SecurityProfile,
     pub rules: Vec<Rule>,
     pub approval_timeout: Duration,
+    /// How long a question the model asks (`clarify`) waits for the user.
+    pub question_timeout: Duration,
     pub data_dir: PathBuf,
     /// Under `daemon`: the authorization of the job whose run this runner serves.
     pub job_grant: Option<JobGrant>,
@@ -125,6 +129,7 @@ impl ToolRunner {
             security,
             rules: Vec::new(),
             approval_timeout: Duration::from_secs(300),
+            question_timeout: Duration::from_secs(600),
             data_dir,
             job_grant: None,
             skill_grant: None,
@@ -177,30 +182,63 @@ impl ToolRunner {
             });
             verdicts.push(self.judge(scope, call, sink).await?);
         }
+        let (events, mut shown) = tokio::sync::mpsc::unbounded_channel();
+        // Nobody attends a run under `daemon`: nothing to show, nobody to ask.
+        let conversation = (self.security != SecurityProfile::Daemon).then(|| {
+            Arc::new(TurnConversation {
+                session_id: scope.session_id.to_string(),
+                events,
+                approver: self.approver.clone(),
+                timeout: self.question_timeout,
+            }) as Arc<dyn Conversation>
+        });
         let ctx = ToolContext {
             workspace: scope.workspace.to_path_buf(),
             data_dir: self.data_dir.clone(),
             session_id: scope.session_id.to_string(),
             cancel: cancel.child_token(),
             images: Default::default(),
+            conversation,
         };
+        let work = self.run_judged(calls, verdicts, &ctx);
+        tokio::pin!(work);
+        let results = loop {
+            tokio::select! {
+                results = &mut work => break results,
+                Some(event) = shown.recv() => sink(event),
+            }
+        };
+        while let Ok(event) = shown.try_recv() {
+            sink(event);
+        }
+        Ok(results)
+    }
+
+    /// Runs the judged calls: concurrently when all of them are read-only, else one after
+    /// another; results in call order.
+    async fn run_judged(
+        &self,
+        calls: &[ToolCall],
+        verdicts: Vec<Verdict>,
+        ctx: &ToolContext,
+    ) -> Vec<ToolResult> {
         let read_only = verdicts
             .iter()
             .all(|verdict| matches!(verdict, Verdict::Run(prepared) if !prepared.facts.mutates));
         if read_only && calls.len() > 1 {
-            return Ok(futures::future::join_all(
+            return futures::future::join_all(
                 calls
                     .iter()
                     .zip(verdicts)
-                    .map(|(call, verdict)| self.settle(call, verdict, &ctx)),
+                    .map(|(call, verdict)| self.settle(call, verdict, ctx)),
             )
-            .await);
+            .await;
         }
         let mut results = Vec::with_capacity(calls.len());
         for (call, verdict) in calls.iter().zip(verdicts) {
-            results.push(self.settle(call, verdict, &ctx).await);
+            results.push(self.settle(call, verdict, ctx).await);
         }
-        Ok(results)
+        results
     }
 
     /// Runs a permitted call, or reports the refusal.

@@ -35,6 +35,7 @@ async fn main() -> ExitCode {
         session_id: "conformance".into(),
         cancel: CancellationToken::new(),
         images: Default::default(),
+        conversation: None,
     };
     let tools = manager.tool_infos();
     for tool in &tools {

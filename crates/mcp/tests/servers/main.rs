@@ -84,6 +84,7 @@ impl Rig {
             session_id: "s".into(),
             cancel: CancellationToken::new(),
             images: Default::default(),
+            conversation: None,
         }
     }
 

@@ -36,6 +36,7 @@ impl Fixture {
             session_id: "desktop:exec-test".to_string(),
             cancel: CancellationToken::new(),
             images: Default::default(),
+            conversation: None,
         };
         Self { dir, ctx }
     }

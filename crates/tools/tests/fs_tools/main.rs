@@ -57,6 +57,7 @@ pub fn env() -> Env {
         session_id: "desktop:fs-test".to_string(),
         cancel: CancellationToken::new(),
         images: Default::default(),
+        conversation: None,
     };
     Env {
         _dir: dir,

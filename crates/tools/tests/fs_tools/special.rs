@@ -90,6 +90,7 @@ async fn a_workspace_inside_proc_or_dev_is_refused() {
             session_id: "desktop:proc".to_string(),
             cancel: tokio_util::sync::CancellationToken::new(),
             images: Default::default(),
+            conversation: None,
         };
         let result = crate::registry(Dialect::Hearth)
             .dispatch("read_file", r#"{"path": "environ"}"#, &ctx)

@@ -200,6 +200,7 @@ async fn a_name_entry_allows_that_name_through_the_system_resolver() {
         session_id: "desktop:net".into(),
         cancel: CancellationToken::new(),
         images: Default::default(),
+        conversation: None,
     };
     let args = json!({"url": format!("http://localhost:{port}/json")}).to_string();
     let result = registry

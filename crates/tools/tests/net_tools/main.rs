@@ -59,6 +59,7 @@ impl Net {
             session_id: "desktop:net-test".to_string(),
             cancel: CancellationToken::new(),
             images: Default::default(),
+            conversation: None,
         }
     }
 

@@ -38,6 +38,7 @@ impl Env {
             session_id: "desktop:test".to_string(),
             cancel: CancellationToken::new(),
             images: Default::default(),
+            conversation: None,
         }
     }
 

@@ -24,6 +24,7 @@ pub fn context(root: &Path) -> ToolContext {
         session_id: "desktop:test".to_string(),
         cancel: CancellationToken::new(),
         images: Default::default(),
+        conversation: None,
     }
 }
 

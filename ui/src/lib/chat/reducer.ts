@@ -1,7 +1,9 @@
 // Applies the EngineEvents of a running turn to a chat's rows: streaming text, tool cards,
-// approvals, compaction, and how the turn ended.
+// approvals, the session's checklist and the model's questions, compaction, and how the turn
+// ended.
 import type { ContentPart } from '../bindings/ContentPart';
 import type { EngineEvent } from '../bindings/EngineEvent';
+import type { TodoList } from '../bindings/TodoList';
 import type { Usage } from '../bindings/Usage';
 import { finishCard, messageKey, splitContent, type ChatRow, type NoticeKind, type ToolCard } from './rows';
 import { errorText } from '../errors';
@@ -18,6 +20,19 @@ export interface ChatState {
   olderUsage: Usage;
   /** True while an older page is being fetched. */
   loadingOlder: boolean;
+  /** The session's checklist, as the `todo` tool last left it. */
+  todo: TodoList | null;
+  /** The question the model is waiting on, while it waits. */
+  question: PendingQuestion | null;
+}
+
+/** A question the model asked (`clarify`): shown until answered, timed out or the turn ends. */
+export interface PendingQuestion {
+  requestId: string;
+  question: string;
+  options: string[];
+  /** The answer being sent, until the backend took it. */
+  sent: string | null;
 }
 
 export function newChatState(
@@ -32,6 +47,8 @@ export function newChatState(
     hasOlder: older.has_older,
     olderUsage: { ...older.older_usage },
     loadingOlder: false,
+    todo: null,
+    question: null,
   };
 }
 
@@ -222,8 +239,18 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
     case 'compacted':
       pushNotice(state, 'compacted', null, now);
       break;
+    case 'todo_changed':
+      if (event.list.session_id === state.sessionId) state.todo = event.list;
+      break;
+    case 'question_asked':
+      state.question = { requestId: event.request_id, question: event.question, options: event.options, sent: null };
+      break;
+    case 'question_closed':
+      if (state.question?.requestId === event.request_id) state.question = null;
+      break;
     case 'turn_finished':
       state.running = false;
+      state.question = null;
       if (event.reason === 'cancelled') {
         settle(state, 'interrupted');
         pushNotice(state, 'cancelled', null, now);
@@ -243,6 +270,7 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
  * message when no reply was started (no provider, no key); a notice only after a finished step. */
 export function failTurn(state: ChatState, error: string, now = Date.now()): void {
   state.running = false;
+  state.question = null;
   settle(state, 'failed');
   const last = state.rows.at(-1);
   if (last && ((last.kind === 'assistant' && last.status === 'failed') || last.kind === 'user')) {

@@ -1,6 +1,8 @@
 // English strings: the reference table every other language must match key for key.
 import { chatlifeEn } from './chatlife.en';
 import { toolImagesEn } from './toolImages.en';
+import { planningEn } from './planning.en';
+
 export const en = {
   ...chatlifeEn,
   'app.name': 'Hearth',
@@ -404,6 +406,7 @@ export const en = {
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
   ...toolImagesEn,
+  ...planningEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -2,6 +2,7 @@
 import { chatlifeZhCN } from './chatlife.zh-CN';
 import type { MessageKey } from './en';
 import { toolImagesZhCN } from './toolImages.zh-CN';
+import { planningZhCN } from './planning.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...chatlifeZhCN,
@@ -406,4 +407,5 @@ export const zhCN: Record<MessageKey, string> = {
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
   ...toolImagesZhCN,
+  ...planningZhCN,
 };

@@ -1,5 +1,6 @@
 // Per-session chat state and the turn controller: sends, stops, regenerates and edits turns,
-// feeding their streamed events through the reducer, and answers approval requests.
+// feeding their streamed events through the reducer, and answers approval requests and the
+// model's questions; keeps each chat's checklist.
 import { api, errorText, type EventHandler } from '../api';
 import type { ApprovalDecision } from '../bindings/ApprovalDecision';
 import type { ContentPart } from '../bindings/ContentPart';
@@ -82,6 +83,7 @@ class Chats {
       if (!latest() || current?.running) return;
       if (current) applyTail(current, page);
       else this.byId[sessionId] = newChatState(sessionId, buildRows(page.messages), page);
+      void this.loadTodo(sessionId);
     } catch (e) {
       toasts.error(t('app.error', { error: errorText(e) }));
     }
@@ -226,6 +228,31 @@ class Chats {
       await this.reload(slot.fork, slot.fork.rows.length, false);
     }
     await app.refreshSessions();
+  }
+
+  /** Loads the chat's stored checklist (a turn's `todo_changed` events keep it current). */
+  private async loadTodo(sessionId: string): Promise<void> {
+    try {
+      const list = await api.todoList(sessionId);
+      const chat = this.byId[sessionId];
+      if (chat && (!chat.todo || (list && list.revision > chat.todo.revision))) chat.todo = list;
+    } catch (e) {
+      toasts.error(t('app.error', { error: errorText(e) }));
+    }
+  }
+
+  /** Sends the user's answer to the question the chat's turn waits on. */
+  async answerQuestion(sessionId: string, answer: string): Promise<void> {
+    const question = this.byId[sessionId]?.question;
+    const text = answer.trim();
+    if (!question || question.sent || !text) return;
+    question.sent = text;
+    try {
+      await api.answerQuestion(question.requestId, text);
+    } catch (e) {
+      question.sent = null;
+      toasts.error(t('app.error', { error: errorText(e) }));
+    }
   }
 
   async resolveApproval(card: ToolCard, decision: ApprovalDecision): Promise<void> {
