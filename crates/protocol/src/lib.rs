@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+mod agent_settings;
+mod agents;
 mod choices;
 mod errors;
 mod providers;
@@ -12,6 +14,8 @@ mod startup;
 mod texts;
 mod updates;
 mod window;
+pub use agent_settings::*;
+pub use agents::*;
 pub use choices::*;
 pub use errors::*;
 pub use providers::*;
@@ -333,6 +337,10 @@ pub enum EngineEvent {
     TurnFailed {
         session_id: String,
         error: AppError,
+    },
+    /// A sub-agent of this turn's session started, made progress or ended.
+    SubAgent {
+        progress: SubAgentProgress,
     },
 }
 

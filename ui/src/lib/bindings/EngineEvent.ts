@@ -2,6 +2,7 @@
 import type { AppError } from "./AppError";
 import type { ApprovalDecision } from "./ApprovalDecision";
 import type { StopReason } from "./StopReason";
+import type { SubAgentProgress } from "./SubAgentProgress";
 import type { ToolCall } from "./ToolCall";
 import type { ToolResult } from "./ToolResult";
 import type { TurnEnd } from "./TurnEnd";
@@ -10,4 +11,4 @@ import type { Usage } from "./Usage";
 /**
  * Progress of a turn, streamed to whoever started it (the desktop window, the CLI).
  */
-export type EngineEvent = { "type": "turn_started", session_id: string, user_message_id: number, } | { "type": "assistant_started", message_id: number, model: string, } | { "type": "text_delta", message_id: number, text: string, } | { "type": "assistant_finished", message_id: number, usage: Usage, stop_reason: StopReason, } | { "type": "tool_call_started", message_id: number, call: ToolCall, } | { "type": "approval_requested", request_id: string, session_id: string, call: ToolCall, reason: string, } | { "type": "approval_resolved", request_id: string, decision: ApprovalDecision, } | { "type": "tool_call_finished", message_id: number, result: ToolResult, } | { "type": "compacted", summary_message_id: number, summarized_through: number, } | { "type": "turn_finished", session_id: string, iterations: number, usage: Usage, reason: TurnEnd, } | { "type": "turn_failed", session_id: string, error: AppError, };
+export type EngineEvent = { "type": "turn_started", session_id: string, user_message_id: number, } | { "type": "assistant_started", message_id: number, model: string, } | { "type": "text_delta", message_id: number, text: string, } | { "type": "assistant_finished", message_id: number, usage: Usage, stop_reason: StopReason, } | { "type": "tool_call_started", message_id: number, call: ToolCall, } | { "type": "approval_requested", request_id: string, session_id: string, call: ToolCall, reason: string, } | { "type": "approval_resolved", request_id: string, decision: ApprovalDecision, } | { "type": "tool_call_finished", message_id: number, result: ToolResult, } | { "type": "compacted", summary_message_id: number, summarized_through: number, } | { "type": "turn_finished", session_id: string, iterations: number, usage: Usage, reason: TurnEnd, } | { "type": "turn_failed", session_id: string, error: AppError, } | { "type": "sub_agent", progress: SubAgentProgress, };
