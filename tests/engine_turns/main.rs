@@ -11,4 +11,5 @@ mod concurrency;
 mod context;
 mod interruptions;
 mod rig;
+mod subagents;
 mod tool_loop;
