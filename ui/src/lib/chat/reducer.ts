@@ -2,6 +2,7 @@
 // approvals, compaction, and how the turn ended.
 import type { ContentPart } from '../bindings/ContentPart';
 import type { EngineEvent } from '../bindings/EngineEvent';
+import type { SubAgentProgress } from '../bindings/SubAgentProgress';
 import type { Usage } from '../bindings/Usage';
 import { finishCard, messageKey, splitContent, type ChatRow, type NoticeKind, type ToolCard } from './rows';
 import { errorText } from '../errors';
@@ -18,6 +19,8 @@ export interface ChatState {
   olderUsage: Usage;
   /** True while an older page is being fetched. */
   loadingOlder: boolean;
+  /** The sub-agents this chat's turns started, as their last progress reported them. */
+  subAgents: SubAgentProgress[];
 }
 
 export function newChatState(
@@ -32,6 +35,7 @@ export function newChatState(
     hasOlder: older.has_older,
     olderUsage: { ...older.older_usage },
     loadingOlder: false,
+    subAgents: [],
   };
 }
 
@@ -235,6 +239,12 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
     case 'turn_failed':
       failTurn(state, errorText(event.error), now);
       break;
+    case 'sub_agent': {
+      const at = state.subAgents.findIndex((p) => p.run_id === event.progress.run_id);
+      if (at >= 0) state.subAgents[at] = event.progress;
+      else state.subAgents.push(event.progress);
+      break;
+    }
   }
 }
 
