@@ -1,4 +1,4 @@
-// English strings of the sub-agent cards.
+// English strings of the sub-agent cards and Settings → Agents.
 export const subagentsEn = {
   'subagents.title': 'Sub-agents',
   'subagents.iterations': '{count} steps',
@@ -15,4 +15,20 @@ export const subagentsEn = {
   'subagents.status.timeout': 'timed out',
   'subagents.status.cancelled': 'cancelled',
   'subagents.status.interrupted': 'interrupted',
+  'agents.title': "Agents",
+  'agents.hint': "Personas that agents_route hands messages to. Each runs as a sub-agent with its own instructions and model, and never more tools than the chat that asks it.",
+  'agents.empty': "No agents yet.",
+  'agents.name': "Name",
+  'agents.description': "Description",
+  'agents.prompt': "Instructions (system prompt)",
+  'agents.model': "Model",
+  'agents.modelHint': "Model (provider:model, or empty for the chat's)",
+  'agents.profile': "Tool profile",
+  'agents.profileParent': "The chat's profile",
+  'agents.add': "Add agent",
+  'agents.remove': "Remove",
+  'agents.save': "Save agents",
+  'agents.discard': "Discard",
+  'agents.nameMissing': "Every agent needs a name.",
+  'agents.nameRepeated': "Two agents are called “{name}”.",
 } as const;

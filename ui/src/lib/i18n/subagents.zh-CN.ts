@@ -1,4 +1,4 @@
-// 子代理卡片的简体中文文本。
+// 子代理卡片和“设置 → 代理”的简体中文文本。
 import type { subagentsEn } from './subagents.en';
 
 export const subagentsZhCn: Record<keyof typeof subagentsEn, string> = {
@@ -17,4 +17,20 @@ export const subagentsZhCn: Record<keyof typeof subagentsEn, string> = {
   'subagents.status.timeout': '超时',
   'subagents.status.cancelled': '已取消',
   'subagents.status.interrupted': '已中断',
+  'agents.title': "代理",
+  'agents.hint': "agents_route 可将消息交给这些角色。每个角色作为子代理运行，使用自己的指令和模型，工具永远不会多于发起请求的对话。",
+  'agents.empty': "还没有代理。",
+  'agents.name': "名称",
+  'agents.description': "描述",
+  'agents.prompt': "指令（系统提示词）",
+  'agents.model': "模型",
+  'agents.modelHint': "模型（provider:model，留空则使用对话的模型）",
+  'agents.profile': "工具档位",
+  'agents.profileParent': "对话的档位",
+  'agents.add': "添加代理",
+  'agents.remove': "删除",
+  'agents.save': "保存代理",
+  'agents.discard': "放弃",
+  'agents.nameMissing': "每个代理都需要名称。",
+  'agents.nameRepeated': "有两个代理都叫“{name}”。",
 };
