@@ -25,6 +25,8 @@ CREATE TABLE agent_runs (
     output_tokens     INTEGER NOT NULL DEFAULT 0,
     -- The process running the child (`pid:start-time`).
     owner             TEXT NOT NULL,
+    -- Set by another process (`hearth-cli tasks cancel`); the owner cancels the child.
+    cancel_requested  INTEGER NOT NULL DEFAULT 0 CHECK (cancel_requested IN (0, 1)),
     created_at        INTEGER NOT NULL,
     finished_at       INTEGER
 ) STRICT;

@@ -202,6 +202,28 @@ impl Store {
         Ok(runs)
     }
 
+    /// Asks the process running `id` to cancel it (it checks twice a second); false when the
+    /// run is not running.
+    pub fn request_agent_run_cancel(&self, id: &str) -> Result<bool> {
+        let changed = self
+            .conn()
+            .prepare_cached(
+                "UPDATE agent_runs SET cancel_requested = 1 WHERE id = ?1 AND status = 'running'",
+            )?
+            .execute([id])?;
+        Ok(changed > 0)
+    }
+
+    /// Whether another process asked to cancel the running run `id`.
+    pub fn agent_run_cancel_requested(&self, id: &str) -> Result<bool> {
+        let requested: Option<bool> = self
+            .conn()
+            .prepare_cached("SELECT cancel_requested FROM agent_runs WHERE id = ?1")?
+            .query_row([id], |row| row.get(0))
+            .optional()?;
+        Ok(requested.unwrap_or(false))
+    }
+
     /// Stores what an interrupted run had produced (read from its transcript after the sweep).
     pub fn set_agent_run_result(&self, id: &str, result: &str) -> Result<()> {
         self.conn()

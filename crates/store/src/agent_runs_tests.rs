@@ -60,6 +60,14 @@ fn a_run_begins_with_its_session_and_keeps_its_first_end() {
         .finish_agent_run("a", &end(SubAgentStatus::Cancelled, ""))
         .unwrap()
         .is_none());
+    assert!(
+        !t.store.request_agent_run_cancel("a").unwrap(),
+        "already ended"
+    );
+    t.store.begin_agent_run(&new_run("b", "desktop:p")).unwrap();
+    assert!(!t.store.agent_run_cancel_requested("b").unwrap());
+    assert!(t.store.request_agent_run_cancel("b").unwrap());
+    assert!(t.store.agent_run_cancel_requested("b").unwrap());
     assert_eq!(
         t.store.agent_run("a").unwrap().unwrap().status,
         SubAgentStatus::Completed

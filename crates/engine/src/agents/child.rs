@@ -18,6 +18,9 @@ use crate::approval::{ApprovalRequest, Approver};
 use crate::engine::{Engine, TurnSummary};
 use crate::EngineError;
 
+/// How often a child checks whether another process asked to cancel it.
+const CANCEL_POLL: Duration = Duration::from_millis(500);
+
 /// What a child's result may hold, in characters (the rest stays in its transcript).
 const RESULT_CHARS: usize = 20_000;
 
@@ -101,6 +104,7 @@ impl Agents {
         if child.nested {
             engine = engine.with_agents(Arc::clone(&self));
         }
+        let watch = self.watch_cancel_requests(&run.id, &cancel);
         let sink = self.child_sink(&parent, &run);
         let prompt = vec![ContentPart::text(child.prompt)];
         let send = engine.send(&run.session_id, prompt, &sink, cancel.clone());
@@ -115,10 +119,35 @@ impl Agents {
                 send.await
             }
         };
+        watch.abort();
         let end = self.judge(&run, outcome, timed_out, cancel.is_cancelled());
         let finished = self.finish(&run, &parent, end);
         unfinished.done = true;
         finished
+    }
+
+    /// Cancels the child when another process asks to (`hearth-cli tasks cancel`), checking
+    /// the store twice a second until the returned task is aborted.
+    fn watch_cancel_requests(
+        &self,
+        run_id: &str,
+        cancel: &CancellationToken,
+    ) -> tokio::task::JoinHandle<()> {
+        let store = Arc::clone(self.store());
+        let (run_id, cancel) = (run_id.to_string(), cancel.clone());
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(CANCEL_POLL);
+            loop {
+                tokio::select! {
+                    () = cancel.cancelled() => return,
+                    _ = ticks.tick() => {}
+                }
+                if store.agent_run_cancel_requested(&run_id).unwrap_or(false) {
+                    cancel.cancel();
+                    return;
+                }
+            }
+        })
     }
 
     /// The child's events as progress for its card; its approval requests (labelled) and its
