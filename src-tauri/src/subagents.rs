@@ -22,5 +22,8 @@ pub fn start(app: &AppHandle) {
             let _ = emitter.emit(SESSION_APPENDED_EVENT, &progress.parent_session_id);
         }
     });
-    app.state::<AppState>().builder.agents().set_listener(listener);
+    app.state::<AppState>()
+        .builder
+        .agents()
+        .set_listener(listener);
 }
