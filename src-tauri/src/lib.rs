@@ -88,6 +88,7 @@ pub fn run() {
             turns::regenerate,
             turns::edit_message,
             turns::cancel_turn,
+            turns::cancel_subagent,
             turns::resolve_approval,
             attachments::prepare_attachment,
             attachments::attach_bytes,

@@ -5,6 +5,7 @@ export const subagentsEn = {
   'subagents.tool': 'running {tool}',
   'subagents.elapsed': '{seconds} s',
   'subagents.tokens': '{input} in · {output} out',
+  'subagents.cancel': 'Cancel',
   'subagents.transcript': 'Open transcript',
   'subagents.mode.inline': 'inline',
   'subagents.mode.parallel': 'parallel',

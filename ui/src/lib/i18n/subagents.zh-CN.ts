@@ -7,6 +7,7 @@ export const subagentsZhCn: Record<keyof typeof subagentsEn, string> = {
   'subagents.tool': '正在运行 {tool}',
   'subagents.elapsed': '{seconds} 秒',
   'subagents.tokens': '输入 {input} · 输出 {output}',
+  'subagents.cancel': '取消',
   'subagents.transcript': '查看记录',
   'subagents.mode.inline': '内联',
   'subagents.mode.parallel': '并行',
