@@ -36,13 +36,10 @@ pub struct AgentPersona {
 #[serde(default, deny_unknown_fields)]
 pub struct SubAgentSettings {
     /// Children of one parent session running at once.
-    #[serde(deserialize_with = "at_least_one")]
     pub max_running: u32,
     /// Children one parent turn may start.
-    #[serde(deserialize_with = "at_least_one")]
     pub max_per_turn: u32,
     /// How deep children may nest: 1 means children cannot start children (at most 3).
-    #[serde(deserialize_with = "depth")]
     pub max_depth: u32,
     /// Wall-clock limit of a child that does not set its own, in seconds.
     pub timeout_secs: u64,
@@ -59,18 +56,49 @@ impl Default for SubAgentSettings {
     }
 }
 
-fn at_least_one<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
-    match u32::deserialize(deserializer)? {
-        0 => Err(serde::de::Error::custom("must be at least 1")),
-        n => Ok(n),
+impl SubAgentSettings {
+    /// Why these bounds cannot be used (a cap of 0, a depth past [`MAX_SUBAGENT_DEPTH`]), naming
+    /// the key; checked when `config.toml` is loaded.
+    pub fn problem(&self) -> Option<String> {
+        if self.max_running == 0 {
+            return Some("subagents.max_running: must be at least 1".into());
+        }
+        if self.max_per_turn == 0 {
+            return Some("subagents.max_per_turn: must be at least 1".into());
+        }
+        if !(1..=MAX_SUBAGENT_DEPTH).contains(&self.max_depth) {
+            return Some(format!(
+                "subagents.max_depth: {} is out of range: sub-agents nest 1 to \
+                 {MAX_SUBAGENT_DEPTH} deep",
+                self.max_depth
+            ));
+        }
+        None
     }
 }
 
-fn depth<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
-    match u32::deserialize(deserializer)? {
-        n @ 1..=MAX_SUBAGENT_DEPTH => Ok(n),
-        n => Err(serde::de::Error::custom(format!(
-            "{n} is out of range: sub-agents nest 1 to {MAX_SUBAGENT_DEPTH} deep"
-        ))),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_out_of_range_are_named() {
+        assert_eq!(SubAgentSettings::default().problem(), None);
+        let deep = SubAgentSettings {
+            max_depth: 4,
+            ..SubAgentSettings::default()
+        };
+        assert!(deep
+            .problem()
+            .unwrap()
+            .starts_with("subagents.max_depth: 4 is out of range"));
+        let none = SubAgentSettings {
+            max_running: 0,
+            ..SubAgentSettings::default()
+        };
+        assert_eq!(
+            none.problem().unwrap(),
+            "subagents.max_running: must be at least 1"
+        );
     }
 }

@@ -15,6 +15,41 @@ async fn tasks(cli: &Cli) -> Vec<Value> {
         .clone()
 }
 
+/// Starts `hearth-cli chat MESSAGE` against `server` and waits until the model has had
+/// `requests` requests.
+async fn chat_until(
+    cli: &Cli,
+    server: &ScriptedServer,
+    message: &str,
+    requests: usize,
+) -> tokio::process::Child {
+    let base = server.openai_base();
+    let chat = cli
+        .command()
+        .args([
+            "--provider",
+            "openai",
+            "--base-url",
+            &base,
+            "--model",
+            "m",
+            "chat",
+            message,
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    tokio::time::timeout(Duration::from_secs(30), async {
+        while server.model_requests().len() < requests {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .expect("the model never got that many requests");
+    chat
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn children_killed_with_the_cli_are_interrupted_and_their_parent_is_told() {
     let server = ScriptedServer::start().await;
@@ -31,31 +66,8 @@ async fn children_killed_with_the_cli_are_interrupted_and_their_parent_is_told()
         server.push_for(marker, Reply::text("never").after(60_000));
     }
     let cli = Cli::new();
-    let base = server.openai_base();
-    let mut child = cli
-        .command()
-        .args([
-            "--provider",
-            "openai",
-            "--base-url",
-            &base,
-            "--model",
-            "m",
-            "chat",
-            "fan out",
-        ])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
     // Both children are waiting for their second reply: 1 parent + 2 × 2 child requests.
-    tokio::time::timeout(Duration::from_secs(30), async {
-        while server.model_requests().len() < 5 {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    })
-    .await
-    .expect("the children never got to their second request");
+    let mut child = chat_until(&cli, &server, "fan out", 5).await;
     let pid = child.id().unwrap();
     std::process::Command::new("kill")
         .args(["-9", &pid.to_string()])
@@ -109,30 +121,7 @@ async fn tasks_cancel_stops_a_child_running_in_another_process() {
     server.push(Reply::text("the worker was stopped"));
     server.push_for("cancel-me", Reply::text("never").after(60_000));
     let cli = Cli::new();
-    let base = server.openai_base();
-    let chat = cli
-        .command()
-        .args([
-            "--provider",
-            "openai",
-            "--base-url",
-            &base,
-            "--model",
-            "m",
-            "chat",
-            "go",
-        ])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    tokio::time::timeout(Duration::from_secs(30), async {
-        while server.model_requests().len() < 2 {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    })
-    .await
-    .expect("the child never asked its model");
+    let chat = chat_until(&cli, &server, "go", 2).await;
     let runs = tasks(&cli).await;
     assert_eq!(
         runs[0]["status"], "running",
@@ -159,4 +148,32 @@ async fn tasks_cancel_stops_a_child_running_in_another_process() {
         second.contains("cancelled"),
         "the parent read the status: {second}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn chat_waits_for_its_background_workers_and_their_reports_land_in_the_chat() {
+    let server = ScriptedServer::start().await;
+    server.push(Reply::tool_call(
+        "spawn_task",
+        json!({"task": "bg-cli-job"}),
+    ));
+    server.push(Reply::text("started a worker"));
+    server.push_for("bg-cli-job", Reply::text("worker finding").after(300));
+    let cli = Cli::new();
+    let out = cli.chat(&server, "openai", "start one").await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("waiting for 1 background sub-agent(s)"));
+    let shown = cli.session_json(&session_id(&out.stderr)).await;
+    let last = shown["messages"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    let report = last["content"][0]["text"].as_str().unwrap();
+    assert!(
+        report.contains("completed") && report.contains("worker finding"),
+        "{report}"
+    );
+    assert_eq!(tasks(&cli).await[0]["status"], "completed");
 }
