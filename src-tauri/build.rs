@@ -15,6 +15,7 @@ const COMMANDS: &[&str] = &[
     "regenerate",
     "edit_message",
     "cancel_turn",
+    "cancel_subagent",
     "resolve_approval",
     "prepare_attachment",
     "attach_bytes",

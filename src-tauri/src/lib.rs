@@ -13,6 +13,7 @@ mod scheduler;
 mod startup_problem;
 mod state;
 mod stream;
+mod subagents;
 mod tray;
 mod updates;
 mod window;
@@ -68,6 +69,7 @@ pub fn run() {
             autostart::apply(app.handle(), settings.start_at_login);
             scheduler::start(app.handle());
             mcp::start(app.handle());
+            subagents::start(app.handle());
             tracing::info!(ms = started.elapsed().as_millis() as u64, "setup done");
             Ok(())
         })
@@ -86,6 +88,7 @@ pub fn run() {
             turns::regenerate,
             turns::edit_message,
             turns::cancel_turn,
+            turns::cancel_subagent,
             turns::resolve_approval,
             attachments::prepare_attachment,
             attachments::attach_bytes,

@@ -56,6 +56,7 @@ impl AppState {
         if recovered > 0 {
             tracing::info!(recovered, "marked unfinished replies as interrupted");
         }
+        hearth_engine::recover_agent_runs(&store, settings.language)?;
         let approver = Arc::new(DesktopApprover::default());
         let secrets: Arc<dyn SecretStore> = Arc::new(KeyringStore::new());
         let notifier: Arc<dyn Notifier> = Arc::new(OsNotifier);
@@ -136,9 +137,13 @@ impl AppState {
         }
     }
 
-    /// Kills every background process and terminal session the tools started, and shuts the
-    /// MCP servers down (app exit).
+    /// Cancels every sub-agent (each stores how it ended), kills every background process and
+    /// terminal session the tools started, and shuts the MCP servers down (app exit).
     pub fn shutdown(&self) {
+        let agents = self.builder.agents();
+        let cancelled =
+            tauri::async_runtime::block_on(agents.shutdown(hearth_engine::CANCEL_GRACE));
+        tracing::info!(cancelled, "sub-agents cancelled");
         let stopped = self.builder.background().shutdown();
         tracing::info!(stopped, "background processes and terminals stopped");
         tauri::async_runtime::block_on(self.mcp.shutdown());

@@ -3,8 +3,8 @@
 //! iteration limit, periodic flushing, one running turn per session, messages stored before a
 //! provider is looked at (and chats titled by them, then by the model), messages refused before
 //! the model call when they cannot fit its window, compaction of a history that outgrows the window
-//! (cancelled, stalled, empty or overflowing summaries), and a tool's images in each provider's
-//! request format.
+//! (cancelled, stalled, empty or overflowing summaries), a tool's images in each provider's
+//! request format, and sub-agents (bounds, cancellation, outcomes).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod committed;
@@ -13,6 +13,7 @@ mod concurrency;
 mod context;
 mod interruptions;
 mod rig;
+mod subagents;
 mod titles;
 mod tool_images;
 mod tool_loop;

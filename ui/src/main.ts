@@ -6,6 +6,8 @@ import App from './App.svelte';
 import StartupProblem from './features/startup/StartupProblem.svelte';
 import './app.css';
 import { api } from './lib/api';
+import type { SubAgentProgress } from './lib/bindings/SubAgentProgress';
+import { applyEvent } from './lib/chat/reducer';
 import { setLanguage } from './lib/i18n/index.svelte';
 import { app } from './lib/state/app.svelte';
 import { chats } from './lib/state/chats.svelte';
@@ -50,6 +52,14 @@ function start(target: HTMLElement): void {
   listen<string>('session://appended', (event) => {
     void app.refreshSessions();
     if (chats.get(event.payload)) void chats.open(event.payload);
+  }).catch(() => {
+    // Outside the desktop shell there are no backend events.
+  });
+
+  // A sub-agent's progress, also after the turn that started it ended (background children).
+  listen<SubAgentProgress>('subagent://progress', (event) => {
+    const chat = chats.get(event.payload.parent_session_id);
+    if (chat) applyEvent(chat, { type: 'sub_agent', progress: event.payload });
   }).catch(() => {
     // Outside the desktop shell there are no backend events.
   });

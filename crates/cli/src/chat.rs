@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::anyhow;
-use hearth_protocol::{ContentPart, EngineEvent, TurnEnd};
+use hearth_protocol::{ContentPart, EngineEvent, SubAgentStatus, TurnEnd};
 use hearth_tools::Dialect;
 use tokio_util::sync::CancellationToken;
 
@@ -75,6 +75,15 @@ pub async fn run(
         .send(&session.id, vec![ContentPart::text(text)], &sink, cancel)
         .await;
     spinner.abort();
+    // Background sub-agents report into the chat when they end; Ctrl-C cancels them with the
+    // turn's token.
+    if let Some(agents) = engine.agents() {
+        let running = agents.running().len();
+        if running > 0 {
+            eprintln!("\nwaiting for {running} background sub-agent(s) (Ctrl-C stops them)");
+            agents.wait_idle().await;
+        }
+    }
     mcp.shutdown().await;
     outln!();
     let summary = outcome?;
@@ -123,6 +132,16 @@ fn print_event(event: &EngineEvent, waiting: &AtomicBool) {
         }
         EngineEvent::AssistantStarted { .. } => waiting.store(true, Ordering::SeqCst),
         EngineEvent::TodoChanged { list } => eprintln!("{}", checklist(list)),
+        EngineEvent::SubAgent { progress } if progress.status != SubAgentStatus::Running => {
+            eprintln!(
+                "  sub-agent {}: {} ({} in + {} out tokens, task {})",
+                progress.goal.lines().next().unwrap_or_default(),
+                progress.status.as_str(),
+                progress.usage.input_tokens,
+                progress.usage.output_tokens,
+                progress.run_id
+            );
+        }
         _ => {}
     }
 }

@@ -17,6 +17,7 @@ mod setup;
 mod skills;
 mod tool_session;
 mod tools_batch;
+mod tasks;
 mod tools_cmd;
 
 use clap::{Args, Parser, Subcommand};
@@ -104,6 +105,9 @@ enum Command {
     /// List, show, install, remove and run skills.
     #[command(subcommand)]
     Skills(skills::SkillsCommand),
+    /// List sub-agent runs, show one (status, result, transcript), cancel one.
+    #[command(subcommand)]
+    Tasks(tasks::TasksCommand),
 }
 
 fn main() -> std::process::ExitCode {
@@ -135,6 +139,7 @@ fn main() -> std::process::ExitCode {
             Command::Documents(command) => documents::run(command).await,
             Command::Mcp(command) => mcp_cmd::run(command).await,
             Command::Skills(command) => skills::run(command, &cli.global).await,
+            Command::Tasks(command) => tasks::run(command).await,
         }
     });
     match result {

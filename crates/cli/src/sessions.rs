@@ -58,7 +58,7 @@ pub fn run(command: SessionsCommand) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_message(m: &Message) {
+pub(crate) fn print_message(m: &Message) {
     outln!("\n[{} · {}]", m.role.as_str(), m.status.as_str());
     let text = m.text();
     if !text.is_empty() {

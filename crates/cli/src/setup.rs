@@ -21,7 +21,7 @@ pub struct Home {
 }
 
 /// Opens the data dir: creates it, starts file logging, opens the database and marks replies
-/// left `streaming` by a dead process as `interrupted`.
+/// left `streaming` and sub-agents left running by a dead process as `interrupted`.
 pub fn open_home() -> anyhow::Result<Home> {
     open_home_logging(LogTo::File)
 }
@@ -52,6 +52,7 @@ pub fn open_home_logging(log_to: LogTo) -> anyhow::Result<Home> {
     if recovered > 0 {
         tracing::info!(recovered, "marked unfinished replies as interrupted");
     }
+    hearth_engine::recover_agent_runs(&store, settings.language)?;
     let store = Arc::new(store);
     let builder = Arc::new(engine_builder(&store, &dir));
     Ok(Home {

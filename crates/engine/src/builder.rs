@@ -12,6 +12,7 @@ use hearth_scheduler::RunnerSignal;
 use hearth_store::{NewMessage, NewSession, Store};
 use hearth_tools::{Background, Dialect, Registry};
 
+use crate::agents::{register_agents, Agents, ModelSource};
 use crate::approval::Approver;
 use crate::engine::{Engine, EngineOptions};
 use crate::notify::Notifier;
@@ -34,6 +35,7 @@ pub struct EngineBuilder {
     signal: Option<RunnerSignal>,
     turns: Arc<Turns>,
     sources: Vec<Arc<dyn ToolSource>>,
+    agents: Arc<Agents>,
 }
 
 /// The model a turn or run uses, with a client for its provider.
@@ -51,7 +53,14 @@ impl EngineBuilder {
         secrets: Arc<dyn SecretStore>,
         notifier: Arc<dyn Notifier>,
     ) -> EngineBuilder {
+        let keys = secrets.clone();
+        let models: ModelSource = Arc::new(move |settings, requested| {
+            let (entry, model) = choose_provider(settings, Some(requested))?;
+            let client = model_client(&entry, None, keys.as_ref())?;
+            Ok(ModelChoice { client, model })
+        });
         EngineBuilder {
+            agents: Arc::new(Agents::new(store.clone()).with_models(models)),
             turns: Turns::new(store.clone()),
             store,
             dir,
@@ -103,6 +112,11 @@ impl EngineBuilder {
         &self.background
     }
 
+    /// The sub-agent runtime every engine this builder makes starts children in.
+    pub fn agents(&self) -> &Arc<Agents> {
+        &self.agents
+    }
+
     /// The running turns of every engine this builder makes.
     pub fn turns(&self) -> &Arc<Turns> {
         &self.turns
@@ -120,6 +134,9 @@ impl EngineBuilder {
             &self.background,
             self.signal.clone(),
         );
+        if let Err(error) = register_agents(&mut registry, &self.agents) {
+            tracing::error!(%error, %dialect, "delegation tools left out");
+        }
         for source in &self.sources {
             let tools = source.tools(settings.context_window);
             let listed = tools.listed.into_iter().map(|tool| (tool, false));
@@ -224,6 +241,9 @@ impl EngineBuilder {
         tools: Arc<ToolRunner>,
     ) -> Engine {
         let options = EngineOptions::from_settings(self.dir.clone(), model.model, settings);
-        Engine::new(self.store.clone(), model.client, tools, options).with_turns(self.turns.clone())
+        self.agents.configure(settings);
+        Engine::new(self.store.clone(), model.client, tools, options)
+            .with_turns(self.turns.clone())
+            .with_agents(self.agents.clone())
     }
 }

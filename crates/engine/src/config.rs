@@ -25,6 +25,9 @@ pub fn load_settings(path: &Path) -> Result<Settings, EngineError> {
     })?;
     crate::rules::user_rules(&settings)
         .map_err(|why| EngineError::Config(format!("{}: {why}", path.display())))?;
+    if let Some(why) = settings.subagents.problem() {
+        return Err(EngineError::Config(format!("{}: {why}", path.display())));
+    }
     Ok(settings)
 }
 

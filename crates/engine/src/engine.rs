@@ -15,6 +15,7 @@ use hearth_protocol::{
 use hearth_store::{NewMessage, NewSession, Store};
 use tokio_util::sync::CancellationToken;
 
+use crate::agents::{Agents, ParentTurn};
 use crate::compact::Compacted;
 use crate::tool_calls::{CallScope, ToolRunner};
 use crate::turns::{BegunTurn, Turns};
@@ -46,6 +47,10 @@ pub struct EngineOptions {
     /// A reply whose stream sends nothing for this long fails as stalled (the default, five
     /// minutes, leaves room for slow reasoning models before their first token).
     pub stream_idle_timeout: Duration,
+    /// Added to the system prompt (a sub-agent's instructions, its persona's prompt).
+    pub instructions: Option<String>,
+    /// How deep this engine's turns are nested: 0 for a chat, 1 for its sub-agents.
+    pub depth: u32,
 }
 
 impl EngineOptions {
@@ -60,6 +65,8 @@ impl EngineOptions {
             language: Language::En,
             flush_interval: Duration::from_millis(500),
             stream_idle_timeout: Duration::from_secs(300),
+            instructions: None,
+            depth: 0,
         }
     }
 
@@ -109,6 +116,7 @@ pub struct Engine {
     pub(crate) tools: Arc<ToolRunner>,
     pub(crate) options: EngineOptions,
     turns: Arc<Turns>,
+    agents: Option<Arc<Agents>>,
 }
 
 impl Engine {
@@ -124,7 +132,20 @@ impl Engine {
             model,
             tools,
             options,
+            agents: None,
         }
+    }
+
+    /// Lets this engine's turns start sub-agents in `agents` (the delegation tools of its
+    /// registry find the turn there).
+    pub fn with_agents(mut self, agents: Arc<Agents>) -> Engine {
+        self.agents = Some(agents);
+        self
+    }
+
+    /// The sub-agent runtime this engine's turns use.
+    pub fn agents(&self) -> Option<&Arc<Agents>> {
+        self.agents.as_ref()
     }
 
     /// Shares `turns` (the front end's long-lived registry) instead of a registry of its own.
@@ -241,7 +262,19 @@ impl Engine {
             session_id: session.id.clone(),
             user_message_id,
         });
-        let outcome = self.run_loop(session, user_message_id, sink, cancel).await;
+        let outcome = match &self.agents {
+            None => self.run_loop(session, user_message_id, sink, cancel).await,
+            Some(agents) => {
+                let (relay, relayed) = tokio::sync::mpsc::unbounded_channel();
+                let parent = agents.enter(self.parent_turn(session, relay)?);
+                let work = self.run_loop(session, user_message_id, sink, cancel);
+                let mut outcome = crate::agents::pump(relayed, sink, work).await;
+                if let Ok(summary) = &mut outcome {
+                    summary.usage.add(parent.turn().child_usage());
+                }
+                outcome
+            }
+        };
         match &outcome {
             Ok(summary) => sink(EngineEvent::TurnFinished {
                 session_id: session.id.clone(),
@@ -257,6 +290,39 @@ impl Engine {
         outcome
     }
 
+    /// What this turn in `session` lends the sub-agents it starts.
+    fn parent_turn(
+        &self,
+        session: &Session,
+        relay: tokio::sync::mpsc::UnboundedSender<EngineEvent>,
+    ) -> Result<ParentTurn, EngineError> {
+        Ok(ParentTurn::new(
+            session.clone(),
+            self.model.clone(),
+            self.session_model(session),
+            Arc::clone(&self.tools),
+            self.options.clone(),
+            self.session_profile(session)?,
+            relay,
+        ))
+    }
+
+    fn session_model(&self, session: &Session) -> String {
+        session
+            .model
+            .clone()
+            .unwrap_or_else(|| self.options.default_model.clone())
+    }
+
+    /// Sessions store the profile they were created with; a value Hearth did not write is
+    /// refused rather than read as some other profile.
+    fn session_profile(&self, session: &Session) -> Result<ToolProfile, EngineError> {
+        session
+            .tool_profile
+            .parse()
+            .map_err(|error| EngineError::Config(format!("session '{}': {error}", session.id)))
+    }
+
     async fn run_loop(
         &self,
         session: &Session,
@@ -264,16 +330,8 @@ impl Engine {
         sink: &EventSink,
         cancel: &CancellationToken,
     ) -> Result<TurnSummary, EngineError> {
-        let model = session
-            .model
-            .clone()
-            .unwrap_or_else(|| self.options.default_model.clone());
-        // Sessions store the profile they were created with; a value Hearth did not write is
-        // refused rather than read as some other profile.
-        let profile: ToolProfile = session
-            .tool_profile
-            .parse()
-            .map_err(|error| EngineError::Config(format!("session '{}': {error}", session.id)))?;
+        let model = self.session_model(session);
+        let profile = self.session_profile(session)?;
         let workspace = self.workspace_of(session);
         let tools = self.tools.specs(profile);
         let tools_tokens = crate::compact::tools_tokens(&tools);
@@ -291,12 +349,16 @@ impl Engine {
             if cancel.is_cancelled() {
                 return Ok(summary(iteration - 1, TurnEnd::Cancelled, usage));
             }
-            let system = crate::prompt::system_prompt(
+            let mut system = crate::prompt::system_prompt(
                 chrono::Local::now(),
                 &workspace,
                 &memories,
                 skills.as_deref(),
             );
+            if let Some(instructions) = &self.options.instructions {
+                system.push_str("\n\n");
+                system.push_str(instructions);
+            }
             // The history read once, then only what each iteration added.
             let seen = stored.last().map_or(0, |m| m.id);
             stored.extend(self.store.list_messages_after(&session.id, seen)?);

@@ -2,6 +2,7 @@
 //! reached only through traits (model client, approver, secret store) so that the desktop app
 //! and `hearth-cli` can both compose it.
 
+mod agents;
 mod approval;
 mod attachments;
 mod builder;
@@ -28,6 +29,10 @@ mod tool_calls;
 mod tool_source;
 mod turns;
 
+pub use agents::{
+    recover_agent_runs, register_agents, Agents, ModelSource, ProgressListener, CANCEL_GRACE,
+    PICOBOT_DEFAULT_TOOLS,
+};
 pub use approval::{ask_with_timeout, ApprovalRequest, Approver, FixedApprover, QuestionRequest};
 pub use attachments::{
     image_part, prepare_attachment, DOCUMENT_ATTACHMENT_CHARS, DOCUMENT_EXTENSIONS,

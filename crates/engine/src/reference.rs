@@ -6,6 +6,7 @@ use std::sync::Arc;
 use hearth_store::Store;
 use hearth_tools::{Background, Dialect, NetworkConfig};
 
+use crate::agents::{register_agents, Agents};
 use crate::notify::OsNotifier;
 use crate::registry::tool_registry;
 use crate::EngineError;
@@ -19,18 +20,21 @@ pub const REGENERATE_TOOLS_DOC: &str =
 pub fn tools_reference() -> Result<String, EngineError> {
     let store = Arc::new(Store::open_in_memory()?);
     let background = Background::new();
+    let agents = Arc::new(Agents::new(store.clone()));
     let registries: Vec<_> = Dialect::ALL
         .into_iter()
         .map(|dialect| {
-            tool_registry(
+            let mut registry = tool_registry(
                 dialect,
                 &store,
                 Arc::new(OsNotifier),
                 NetworkConfig::default(),
                 &background,
-            )
+            );
+            register_agents(&mut registry, &agents).map(|()| registry)
         })
-        .collect();
+        .collect::<Result<_, _>>()
+        .map_err(|error| EngineError::Config(error.to_string()))?;
     Ok(format!(
         "# Tool reference\n\n\
          Every tool Hearth offers, in each dialect (`hearth` is what chats use; `ceecore`, `echo` \

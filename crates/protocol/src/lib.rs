@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+mod agent_settings;
+mod agents;
 mod choices;
 mod error_texts;
 mod errors;
@@ -14,6 +16,8 @@ mod startup;
 mod texts;
 mod updates;
 mod window;
+pub use agent_settings::*;
+pub use agents::*;
 pub use choices::*;
 pub use errors::*;
 pub use planning::*;
@@ -356,6 +360,10 @@ pub enum EngineEvent {
     QuestionClosed {
         request_id: String,
         answered: bool,
+    },
+    /// A sub-agent of this turn's session started, made progress or ended.
+    SubAgent {
+        progress: SubAgentProgress,
     },
 }
 

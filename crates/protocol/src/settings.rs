@@ -64,6 +64,10 @@ pub struct Settings {
     pub updates: crate::updates::UpdateSettings,
     /// MCP servers whose tools Hearth offers (`[[mcp_servers]]`); secrets live in the keychain.
     pub mcp_servers: Vec<McpServerSettings>,
+    /// Personas sub-agents can run as (`[[agents]]`).
+    pub agents: Vec<crate::agent_settings::AgentPersona>,
+    /// Bounds on sub-agents (`[subagents]`).
+    pub subagents: crate::agent_settings::SubAgentSettings,
 }
 
 /// One user rule: allow or deny a tool (by canonical name, `*` at the end matching a prefix)
@@ -237,6 +241,8 @@ impl Default for Settings {
             rules: Vec::new(),
             updates: crate::updates::UpdateSettings::default(),
             mcp_servers: Vec::new(),
+            agents: Vec::new(),
+            subagents: crate::agent_settings::SubAgentSettings::default(),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! job reply headers), in each UI [`Language`]: one exhaustive `match` per language, so a text
 //! added in one language only does not compile.
 
-use crate::Language;
+use crate::{Language, SubAgentStatus};
 
 /// A user-visible text with its parameters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +41,15 @@ pub enum Text<'a> {
     },
     JobFailed {
         name: &'a str,
+    },
+    /// The first line of a background sub-agent's result delivered into its parent chat.
+    SubAgentReport {
+        goal: &'a str,
+        status: SubAgentStatus,
+    },
+    /// What a sub-agent's approval request says it is from.
+    SubAgentApproval {
+        goal: &'a str,
     },
     /// The first line of a job's answer delivered into a chat.
     JobReplyHeader {
@@ -82,6 +91,20 @@ impl Text<'_> {
             Text::ReplyFailed { error } => format!("The reply failed: {error}"),
             Text::JobFinished { name } => format!("Job \"{name}\" finished"),
             Text::JobFailed { name } => format!("Job \"{name}\" failed"),
+            Text::SubAgentReport { goal, status } => {
+                let status = match status {
+                    SubAgentStatus::Running => "still running",
+                    SubAgentStatus::Completed => "completed",
+                    SubAgentStatus::Failed => "failed",
+                    SubAgentStatus::Timeout => "timed out",
+                    SubAgentStatus::Cancelled => "cancelled",
+                    SubAgentStatus::Interrupted => {
+                        "interrupted (Hearth stopped while it ran)"
+                    }
+                };
+                format!("**Sub-agent \"{goal}\"**: {status}")
+            }
+            Text::SubAgentApproval { goal } => format!("Sub-agent \"{goal}\""),
             Text::JobReplyHeader { name } => format!("**Scheduled job \"{name}\"**"),
             Text::JobReplyHeaderRunNow { name } => {
                 format!("**Scheduled job \"{name}\"** (run now)")
@@ -112,6 +135,18 @@ impl Text<'_> {
             Text::ReplyFailed { error } => format!("回复失败：{error}"),
             Text::JobFinished { name } => format!("任务“{name}”已完成"),
             Text::JobFailed { name } => format!("任务“{name}”失败"),
+            Text::SubAgentReport { goal, status } => {
+                let status = match status {
+                    SubAgentStatus::Running => "仍在运行",
+                    SubAgentStatus::Completed => "已完成",
+                    SubAgentStatus::Failed => "失败",
+                    SubAgentStatus::Timeout => "超时",
+                    SubAgentStatus::Cancelled => "已取消",
+                    SubAgentStatus::Interrupted => "已中断（运行期间 Hearth 停止了）",
+                };
+                format!("**子代理“{goal}”**：{status}")
+            }
+            Text::SubAgentApproval { goal } => format!("子代理“{goal}”"),
             Text::JobReplyHeader { name } => format!("**计划任务“{name}”**"),
             Text::JobReplyHeaderRunNow { name } => format!("**计划任务“{name}”**（立即运行）"),
             Text::JobReplyHeaderCatchUp { name, missed } => {

@@ -1,5 +1,6 @@
 //! SQLite storage for Hearth: the `Store` handle, its connection settings and schema migrations.
 
+mod agent_runs;
 mod audit;
 mod checkpoint;
 mod error;
@@ -25,6 +26,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::Connection;
 
+pub use agent_runs::{AgentRunEnd, NewAgentRun};
 pub use audit::{AuditDecision, AuditEntry, AuditRecord};
 pub use error::StoreError;
 pub use jobs::{

@@ -220,6 +220,20 @@ pub fn cancel_turn(state: State<'_, AppState>, session_id: String) -> CommandRes
     Ok(())
 }
 
+/// Cancels a sub-agent: at once when it runs in the app, else by asking the process running it
+/// (`hearth-cli`) through the store.
+#[tauri::command]
+pub async fn cancel_subagent(state: State<'_, AppState>, run_id: String) -> CommandResult<()> {
+    let agents = state.builder.agents();
+    if agents.cancel(&run_id).await.map_err(to_error)?.is_none() {
+        state
+            .store
+            .request_agent_run_cancel(&run_id)
+            .map_err(to_error)?;
+    }
+    Ok(())
+}
+
 #[tauri::command]
 pub fn resolve_approval(
     state: State<'_, AppState>,

@@ -76,6 +76,8 @@ pub struct ServerOptions {
 struct Shared {
     queue: Mutex<VecDeque<Reply>>,
     titles: Mutex<VecDeque<Reply>>,
+    /// Replies for the conversations whose first user message contains a marker, by marker.
+    scripts: Mutex<Vec<(String, VecDeque<Reply>)>>,
     repeat_last: bool,
     reject_stream_options: bool,
     without_props: bool,
@@ -92,7 +94,18 @@ impl Shared {
         self.titles.lock().unwrap().pop_front()
     }
 
-    fn next_reply(&self) -> Option<Reply> {
+    /// The reply for a request whose first user message is `first_user` (as JSON text): the
+    /// next of the first script whose marker it contains, else the next of the FIFO.
+    fn next_reply(&self, first_user: &str) -> Option<Reply> {
+        {
+            let mut scripts = self.scripts.lock().unwrap();
+            if let Some((_, replies)) = scripts
+                .iter_mut()
+                .find(|(marker, _)| first_user.contains(marker.as_str()))
+            {
+                return replies.pop_front();
+            }
+        }
         let mut queue = self.queue.lock().unwrap();
         if self.repeat_last && queue.len() == 1 {
             return queue.front().cloned();
@@ -126,6 +139,7 @@ impl ScriptedServer {
         let shared = Arc::new(Shared {
             queue: Mutex::new(VecDeque::new()),
             titles: Mutex::new(VecDeque::new()),
+            scripts: Mutex::new(Vec::new()),
             repeat_last: options.repeat_last,
             reject_stream_options: options.reject_stream_options,
             without_props: options.without_props,
@@ -191,6 +205,14 @@ impl ScriptedServer {
     /// Queues the answer to a chat-title request (see [`TITLE_REQUEST_MARK`]).
     pub fn push_title(&self, reply: Reply) {
         self.shared.titles.lock().unwrap().push_back(reply);
+    /// Queues a reply for the conversations whose first user message contains `marker`: they
+    /// are answered from their own script, in order, and never from the FIFO.
+    pub fn push_for(&self, marker: &str, reply: Reply) {
+        let mut scripts = self.shared.scripts.lock().unwrap();
+        match scripts.iter_mut().find(|(m, _)| m == marker) {
+            Some((_, replies)) => replies.push_back(reply),
+            None => scripts.push((marker.to_string(), VecDeque::from([reply]))),
+        }
     }
 
     /// Replies queued and not yet served.

@@ -14,7 +14,7 @@ pub const DEFAULT_USAGE: Usage = Usage {
 ///
 /// The serde form (used by the `scripted-model-server` script file) has the fields
 /// `text`, `tool_calls: [{name, arguments}]`, `usage: {input_tokens, output_tokens}`,
-/// `delay_ms`, `at_once`, `status`, `body`, `retry_after`, `disconnect_after`, `malformed_after`;
+/// `delay_ms`, `wait_ms`, `at_once`, `status`, `body`, `retry_after`, `disconnect_after`, `malformed_after`;
 /// all optional, unknown fields rejected.
 ///
 /// Event counts (`disconnect_after`, `malformed_after`) count SSE events (pings included) or
@@ -26,6 +26,7 @@ pub struct Reply {
     pub(super) tool_calls: Vec<ScriptedCall>,
     pub(super) usage: Option<Usage>,
     pub(super) delay_ms: u64,
+    pub(super) wait_ms: u64,
     pub(super) at_once: bool,
     pub(super) status: Option<u16>,
     pub(super) body: String,
@@ -89,6 +90,12 @@ impl Reply {
     /// Pauses this long between streamed events (not before the first one).
     pub fn with_chunk_delay(mut self, ms: u64) -> Reply {
         self.delay_ms = ms;
+        self
+    }
+
+    /// Waits this long before answering at all (a slow model's time to its response).
+    pub fn after(mut self, ms: u64) -> Reply {
+        self.wait_ms = ms;
         self
     }
 

@@ -263,7 +263,8 @@ async fn model_call(shared: Arc<Shared>, format: Format, req: Request) -> Respon
         };
         title
     } else {
-        let Some(reply) = shared.next_reply() else {
+        let first_user = first_user_message(format, &request.body);
+        let Some(reply) = shared.next_reply(&first_user) else {
             return plain(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 NO_REPLY_QUEUED.to_string(),
@@ -271,6 +272,9 @@ async fn model_call(shared: Arc<Shared>, format: Format, req: Request) -> Respon
         };
         reply
     };
+    if reply.wait_ms > 0 {
+        tokio::time::sleep(Duration::from_millis(reply.wait_ms)).await;
+    }
     let mut response = match reply.status {
         Some(code) => error_reply(&reply, code),
         None => render(&shared, format, &reply, &request.body, &model, streaming),
@@ -281,4 +285,17 @@ async fn model_call(shared: Arc<Shared>, format: Format, req: Request) -> Respon
             .insert(header::RETRY_AFTER, HeaderValue::from(secs));
     }
     response
+}
+
+/// The first user message of a model request, as JSON text (empty when there is none): what
+/// per-conversation scripts look their marker up in.
+fn first_user_message(format: Format, body: &Value) -> String {
+    let list = match format {
+        Format::Gemini => &body["contents"],
+        _ => &body["messages"],
+    };
+    list.as_array()
+        .and_then(|messages| messages.iter().find(|m| m["role"] == "user"))
+        .map(Value::to_string)
+        .unwrap_or_default()
 }

@@ -68,6 +68,7 @@ export const api = {
   sendMessage: (sessionId: string, content: ContentPart[], onEvent: EventHandler) =>
     invoke<void>('send_message', { sessionId, content, onEvent: channel(onEvent) }),
   cancelTurn: (sessionId: string) => invoke<void>('cancel_turn', { sessionId }),
+  cancelSubagent: (runId: string) => invoke<void>('cancel_subagent', { runId }),
   regenerate: (sessionId: string, onEvent: EventHandler) =>
     invoke<void>('regenerate', { sessionId, onEvent: channel(onEvent) }),
   editMessage: (sessionId: string, messageId: number, content: ContentPart[], onEvent: EventHandler) =>

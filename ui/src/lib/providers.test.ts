@@ -22,6 +22,8 @@ const base: Settings = {
   rules: [],
   updates: { endpoint: '', pubkey: '' },
   mcp_servers: [],
+  agents: [],
+  subagents: { max_running: 3, max_per_turn: 12, max_depth: 1, timeout_secs: 600 },
 };
 const entry = (id: string, model: string | null = null): ProviderEntry => ({ id, name: id.toUpperCase(), kind: 'openai', base_url: '', default_model: model });
 const field = (f: string) => f;

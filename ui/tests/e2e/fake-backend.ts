@@ -77,6 +77,8 @@ export function installFakeBackend(scenario: Scenario): void {
     rules: [],
     updates: { endpoint: '', pubkey: '' },
     mcp_servers: [],
+    agents: [],
+    subagents: { max_running: 3, max_per_turn: 12, max_depth: 1, timeout_secs: 600 },
     ...(scenario.settings ?? {}),
   };
   const sessions: Session[] = [...(scenario.sessions ?? [])];

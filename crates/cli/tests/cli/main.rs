@@ -16,6 +16,7 @@ mod mcp;
 mod pipe;
 mod risk;
 mod skills;
+mod tasks;
 mod tools;
 
 use std::path::{Path, PathBuf};

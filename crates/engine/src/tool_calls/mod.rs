@@ -5,6 +5,7 @@
 mod ask;
 mod conversation;
 mod skill;
+mod subagent;
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -42,6 +43,8 @@ pub struct ToolRunner {
     pub job_grant: Option<JobGrant>,
     /// In a skill run: what the skill declares it may use (see [`ToolRunner::with_skill_grant`]).
     skill_grant: Option<SkillGrant>,
+    /// In a sub-agent's runner: the only tools it may call (see [`ToolRunner::for_child`]).
+    only: Option<Arc<HashSet<String>>>,
     /// Tools the user allowed "for this session", per session.
     allowances: Mutex<HashMap<String, HashSet<String>>>,
     /// High-risk tools refused for want of a job authorization, in call order.
@@ -49,6 +52,7 @@ pub struct ToolRunner {
 }
 
 /// What each profile exposes, as the model sees it: built once, shared by every request.
+#[derive(Clone)]
 struct ProfileSpecs {
     minimal: Arc<[ToolSpec]>,
     messaging: Arc<[ToolSpec]>,
@@ -133,6 +137,7 @@ impl ToolRunner {
             data_dir,
             job_grant: None,
             skill_grant: None,
+            only: None,
             allowances: Mutex::new(HashMap::new()),
             job_refusals: Mutex::new(Vec::new()),
         }
@@ -274,6 +279,9 @@ impl ToolRunner {
         call: &ToolCall,
         sink: &EventSink,
     ) -> Result<Verdict, EngineError> {
+        if let Some(refused) = self.outside_child(call) {
+            return Ok(refused);
+        }
         if let Some(refused) = self.outside_skill(scope, call)? {
             return Ok(refused);
         }

@@ -22,6 +22,31 @@ function started(): ChatState {
 }
 
 describe('applyEvent', () => {
+  it('keeps one card per sub-agent with its latest progress', () => {
+    const s = started();
+    const progress = {
+      run_id: 'r1',
+      parent_session_id: 'desktop:1',
+      session_id: 'task:r1',
+      goal: 'survey',
+      mode: 'parallel' as const,
+      status: 'running' as const,
+      iterations: 1,
+      current_tool: 'read_file',
+      elapsed_ms: 300,
+      usage,
+    };
+    run(s, [
+      { type: 'sub_agent', progress },
+      { type: 'sub_agent', progress: { ...progress, run_id: 'r2', session_id: 'task:r2' } },
+      { type: 'sub_agent', progress: { ...progress, status: 'completed', current_tool: null, iterations: 2 } },
+    ]);
+    expect(s.subAgents.map((p) => [p.run_id, p.status, p.iterations])).toEqual([
+      ['r1', 'completed', 2],
+      ['r2', 'running', 1],
+    ]);
+  });
+
   it('gives the pending user row its id and keeps its key', () => {
     const s = newChatState('desktop:1');
     const row = addPendingUser(s, [{ type: 'text', text: 'hi' }, { type: 'file', name: 'a.bin', path: '/w/a.bin', size: 3 }]);

@@ -4,6 +4,7 @@
 import type { ContentPart } from '../bindings/ContentPart';
 import type { EngineEvent } from '../bindings/EngineEvent';
 import type { TodoList } from '../bindings/TodoList';
+import type { SubAgentProgress } from '../bindings/SubAgentProgress';
 import type { Usage } from '../bindings/Usage';
 import { finishCard, messageKey, splitContent, type ChatRow, type NoticeKind, type ToolCard } from './rows';
 import { errorText } from '../errors';
@@ -24,6 +25,8 @@ export interface ChatState {
   todo: TodoList | null;
   /** The question the model is waiting on, while it waits. */
   question: PendingQuestion | null;
+  /** The sub-agents this chat's turns started, as their last progress reported them. */
+  subAgents: SubAgentProgress[];
 }
 
 /** A question the model asked (`clarify`): shown until answered, timed out or the turn ends. */
@@ -49,6 +52,7 @@ export function newChatState(
     loadingOlder: false,
     todo: null,
     question: null,
+    subAgents: [],
   };
 }
 
@@ -262,6 +266,12 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
     case 'turn_failed':
       failTurn(state, errorText(event.error), now);
       break;
+    case 'sub_agent': {
+      const at = state.subAgents.findIndex((p) => p.run_id === event.progress.run_id);
+      if (at >= 0) state.subAgents[at] = event.progress;
+      else state.subAgents.push(event.progress);
+      break;
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 import { chatlifeEn } from './chatlife.en';
 import { toolImagesEn } from './toolImages.en';
 import { planningEn } from './planning.en';
+import { subagentsEn } from './subagents.en';
 
 export const en = {
   ...chatlifeEn,
@@ -407,6 +408,7 @@ export const en = {
   'lang.zh-CN': '简体中文',
   ...toolImagesEn,
   ...planningEn,
+  ...subagentsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -3,6 +3,7 @@ import { chatlifeZhCN } from './chatlife.zh-CN';
 import type { MessageKey } from './en';
 import { toolImagesZhCN } from './toolImages.zh-CN';
 import { planningZhCN } from './planning.zh-CN';
+import { subagentsZhCn } from './subagents.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...chatlifeZhCN,
@@ -408,4 +409,5 @@ export const zhCN: Record<MessageKey, string> = {
   'lang.zh-CN': '简体中文',
   ...toolImagesZhCN,
   ...planningZhCN,
+  ...subagentsZhCn,
 };
