@@ -41,6 +41,7 @@ fn chinese(error: &AppError) -> &'static str {
             AppError::Busy { .. } => "此对话正在回复中；请等待完成或先停止。",
             AppError::BusyElsewhere { .. } => "另一个 Hearth 进程（应用或 hearth-cli）正在此对话中回复；请等待其完成。",
             AppError::ApprovalGone => "此审批已不再等待（已超时或本轮已结束）。",
+            AppError::QuestionGone => "此问题已不再等待（已超时或本轮已结束）。",
             AppError::NothingToRegenerate => "没有可重新生成的内容：对话中还没有消息。",
             AppError::ProviderIdTaken { .. } => "服务 ID 必须唯一且不能为空（“{id}”）。",
             AppError::ProviderIdReserved { .. } => "“{id}”是网页搜索密钥的名称；请换一个 ID。",

@@ -26,6 +26,7 @@ impl ToolRunner {
             security: self.security,
             rules: self.rules.clone(),
             approval_timeout: self.approval_timeout,
+            question_timeout: self.question_timeout,
             data_dir: self.data_dir.clone(),
             job_grant: self.job_grant.clone(),
             skill_grant: self.skill_grant.clone(),
