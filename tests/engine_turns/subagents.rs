@@ -99,6 +99,8 @@ impl AgentRig {
             data_dir: self.dir.root().to_path_buf(),
             session_id: session.to_string(),
             cancel: CancellationToken::new(),
+            images: Default::default(),
+            conversation: None,
         };
         match self.registry.dispatch(tool, &args.to_string(), &ctx).await {
             Ok(value) => value,

@@ -15,9 +15,9 @@ mod providers;
 mod sessions;
 mod setup;
 mod skills;
+mod tasks;
 mod tool_session;
 mod tools_batch;
-mod tasks;
 mod tools_cmd;
 
 use clap::{Args, Parser, Subcommand};

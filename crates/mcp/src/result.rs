@@ -161,6 +161,7 @@ mod tests {
             session_id: "s".into(),
             cancel: Default::default(),
             images: Default::default(),
+            conversation: None,
         }
     }
 

@@ -83,6 +83,7 @@ mod tests {
             session_id: "s".into(),
             cancel: Default::default(),
             images: ImageSink::default(),
+            conversation: None,
         }
     }
 

@@ -205,6 +205,8 @@ impl ScriptedServer {
     /// Queues the answer to a chat-title request (see [`TITLE_REQUEST_MARK`]).
     pub fn push_title(&self, reply: Reply) {
         self.shared.titles.lock().unwrap().push_back(reply);
+    }
+
     /// Queues a reply for the conversations whose first user message contains `marker`: they
     /// are answered from their own script, in order, and never from the FIFO.
     pub fn push_for(&self, marker: &str, reply: Reply) {
