@@ -120,6 +120,13 @@ impl EngineBuilder {
             &self.background,
             self.signal.clone(),
         );
+        let vision = Arc::new(crate::EngineVision {
+            settings: settings.clone(),
+            secrets: self.secrets.clone(),
+            store: self.store.clone(),
+        });
+        let media = crate::media_config(settings, self.secrets.as_ref());
+        crate::media::add_media_tools(&mut registry, media, vision);
         for source in &self.sources {
             let tools = source.tools(settings.context_window);
             let listed = tools.listed.into_iter().map(|tool| (tool, false));

@@ -4,8 +4,10 @@
 use std::sync::Arc;
 
 use hearth_store::Store;
-use hearth_tools::{Background, Dialect, NetworkConfig};
+use hearth_tools::media::NoVisionModels;
+use hearth_tools::{Background, Dialect, MediaConfig, NetworkConfig};
 
+use crate::media::add_media_tools;
 use crate::notify::OsNotifier;
 use crate::registry::tool_registry;
 use crate::EngineError;
@@ -22,13 +24,19 @@ pub fn tools_reference() -> Result<String, EngineError> {
     let registries: Vec<_> = Dialect::ALL
         .into_iter()
         .map(|dialect| {
-            tool_registry(
+            let mut registry = tool_registry(
                 dialect,
                 &store,
                 Arc::new(OsNotifier),
                 NetworkConfig::default(),
                 &background,
-            )
+            );
+            add_media_tools(
+                &mut registry,
+                MediaConfig::default(),
+                Arc::new(NoVisionModels),
+            );
+            registry
         })
         .collect();
     Ok(format!(

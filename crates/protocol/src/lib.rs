@@ -6,6 +6,7 @@ use ts_rs::TS;
 
 mod choices;
 mod errors;
+mod media_settings;
 mod providers;
 mod settings;
 mod startup;
@@ -14,6 +15,7 @@ mod updates;
 mod window;
 pub use choices::*;
 pub use errors::*;
+pub use media_settings::*;
 pub use providers::*;
 pub use settings::*;
 pub use startup::*;

@@ -64,6 +64,9 @@ pub struct Settings {
     pub updates: crate::updates::UpdateSettings,
     /// MCP servers whose tools Hearth offers (`[[mcp_servers]]`); secrets live in the keychain.
     pub mcp_servers: Vec<McpServerSettings>,
+    /// The media tools' providers (`[media]`); their keys live in the keychain.
+    #[serde(default)]
+    pub media: crate::media_settings::MediaSettings,
 }
 
 /// One user rule: allow or deny a tool (by canonical name, `*` at the end matching a prefix)
@@ -237,6 +240,7 @@ impl Default for Settings {
             rules: Vec::new(),
             updates: crate::updates::UpdateSettings::default(),
             mcp_servers: Vec::new(),
+            media: crate::media_settings::MediaSettings::default(),
         }
     }
 }

@@ -12,6 +12,7 @@ mod exec;
 pub mod fs;
 mod history;
 mod jobs;
+pub mod media;
 mod memory;
 pub mod net;
 mod notify;
@@ -35,6 +36,7 @@ pub use exec::{
 };
 pub use history::register_history;
 pub use jobs::{authorizable_tools, register_jobs, NOT_RUNNING};
+pub use media::{register_media, MediaConfig};
 pub use memory::register_memory;
 pub use net::{register_network, NetworkConfig, SearchBackend, SearchConfig};
 pub use notify::{register_notifications, NotificationSink, NOTIFICATIONS_PER_HOUR};
