@@ -1,5 +1,6 @@
 //! The media tools' settings (`[media]` in `config.toml`): the vision model, the image provider
-//! and the speech backend. Their keys live in the OS keychain (`media:image`, `media:speech`).
+//! and the speech backend, whose keys live in the OS keychain (`media:image`, `media:speech`);
+//! and the generated media a chat shows.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -53,4 +54,13 @@ impl Default for SpeechSettings {
             model: String::new(),
         }
     }
+}
+
+/// An image or audio file from a chat's workspace, for the chat to show or play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct WorkspaceMedia {
+    /// e.g. `image/png`, `audio/wav`.
+    pub mime_type: String,
+    pub data_base64: String,
 }

@@ -18,6 +18,7 @@ import type { Session } from './bindings/Session';
 import type { Settings } from './bindings/Settings';
 import type { StartupProblem } from './bindings/StartupProblem';
 import type { UpdateCheck } from './bindings/UpdateCheck';
+import type { WorkspaceMedia } from './bindings/WorkspaceMedia';
 import type { AuthorizationGrant, JobForm, JobView, Preview, RunView } from './jobs';
 import type { Contradiction, Memory, MemoryForm, MemoryList } from './memory';
 import type { AuditRecord } from './types';
@@ -74,6 +75,9 @@ export const api = {
   resolveApproval: (requestId: string, decision: ApprovalDecision) =>
     invoke<void>('resolve_approval', { requestId, decision }),
 
+  /** A generated image or audio file of the chat's workspace, for a tool card to show. */
+  readWorkspaceMedia: (sessionId: string, path: string) =>
+    invoke<WorkspaceMedia>('read_workspace_media', { sessionId, path }),
   prepareAttachment: (sessionId: string, path: string) => invoke<ContentPart>('prepare_attachment', { sessionId, path }),
   /** The image on the OS clipboard (null when it holds none), for a paste the webview gave no
    * image (WebKitGTK). */

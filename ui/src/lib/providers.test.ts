@@ -22,6 +22,7 @@ const base: Settings = {
   rules: [],
   updates: { endpoint: '', pubkey: '' },
   mcp_servers: [],
+  media: { vision_model: '', image: { base_url: '', model: '' }, speech: { backend: 'local', voice: '', base_url: '', model: '' } },
 };
 const entry = (id: string, model: string | null = null): ProviderEntry => ({ id, name: id.toUpperCase(), kind: 'openai', base_url: '', default_model: model });
 const field = (f: string) => f;

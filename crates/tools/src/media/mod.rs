@@ -6,6 +6,7 @@ mod api;
 mod generate;
 mod picture;
 mod save;
+mod serve;
 mod speech;
 mod vision;
 mod wav;
@@ -13,6 +14,7 @@ mod wav;
 pub use api::ApiEndpoint;
 pub use generate::{AspectRatio, ImageGenerate, ImageGenerateArgs, DEFAULT_IMAGE_MODEL};
 pub use picture::{limits_for, ImageLimits, IMAGE_SOURCE_CAP};
+pub use serve::{read_media, MEDIA_SERVE_CAP};
 pub use speech::{
     BackendArg, SpeechConfig, TextToSpeech, TextToSpeechArgs, DEFAULT_SPEECH_MODEL,
     EDGE_UNAVAILABLE, TTS_MAX_CHARS,

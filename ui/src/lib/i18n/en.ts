@@ -1,4 +1,6 @@
 // English strings: the reference table every other language must match key for key.
+import { mediaEn } from './media.en';
+
 export const en = {
   'app.name': 'Hearth',
   'app.loading': 'Loading…',
@@ -400,6 +402,7 @@ export const en = {
 
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
+  ...mediaEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,5 +1,6 @@
 // Simplified Chinese strings; typed against the English table so a missing key fails the build.
 import type { MessageKey } from './en';
+import { mediaZhCN } from './media.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   'app.name': 'Hearth',
@@ -402,4 +403,5 @@ export const zhCN: Record<MessageKey, string> = {
 
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
+  ...mediaZhCN,
 };
