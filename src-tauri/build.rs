@@ -20,6 +20,7 @@ const COMMANDS: &[&str] = &[
     "prepare_attachment",
     "attach_bytes",
     "paste_clipboard_image",
+    "read_workspace_media",
     "get_settings",
     "save_settings",
     "get_key_status",

@@ -8,6 +8,8 @@ export const CSP = [
   // xterm.js (the pty terminal view) sizes and themes itself with inline styles; scripts stay 'self'.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  // Generated audio plays from blob URLs (read_workspace_media).
+  "media-src 'self' blob:",
   "font-src 'self'",
   "connect-src 'self' ipc: http://ipc.localhost",
   "object-src 'none'",

@@ -21,7 +21,7 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    attachments, jobs, memory, rules, sessions, settings, terminals, turns,
+    attachments, jobs, media, memory, rules, sessions, settings, terminals, turns,
     updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
@@ -93,6 +93,7 @@ pub fn run() {
             attachments::prepare_attachment,
             attachments::attach_bytes,
             attachments::paste_clipboard_image,
+            media::read_workspace_media,
             settings::get_settings,
             settings::save_settings,
             settings::get_key_status,

@@ -110,14 +110,18 @@ impl AppState {
         }
     }
 
-    /// Stores new settings in memory; the tool runner follows a changed security profile or
-    /// network setting (background processes and terminals carry over).
+    /// Stores new settings in memory; the tool runner follows a changed security profile,
+    /// network, media or provider setting (background processes and terminals carry over).
     pub fn apply_settings(&self, settings: Settings) {
         let current = self.settings();
         let tools_changed = current.security_profile != settings.security_profile
             || current.allow_local_hosts != settings.allow_local_hosts
             || current.search != settings.search
-            || current.rules != settings.rules;
+            || current.rules != settings.rules
+            || current.media != settings.media
+            // vision_analyze picks its model from the providers it was built with.
+            || current.providers != settings.providers
+            || current.default_provider != settings.default_provider;
         match self.settings.write() {
             Ok(mut current) => *current = settings,
             Err(poisoned) => *poisoned.into_inner() = settings,

@@ -1,8 +1,10 @@
 //! Agent turns against the scripted model server through each dialect's tool names, with the
-//! engine's real registry: commands and network tools, memory and jobs, planning and questions.
+//! engine's real registry: commands and network tools, memory and jobs, planning and questions,
+//! and the media tools.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod exec_net;
+mod media;
 mod memory_jobs;
 mod planning;
 mod rig;

@@ -137,6 +137,13 @@ impl EngineBuilder {
         if let Err(error) = register_agents(&mut registry, &self.agents) {
             tracing::error!(%error, %dialect, "delegation tools left out");
         }
+        let vision = Arc::new(crate::EngineVision {
+            settings: settings.clone(),
+            secrets: self.secrets.clone(),
+            store: self.store.clone(),
+        });
+        let media = crate::media_config(settings, self.secrets.as_ref());
+        crate::media::add_media_tools(&mut registry, media, vision);
         for source in &self.sources {
             let tools = source.tools(settings.context_window);
             let listed = tools.listed.into_iter().map(|tool| (tool, false));

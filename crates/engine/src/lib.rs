@@ -13,6 +13,7 @@ mod engine;
 mod error;
 mod history;
 mod jobs;
+mod media;
 mod network;
 mod notify;
 mod paths;
@@ -45,6 +46,7 @@ pub use detect::{detect_local_servers, well_known_servers, LocalCandidate, DETEC
 pub use engine::{Engine, EngineOptions, EventSink, TurnSummary};
 pub use error::EngineError;
 pub use jobs::{AgentJobExecutor, JobGrant};
+pub use media::{media_config, takes_images, EngineVision, MEDIA_KEY_IDS};
 pub use network::{key_account, network_config, search_account};
 pub use notify::{Notice, Notifier, NotifyError, OnClick, OsNotifier};
 pub use paths::{DataDir, APP_IDENTIFIER};

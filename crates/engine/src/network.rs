@@ -19,8 +19,12 @@ pub fn search_account(backend: SearchBackend) -> String {
 }
 
 /// Keychain account for a key id as the CLI and the settings screen name it: `brave` and
-/// `tavily` are the web search keys, anything else a model provider's id.
+/// `tavily` are the web search keys, `media-image` and `media-speech` the media providers'
+/// (see [`crate::MEDIA_KEY_IDS`]), anything else a model provider's id.
 pub fn key_account(id: &str) -> String {
+    if let Some((_, account)) = crate::MEDIA_KEY_IDS.iter().find(|(name, _)| *name == id) {
+        return (*account).to_string();
+    }
     match SEARCH_KEY_IDS.iter().find(|(name, _)| *name == id) {
         Some((_, backend)) => search_account(*backend),
         None => provider_account(id),

@@ -4,9 +4,11 @@
 use std::sync::Arc;
 
 use hearth_store::Store;
-use hearth_tools::{Background, Dialect, NetworkConfig};
+use hearth_tools::media::NoVisionModels;
+use hearth_tools::{Background, Dialect, MediaConfig, NetworkConfig};
 
 use crate::agents::{register_agents, Agents};
+use crate::media::add_media_tools;
 use crate::notify::OsNotifier;
 use crate::registry::tool_registry;
 use crate::EngineError;
@@ -30,6 +32,11 @@ pub fn tools_reference() -> Result<String, EngineError> {
                 Arc::new(OsNotifier),
                 NetworkConfig::default(),
                 &background,
+            );
+            add_media_tools(
+                &mut registry,
+                MediaConfig::default(),
+                Arc::new(NoVisionModels),
             );
             register_agents(&mut registry, &agents).map(|()| registry)
         })

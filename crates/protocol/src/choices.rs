@@ -269,7 +269,25 @@ pub fn typescript_choice_lists() -> String {
     list(&mut out, "THEMES", "Theme", &Theme::ALL);
     list(&mut out, "LANGUAGES", "Language", &Language::ALL);
     list(&mut out, "CAPABILITIES", "Capability", &Capability::ALL);
+    list(
+        &mut out,
+        "SPEECH_BACKENDS",
+        "SpeechBackend",
+        &SpeechBackend::ALL,
+    );
     out
+}
+
+choices! {
+    /// Where `text_to_speech` makes its audio.
+    SpeechBackend, "speech backend" {
+        /// `espeak-ng` from the operating system: offline, WAV.
+        Local => "local",
+        /// An OpenAI-compatible `/audio/speech` endpoint.
+        Openai => "openai",
+        /// Microsoft Edge's read-aloud service (not available: see the README's Media section).
+        Edge => "edge",
+    }
 }
 
 #[cfg(test)]

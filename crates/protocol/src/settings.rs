@@ -68,6 +68,9 @@ pub struct Settings {
     pub agents: Vec<crate::agent_settings::AgentPersona>,
     /// Bounds on sub-agents (`[subagents]`).
     pub subagents: crate::agent_settings::SubAgentSettings,
+    /// The media tools' providers (`[media]`); their keys live in the keychain.
+    #[serde(default)]
+    pub media: crate::media_settings::MediaSettings,
 }
 
 /// One user rule: allow or deny a tool (by canonical name, `*` at the end matching a prefix)
@@ -243,6 +246,7 @@ impl Default for Settings {
             mcp_servers: Vec::new(),
             agents: Vec::new(),
             subagents: crate::agent_settings::SubAgentSettings::default(),
+            media: crate::media_settings::MediaSettings::default(),
         }
     }
 }

@@ -14,6 +14,7 @@ pub mod fs;
 mod history;
 mod images;
 mod jobs;
+pub mod media;
 mod memory;
 pub mod net;
 mod notify;
@@ -40,6 +41,7 @@ pub use exec::{
 pub use history::register_history;
 pub use images::{ImageSink, IMAGE_TYPES, MAX_IMAGE_BYTES};
 pub use jobs::{authorizable_tools, register_jobs, NOT_RUNNING};
+pub use media::{register_media, MediaConfig};
 pub use memory::register_memory;
 pub use net::{register_network, NetworkConfig, SearchBackend, SearchConfig};
 pub use notify::{register_notifications, NotificationSink, NOTIFICATIONS_PER_HOUR};

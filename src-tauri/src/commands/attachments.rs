@@ -10,7 +10,8 @@ use tauri::State;
 
 use crate::state::{to_error, AppState, CommandResult};
 
-fn workspace(state: &AppState, session_id: &str) -> CommandResult<PathBuf> {
+/// The workspace of `session_id` (its own folder, else the default one).
+pub(crate) fn workspace(state: &AppState, session_id: &str) -> CommandResult<PathBuf> {
     let session = state
         .store
         .get_session(session_id)

@@ -2,6 +2,7 @@
 
 pub mod attachments;
 pub mod jobs;
+pub mod media;
 pub mod memory;
 pub mod rules;
 pub mod sessions;

@@ -52,6 +52,11 @@ fn validate(settings: &Settings) -> CommandResult<()> {
         http_url(&format!("providers.{}.base_url", p.id), &p.base_url)?;
     }
     http_url("search.searxng_url", settings.search.searxng_url.trim())?;
+    http_url("media.image.base_url", settings.media.image.base_url.trim())?;
+    http_url(
+        "media.speech.base_url",
+        settings.media.speech.base_url.trim(),
+    )?;
     let network = hearth_tools::NetworkConfig {
         allow_local: settings.allow_local_hosts.clone(),
         ..Default::default()

@@ -19,6 +19,7 @@ import type { Settings } from './bindings/Settings';
 import type { StartupProblem } from './bindings/StartupProblem';
 import type { TodoList } from './bindings/TodoList';
 import type { UpdateCheck } from './bindings/UpdateCheck';
+import type { WorkspaceMedia } from './bindings/WorkspaceMedia';
 import type { AuthorizationGrant, JobForm, JobView, Preview, RunView } from './jobs';
 import type { Contradiction, Memory, MemoryForm, MemoryList } from './memory';
 import type { AuditRecord } from './types';
@@ -80,6 +81,9 @@ export const api = {
   /** Answers a question the model asked (`clarify`). */
   answerQuestion: (requestId: string, answer: string) => invoke<void>('answer_question', { requestId, answer }),
 
+  /** A generated image or audio file of the chat's workspace, for a tool card to show. */
+  readWorkspaceMedia: (sessionId: string, path: string) =>
+    invoke<WorkspaceMedia>('read_workspace_media', { sessionId, path }),
   prepareAttachment: (sessionId: string, path: string) => invoke<ContentPart>('prepare_attachment', { sessionId, path }),
   /** The image on the OS clipboard (null when it holds none), for a paste the webview gave no
    * image (WebKitGTK). */

@@ -41,6 +41,8 @@ export interface Scenario {
   script?: Step[];
   /** `send_message` rejects with this error before storing the message (e.g. a busy chat). */
   refuseSend?: AppError;
+  /** What `read_workspace_media` answers, by workspace path (others are refused). */
+  media?: Record<string, { mime_type: string; data_base64: string }>;
 }
 
 export interface Call {
@@ -79,6 +81,7 @@ export function installFakeBackend(scenario: Scenario): void {
     mcp_servers: [],
     agents: [],
     subagents: { max_running: 3, max_per_turn: 12, max_depth: 1, timeout_secs: 600 },
+    media: { vision_model: '', image: { base_url: '', model: '' }, speech: { backend: 'local', voice: '', base_url: '', model: '' } },
     ...(scenario.settings ?? {}),
   };
   const sessions: Session[] = [...(scenario.sessions ?? [])];
@@ -364,6 +367,11 @@ export function installFakeBackend(scenario: Scenario): void {
         const user = userMessage(fork.id, a.content);
         await runTurn(fork.id, a.onEvent, user.id);
         return { ...fork };
+      }
+      case 'read_workspace_media': {
+        const media = scenario.media?.[a.path];
+        if (!media) throw { code: 'other', params: { message: `no such media ${a.path}` } };
+        return media;
       }
       case 'cancel_turn':
         cancelled.add(a.sessionId);

@@ -8,7 +8,7 @@ mod encoding;
 mod list;
 mod patch;
 mod read;
-mod sandbox;
+pub(crate) mod sandbox;
 mod search;
 mod spill;
 mod write;

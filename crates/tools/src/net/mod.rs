@@ -21,7 +21,7 @@ pub use special::{special_purpose, SpecialPurpose};
 
 use crate::dialect::{Dialect, DialectTool};
 use crate::registry::{Registry, RegistryError};
-use client::GuardedClient;
+pub(crate) use client::GuardedClient;
 use http_request::{HttpRequest, PicobotHttpArgs, PICOBOT_DESCRIPTION};
 use search::WebSearch;
 use std::sync::Arc;

@@ -2,6 +2,7 @@
 import type { AgentPersona } from "./AgentPersona";
 import type { Language } from "./Language";
 import type { McpServerSettings } from "./McpServerSettings";
+import type { MediaSettings } from "./MediaSettings";
 import type { PolicyRule } from "./PolicyRule";
 import type { ProviderEntry } from "./ProviderEntry";
 import type { SearchSettings } from "./SearchSettings";
@@ -67,3 +68,6 @@ agents: Array<AgentPersona>,
  * Bounds on sub-agents (`[subagents]`).
  */
 subagents: SubAgentSettings, };
+ * The media tools' providers (`[media]`); their keys live in the keychain.
+ */
+media: MediaSettings, };

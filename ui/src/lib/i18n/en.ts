@@ -3,6 +3,7 @@ import { chatlifeEn } from './chatlife.en';
 import { toolImagesEn } from './toolImages.en';
 import { planningEn } from './planning.en';
 import { subagentsEn } from './subagents.en';
+import { mediaEn } from './media.en';
 
 export const en = {
   ...chatlifeEn,
@@ -409,6 +410,7 @@ export const en = {
   ...toolImagesEn,
   ...planningEn,
   ...subagentsEn,
+  ...mediaEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

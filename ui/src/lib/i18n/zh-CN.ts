@@ -4,6 +4,7 @@ import type { MessageKey } from './en';
 import { toolImagesZhCN } from './toolImages.zh-CN';
 import { planningZhCN } from './planning.zh-CN';
 import { subagentsZhCn } from './subagents.zh-CN';
+import { mediaZhCN } from './media.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...chatlifeZhCN,
@@ -410,4 +411,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...toolImagesZhCN,
   ...planningZhCN,
   ...subagentsZhCn,
+  ...mediaZhCN,
 };
