@@ -16,7 +16,7 @@ use crate::approval::Approver;
 use crate::engine::{Engine, EngineOptions};
 use crate::notify::Notifier;
 use crate::provider::{choose_provider, model_client};
-use crate::registry::tool_registry_with_runner;
+use crate::registry::{register_browser_tools, tool_registry_with_runner};
 use crate::rules::enforced_rules;
 use crate::secrets::SecretStore;
 use crate::tool_calls::ToolRunner;
@@ -34,6 +34,7 @@ pub struct EngineBuilder {
     signal: Option<RunnerSignal>,
     turns: Arc<Turns>,
     sources: Vec<Arc<dyn ToolSource>>,
+    browsers: hearth_browser::Browsers,
 }
 
 /// The model a turn or run uses, with a client for its provider.
@@ -51,6 +52,7 @@ impl EngineBuilder {
         secrets: Arc<dyn SecretStore>,
         notifier: Arc<dyn Notifier>,
     ) -> EngineBuilder {
+        let browsers = hearth_browser::Browsers::new(dir.root());
         EngineBuilder {
             turns: Turns::new(store.clone()),
             store,
@@ -60,6 +62,7 @@ impl EngineBuilder {
             background: Background::new(),
             signal: None,
             sources: Vec::new(),
+            browsers,
         }
     }
 
@@ -103,6 +106,11 @@ impl EngineBuilder {
         &self.background
     }
 
+    /// The managed browser of the `browser` tool (closed by its `shutdown` at exit).
+    pub fn browsers(&self) -> &hearth_browser::Browsers {
+        &self.browsers
+    }
+
     /// The running turns of every engine this builder makes.
     pub fn turns(&self) -> &Arc<Turns> {
         &self.turns
@@ -120,6 +128,7 @@ impl EngineBuilder {
             &self.background,
             self.signal.clone(),
         );
+        register_browser_tools(&mut registry, &self.browsers, &settings.browser);
         for source in &self.sources {
             let tools = source.tools(settings.context_window);
             let listed = tools.listed.into_iter().map(|tool| (tool, false));

@@ -7,7 +7,7 @@ use hearth_store::Store;
 use hearth_tools::{Background, Dialect, NetworkConfig};
 
 use crate::notify::OsNotifier;
-use crate::registry::tool_registry;
+use crate::registry::{register_browser_tools, tool_registry};
 use crate::EngineError;
 
 /// How to bring `docs/tools.md` up to date.
@@ -21,15 +21,7 @@ pub fn tools_reference() -> Result<String, EngineError> {
     let background = Background::new();
     let registries: Vec<_> = Dialect::ALL
         .into_iter()
-        .map(|dialect| {
-            tool_registry(
-                dialect,
-                &store,
-                Arc::new(OsNotifier),
-                NetworkConfig::default(),
-                &background,
-            )
-        })
+        .map(|dialect| reference_registry(dialect, &store, &background))
         .collect();
     Ok(format!(
         "# Tool reference\n\n\
@@ -44,6 +36,28 @@ pub fn tools_reference() -> Result<String, EngineError> {
          `{REGENERATE_TOOLS_DOC}` or `hearth-cli tools reference > docs/tools.md`.\n\n{}",
         hearth_tools::reference(&registries)
     ))
+}
+
+/// `dialect`'s registry as every front end builds it, the browser tool included (nothing starts).
+fn reference_registry(
+    dialect: Dialect,
+    store: &Arc<Store>,
+    background: &Background,
+) -> hearth_tools::Registry {
+    let mut registry = tool_registry(
+        dialect,
+        store,
+        Arc::new(OsNotifier),
+        NetworkConfig::default(),
+        background,
+    );
+    let browsers = hearth_browser::Browsers::new(&std::env::temp_dir().join("hearth-reference"));
+    register_browser_tools(
+        &mut registry,
+        &browsers,
+        &hearth_protocol::BrowserSettings::default(),
+    );
+    registry
 }
 
 #[cfg(test)]
@@ -71,13 +85,7 @@ mod tests {
         let store = Arc::new(Store::open_in_memory().unwrap());
         let background = Background::new();
         for dialect in Dialect::ALL {
-            let registry = tool_registry(
-                dialect,
-                &store,
-                Arc::new(OsNotifier),
-                NetworkConfig::default(),
-                &background,
-            );
+            let registry = reference_registry(dialect, &store, &background);
             let specs = registry.specs(ToolProfile::Full);
             assert!(!specs.is_empty(), "{dialect}");
             for spec in specs {

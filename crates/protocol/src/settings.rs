@@ -64,6 +64,8 @@ pub struct Settings {
     pub updates: crate::updates::UpdateSettings,
     /// MCP servers whose tools Hearth offers (`[[mcp_servers]]`); secrets live in the keychain.
     pub mcp_servers: Vec<McpServerSettings>,
+    /// The agent's browser (`[browser]`).
+    pub browser: crate::browser_settings::BrowserSettings,
 }
 
 /// One user rule: allow or deny a tool (by canonical name, `*` at the end matching a prefix)
@@ -237,6 +239,7 @@ impl Default for Settings {
             rules: Vec::new(),
             updates: crate::updates::UpdateSettings::default(),
             mcp_servers: Vec::new(),
+            browser: crate::browser_settings::BrowserSettings::default(),
         }
     }
 }

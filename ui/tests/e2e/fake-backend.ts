@@ -71,6 +71,7 @@ export function installFakeBackend(scenario: Scenario): void {
     rules: [],
     updates: { endpoint: '', pubkey: '' },
     mcp_servers: [],
+    browser: { executable: '', visible: false, idle_minutes: 10 },
     ...(scenario.settings ?? {}),
   };
   const sessions: Session[] = [...(scenario.sessions ?? [])];
