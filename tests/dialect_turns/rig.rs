@@ -5,7 +5,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use hearth_engine::{
-    tool_registry, DataDir, Engine, EngineOptions, FixedApprover, OsNotifier, ToolRunner,
+    register_browser_tools, tool_registry, Browsers, DataDir, Engine, EngineOptions, FixedApprover,
+    OsNotifier, ToolRunner,
 };
 use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy};
 use hearth_policy::SecurityProfile;
@@ -46,7 +47,13 @@ pub async fn turn(
         ..NetworkConfig::default()
     };
     let background = Background::new();
-    let registry = tool_registry(dialect, &store, Arc::new(OsNotifier), network, &background);
+    let mut registry = tool_registry(dialect, &store, Arc::new(OsNotifier), network, &background);
+    let browsers = Browsers::new(dir.root());
+    register_browser_tools(
+        &mut registry,
+        &browsers,
+        &hearth_protocol::BrowserSettings::default(),
+    );
     let runner = Arc::new(ToolRunner::new(
         Arc::new(registry),
         Arc::new(FixedApprover(ApprovalDecision::AllowOnce)),
@@ -68,6 +75,7 @@ pub async fn turn(
         .await
         .unwrap();
     assert_eq!(summary.end, TurnEnd::Completed, "{dialect}");
+    browsers.shutdown().await;
     store
         .list_messages(&session)
         .unwrap()
