@@ -95,6 +95,17 @@ fn interactive(outline: &str) -> BTreeSet<(String, String)> {
         .collect()
 }
 
+/// The result itself, or (when the registry spilled it for being over the output cap) the
+/// spilled whole.
+fn whole(result: &Value) -> Value {
+    match result["spill_path"].as_str() {
+        Some(path) if result.get("snapshot").is_none() => {
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+        }
+        _ => result.clone(),
+    }
+}
+
 struct Hearth {
     registry: Registry,
     ctx: ToolContext,
@@ -176,7 +187,7 @@ async fn main() {
                 .call(json!({"action": "snapshot", "max_chars": 200000}))
                 .await;
             times.push(start.elapsed().as_secs_f64() * 1000.0);
-            text = result["snapshot"].as_str().unwrap().to_string();
+            text = whole(&result)["snapshot"].as_str().unwrap().to_string();
         }
         let theirs = &playwright["pages"][index];
         let ai = theirs["ai"].as_str().unwrap();
