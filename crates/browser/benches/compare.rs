@@ -3,7 +3,7 @@
 //! exposes, snapshot time p50/p95, and a fixed form script's wall time.
 //! Run: `npm --prefix benches/browser ci && cargo bench -p hearth-browser --bench compare`.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout, clippy::print_stderr)]
 
 use axum::extract::Path as UrlPath;
 use axum::http::header;
