@@ -1,8 +1,9 @@
 //! Agent turns against the scripted model server through each dialect's tool names, with the
-//! engine's real registry: commands and network tools, memory and jobs, planning and questions,
-//! and the media tools.
+//! engine's real registry: commands and network tools, the browser, memory and jobs, planning and
+//! questions, and the media tools.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod browser;
 mod exec_net;
 mod media;
 mod memory_jobs;

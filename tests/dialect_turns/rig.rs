@@ -5,7 +5,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use hearth_engine::{
-    tool_registry, Approver, DataDir, Engine, EngineOptions, FixedApprover, OsNotifier, ToolRunner,
+    register_browser_tools, tool_registry, Approver, Browsers, DataDir, Engine, EngineOptions,
+    FixedApprover, OsNotifier, ToolRunner,
 };
 use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy};
 use hearth_policy::SecurityProfile;
@@ -22,6 +23,8 @@ pub struct Rig {
     pub store: Arc<Store>,
     pub engine: Engine,
     pub session: String,
+    /// The managed browser of the turn's `browser` tool (started on first use).
+    pub browsers: Browsers,
     /// Keeps the background processes of the turn's tools.
     _background: Background,
 }
@@ -68,7 +71,14 @@ impl Rig {
             ..NetworkConfig::default()
         };
         let background = Background::new();
-        let registry = tool_registry(dialect, &store, Arc::new(OsNotifier), network, &background);
+        let mut registry =
+            tool_registry(dialect, &store, Arc::new(OsNotifier), network, &background);
+        let browsers = Browsers::new(dir.root());
+        register_browser_tools(
+            &mut registry,
+            &browsers,
+            &hearth_protocol::BrowserSettings::default(),
+        );
         let mut runner = ToolRunner::new(
             Arc::new(registry),
             front.approver,
@@ -86,6 +96,7 @@ impl Rig {
             store,
             engine,
             session,
+            browsers,
             _background: background,
         }
     }
@@ -141,5 +152,6 @@ pub async fn turn(
 ) -> Vec<(String, Value, bool)> {
     let rig = Rig::open(home, dialect, allowed_port, Front::default()).await;
     rig.send(calls).await;
+    rig.browsers.shutdown().await;
     rig.results()
 }

@@ -17,7 +17,7 @@ use crate::approval::Approver;
 use crate::engine::{Engine, EngineOptions};
 use crate::notify::Notifier;
 use crate::provider::{choose_provider, model_client};
-use crate::registry::tool_registry_with_runner;
+use crate::registry::{register_browser_tools, tool_registry_with_runner};
 use crate::rules::enforced_rules;
 use crate::secrets::SecretStore;
 use crate::tool_calls::ToolRunner;
@@ -36,6 +36,7 @@ pub struct EngineBuilder {
     turns: Arc<Turns>,
     sources: Vec<Arc<dyn ToolSource>>,
     agents: Arc<Agents>,
+    browsers: hearth_browser::Browsers,
 }
 
 /// The model a turn or run uses, with a client for its provider.
@@ -59,6 +60,7 @@ impl EngineBuilder {
             let client = model_client(&entry, None, keys.as_ref())?;
             Ok(ModelChoice { client, model })
         });
+        let browsers = hearth_browser::Browsers::new(dir.root());
         EngineBuilder {
             agents: Arc::new(Agents::new(store.clone()).with_models(models)),
             turns: Turns::new(store.clone()),
@@ -69,6 +71,7 @@ impl EngineBuilder {
             background: Background::new(),
             signal: None,
             sources: Vec::new(),
+            browsers,
         }
     }
 
@@ -117,6 +120,11 @@ impl EngineBuilder {
         &self.agents
     }
 
+    /// The managed browser of the `browser` tool (closed by its `shutdown` at exit).
+    pub fn browsers(&self) -> &hearth_browser::Browsers {
+        &self.browsers
+    }
+
     /// The running turns of every engine this builder makes.
     pub fn turns(&self) -> &Arc<Turns> {
         &self.turns
@@ -144,6 +152,7 @@ impl EngineBuilder {
         });
         let media = crate::media_config(settings, self.secrets.as_ref());
         crate::media::add_media_tools(&mut registry, media, vision);
+        register_browser_tools(&mut registry, &self.browsers, &settings.browser);
         for source in &self.sources {
             let tools = source.tools(settings.context_window);
             let listed = tools.listed.into_iter().map(|tool| (tool, false));

@@ -45,6 +45,7 @@ pub use config::{default_provider, load_settings, save_settings};
 pub use detect::{detect_local_servers, well_known_servers, LocalCandidate, DETECT_TIMEOUT};
 pub use engine::{Engine, EngineOptions, EventSink, TurnSummary};
 pub use error::EngineError;
+pub use hearth_browser::Browsers;
 pub use jobs::{AgentJobExecutor, JobGrant};
 pub use media::{media_config, takes_images, EngineVision, MEDIA_KEY_IDS};
 pub use network::{key_account, network_config, search_account};
@@ -52,7 +53,7 @@ pub use notify::{Notice, Notifier, NotifyError, OnClick, OsNotifier};
 pub use paths::{DataDir, APP_IDENTIFIER};
 pub use provider::{choose_provider, client_with_key, model_client};
 pub use reference::{tools_reference, REGENERATE_TOOLS_DOC};
-pub use registry::{tool_registry, tool_registry_with_runner};
+pub use registry::{register_browser_tools, tool_registry, tool_registry_with_runner};
 pub use rules::{check_rules, enforced_rules, user_rules, RuleError};
 pub use secrets::{
     mask_secret, provider_account, resolve_api_key, KeyringStore, SecretError, SecretStore,

@@ -10,7 +10,7 @@ use hearth_tools::{Background, Dialect, MediaConfig, NetworkConfig};
 use crate::agents::{register_agents, Agents};
 use crate::media::add_media_tools;
 use crate::notify::OsNotifier;
-use crate::registry::tool_registry;
+use crate::registry::{register_browser_tools, tool_registry};
 use crate::EngineError;
 
 /// How to bring `docs/tools.md` up to date.
@@ -25,21 +25,7 @@ pub fn tools_reference() -> Result<String, EngineError> {
     let agents = Arc::new(Agents::new(store.clone()));
     let registries: Vec<_> = Dialect::ALL
         .into_iter()
-        .map(|dialect| {
-            let mut registry = tool_registry(
-                dialect,
-                &store,
-                Arc::new(OsNotifier),
-                NetworkConfig::default(),
-                &background,
-            );
-            add_media_tools(
-                &mut registry,
-                MediaConfig::default(),
-                Arc::new(NoVisionModels),
-            );
-            register_agents(&mut registry, &agents).map(|()| registry)
-        })
+        .map(|dialect| reference_registry(dialect, &store, &background, &agents))
         .collect::<Result<_, _>>()
         .map_err(|error| EngineError::Config(error.to_string()))?;
     Ok(format!(
@@ -55,6 +41,35 @@ pub fn tools_reference() -> Result<String, EngineError> {
          `{REGENERATE_TOOLS_DOC}` or `hearth-cli tools reference > docs/tools.md`.\n\n{}",
         hearth_tools::reference(&registries)
     ))
+}
+
+/// `dialect`'s registry as every front end builds it: media, browser and delegation tools
+/// included (nothing starts).
+fn reference_registry(
+    dialect: Dialect,
+    store: &Arc<Store>,
+    background: &Background,
+    agents: &Arc<Agents>,
+) -> Result<hearth_tools::Registry, hearth_tools::RegistryError> {
+    let mut registry = tool_registry(
+        dialect,
+        store,
+        Arc::new(OsNotifier),
+        NetworkConfig::default(),
+        background,
+    );
+    add_media_tools(
+        &mut registry,
+        MediaConfig::default(),
+        Arc::new(NoVisionModels),
+    );
+    let browsers = hearth_browser::Browsers::new(&std::env::temp_dir().join("hearth-reference"));
+    register_browser_tools(
+        &mut registry,
+        &browsers,
+        &hearth_protocol::BrowserSettings::default(),
+    );
+    register_agents(&mut registry, agents).map(|()| registry)
 }
 
 #[cfg(test)]
@@ -82,13 +97,7 @@ mod tests {
         let store = Arc::new(Store::open_in_memory().unwrap());
         let background = Background::new();
         for dialect in Dialect::ALL {
-            let registry = tool_registry(
-                dialect,
-                &store,
-                Arc::new(OsNotifier),
-                NetworkConfig::default(),
-                &background,
-            );
+            let registry = reference_registry(dialect, &store, &background);
             let specs = registry.specs(ToolProfile::Full);
             assert!(!specs.is_empty(), "{dialect}");
             for spec in specs {

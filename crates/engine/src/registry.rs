@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use hearth_browser::{register_browser, BrowserConfig, Browsers};
+use hearth_protocol::BrowserSettings;
 use hearth_scheduler::RunnerSignal;
 use hearth_store::Store;
 use hearth_tools::{
@@ -71,6 +73,19 @@ pub fn tool_registry_with_runner(
         tracing::error!(%error, %dialect, "tool family left out");
     }
     registry
+}
+
+/// Adds `browser` (hearth, echo and picobot) over the app's managed browser `browsers`,
+/// started with `settings` when first used.
+pub fn register_browser_tools(
+    registry: &mut Registry,
+    browsers: &Browsers,
+    settings: &BrowserSettings,
+) {
+    if let Err(error) = register_browser(registry, browsers, BrowserConfig::from_settings(settings))
+    {
+        tracing::error!(%error, "browser tool left out");
+    }
 }
 
 #[cfg(test)]

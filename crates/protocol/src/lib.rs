@@ -6,6 +6,7 @@ use ts_rs::TS;
 
 mod agent_settings;
 mod agents;
+mod browser_settings;
 mod choices;
 mod error_texts;
 mod errors;
@@ -19,6 +20,7 @@ mod updates;
 mod window;
 pub use agent_settings::*;
 pub use agents::*;
+pub use browser_settings::*;
 pub use choices::*;
 pub use errors::*;
 pub use planning::*;

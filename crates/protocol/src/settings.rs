@@ -71,6 +71,8 @@ pub struct Settings {
     /// The media tools' providers (`[media]`); their keys live in the keychain.
     #[serde(default)]
     pub media: crate::media_settings::MediaSettings,
+    /// The agent's browser (`[browser]`).
+    pub browser: crate::browser_settings::BrowserSettings,
 }
 
 /// One user rule: allow or deny a tool (by canonical name, `*` at the end matching a prefix)
@@ -247,6 +249,7 @@ impl Default for Settings {
             agents: Vec::new(),
             subagents: crate::agent_settings::SubAgentSettings::default(),
             media: crate::media_settings::MediaSettings::default(),
+            browser: crate::browser_settings::BrowserSettings::default(),
         }
     }
 }

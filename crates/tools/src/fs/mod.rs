@@ -11,6 +11,7 @@ mod read;
 pub(crate) mod sandbox;
 mod search;
 mod spill;
+mod workspace_io;
 mod write;
 
 pub use document::{ReadDocument, ReadDocumentArgs, UnitArg, DOCUMENT_MAX_CHARS};
@@ -24,6 +25,7 @@ pub use search::{
     SEARCH_DEFAULT_RESULTS, SEARCH_MAX_RESULTS,
 };
 pub use spill::{ReadSpill, ReadSpillArgs, SPILL_DEFAULT_CHARS, SPILL_MAX_CHARS};
+pub use workspace_io::{workspace_file, write_workspace_file};
 pub use write::{WriteFile, WriteFileArgs, WRITE_MAX_BYTES};
 
 use crate::dialect::DialectTool;

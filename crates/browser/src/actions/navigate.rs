@@ -1,0 +1,139 @@
+//! Navigation: only http and https URLs (a bare host gets `https://`), loading with the load
+//! awaited (at most 10 s), and history steps.
+
+use crate::cdp::call;
+use crate::error;
+use crate::tab::Tab;
+use hearth_tools::{ErrorKind, ToolError};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+const LOAD_LIMIT: Duration = Duration::from_secs(10);
+
+/// Schemes that are never opened.
+const REFUSED: &[&str] = &[
+    "about",
+    "blob",
+    "chrome",
+    "chrome-extension",
+    "chrome-untrusted",
+    "data",
+    "devtools",
+    "edge",
+    "brave",
+    "file",
+    "filesystem",
+    "ftp",
+    "javascript",
+    "mailto",
+    "vbscript",
+    "view-source",
+    "ws",
+    "wss",
+];
+
+/// `url` as an http(s) URL, or an error naming what is refused.
+pub fn web_url(url: &str) -> Result<String, ToolError> {
+    let trimmed = url.trim();
+    let scheme = trimmed
+        .split_once(':')
+        .map(|(s, _)| s.to_ascii_lowercase())
+        .unwrap_or_default();
+    let candidate = if trimmed.contains("://") || REFUSED.contains(&scheme.as_str()) {
+        trimmed.to_string()
+    } else {
+        format!("https://{trimmed}")
+    };
+    let parsed = url::Url::parse(&candidate)
+        .map_err(|e| ToolError::invalid("url", format!("`{url}` is not a URL: {e}")))?;
+    match parsed.scheme() {
+        "http" | "https" if parsed.host_str().is_some() => Ok(parsed.to_string()),
+        "http" | "https" => Err(ToolError::invalid("url", format!("`{url}` has no host"))),
+        other => Err(ToolError::new(
+            ErrorKind::NotPermitted,
+            format!("the browser only opens http and https pages, not `{other}:` URLs"),
+        )),
+    }
+}
+
+/// Loads `url` in the tab and waits for it.
+pub async fn go(tab: &mut Tab, url: &str) -> Result<(), ToolError> {
+    let mark = tab.mark();
+    let result = call(&tab.page, "Page.navigate", json!({"url": url}))
+        .await
+        .map_err(error::cdp)?;
+    if let Some(problem) = result["errorText"].as_str().filter(|t| !t.is_empty()) {
+        return Err(ToolError::new(
+            ErrorKind::Network,
+            format!("{url} could not be opened: {problem}"),
+        ));
+    }
+    match result["loaderId"].as_str() {
+        Some(loader) => {
+            let loader = loader.to_string();
+            tab.wait_until(LOAD_LIMIT, |s| {
+                s.loader.as_deref() == Some(loader.as_str())
+                    && !s.loading
+                    && s.lifecycle.contains("load")
+            })
+            .await;
+        }
+        None => tab.settle(mark).await,
+    }
+    Ok(())
+}
+
+/// Goes one step back (or forward) in the tab's history.
+pub async fn history(tab: &Tab, forward: bool) -> Result<(), ToolError> {
+    let history = call(&tab.page, "Page.getNavigationHistory", json!({}))
+        .await
+        .map_err(error::cdp)?;
+    let current = history["currentIndex"].as_i64().unwrap_or(0);
+    let entries = history["entries"].as_array().cloned().unwrap_or_default();
+    let index = if forward { current + 1 } else { current - 1 };
+    let entry: Option<&Value> = usize::try_from(index).ok().and_then(|i| entries.get(i));
+    let Some(id) = entry.and_then(|e| e["id"].as_i64()) else {
+        return Err(ToolError::invalid(
+            "action",
+            format!(
+                "there is no {} page in this tab's history",
+                if forward { "later" } else { "earlier" }
+            ),
+        ));
+    };
+    call(
+        &tab.page,
+        "Page.navigateToHistoryEntry",
+        json!({"entryId": id}),
+    )
+    .await
+    .map_err(error::cdp)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_web_urls_are_opened() {
+        assert_eq!(web_url("example.com").unwrap(), "https://example.com/");
+        assert_eq!(
+            web_url("http://127.0.0.1:8080/a").unwrap(),
+            "http://127.0.0.1:8080/a"
+        );
+        for refused in [
+            "file:///etc/passwd",
+            "javascript:alert(1)",
+            "chrome://settings",
+            "data:text/html,x",
+        ] {
+            let error = web_url(refused).unwrap_err();
+            assert_eq!(error.kind, ErrorKind::NotPermitted, "{refused}: {error:?}");
+        }
+        assert_eq!(
+            web_url("http://").unwrap_err().kind,
+            ErrorKind::InvalidArguments
+        );
+    }
+}

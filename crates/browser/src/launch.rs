@@ -1,0 +1,154 @@
+//! Starting the managed browser: its flags (no background networking, WebRTC off, frames in
+//! one renderer so cross-origin iframes are reachable, an optional egress proxy), the
+//! persistent profile and its stale lock after a crash.
+
+use chromiumoxide::browser::{Browser, BrowserConfig};
+use chromiumoxide::handler::Handler;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How to start the browser.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LaunchOptions {
+    pub executable: PathBuf,
+    /// The persistent profile (`<data dir>/browser/profile`).
+    pub profile: PathBuf,
+    /// Shows the window; headless otherwise.
+    pub visible: bool,
+    /// All traffic through the egress proxy on `127.0.0.1:<port>`, loopback included.
+    pub proxy_port: Option<u16>,
+}
+
+/// The browser window (and headless viewport) size.
+pub const WINDOW: (u32, u32) = (1280, 800);
+
+/// The flags beyond chromiumoxide's defaults.
+fn flags(options: &LaunchOptions) -> Vec<(String, Option<String>)> {
+    let mut flags: Vec<(String, Option<String>)> = [
+        ("disable-gpu", None),
+        ("disable-component-update", None),
+        ("disable-domain-reliability", None),
+        ("no-default-browser-check", None),
+        ("no-pings", None),
+        // WebRTC could reach the local network around any proxy.
+        (
+            "force-webrtc-ip-handling-policy",
+            Some("disable_non_proxied_udp"),
+        ),
+        ("webrtc-ip-handling-policy", Some("disable_non_proxied_udp")),
+        // Cross-origin iframes in the page's renderer: their DOM and accessibility tree are
+        // reached through the page's own CDP session.
+        ("disable-site-isolation-trials", None),
+        (
+            "disable-features",
+            Some("IsolateOrigins,site-per-process,MediaRouter,OptimizationHints"),
+        ),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.map(str::to_string)))
+    .collect();
+    if let Some(port) = options.proxy_port {
+        flags.push(("proxy-server".into(), Some(format!("127.0.0.1:{port}"))));
+        flags.push(("proxy-bypass-list".into(), Some("<-loopback>".into())));
+    }
+    flags
+}
+
+/// Whether this process runs as root (Chrome's sandbox refuses root).
+fn running_as_root() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0)
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
+/// Removes the profile's lock when the process that held it is gone (a crashed or killed
+/// browser); an error when a live process still holds it.
+fn clear_stale_lock(profile: &Path) -> Result<(), String> {
+    let lock = profile.join("SingletonLock");
+    let Ok(target) = std::fs::read_link(&lock) else {
+        return Ok(());
+    };
+    let owner = target
+        .to_string_lossy()
+        .rsplit('-')
+        .next()
+        .and_then(|p| p.parse::<u32>().ok());
+    if let Some(pid) = owner {
+        if Path::new(&format!("/proc/{pid}")).exists() {
+            return Err(format!(
+                "the browser profile {} is in use by another browser (process {pid}); close it \
+                 or the other Hearth first",
+                profile.display()
+            ));
+        }
+    }
+    for name in ["SingletonLock", "SingletonSocket", "SingletonCookie"] {
+        let _ = std::fs::remove_file(profile.join(name));
+    }
+    Ok(())
+}
+
+/// Starts the browser; the handler must be polled for the connection to work.
+pub async fn launch(options: &LaunchOptions) -> Result<(Browser, Handler), String> {
+    std::fs::create_dir_all(&options.profile).map_err(|e| {
+        format!(
+            "the browser profile folder {} could not be made: {e}",
+            options.profile.display()
+        )
+    })?;
+    if cfg!(target_os = "linux") {
+        clear_stale_lock(&options.profile)?;
+    }
+    let mut builder = BrowserConfig::builder()
+        .chrome_executable(&options.executable)
+        .user_data_dir(&options.profile)
+        .window_size(WINDOW.0, WINDOW.1)
+        .viewport(None)
+        .launch_timeout(Duration::from_secs(30))
+        .request_timeout(Duration::from_secs(30));
+    if options.visible {
+        builder = builder.with_head();
+    }
+    if running_as_root() {
+        builder = builder.no_sandbox();
+    }
+    for (key, value) in flags(options) {
+        builder = match value {
+            Some(value) => builder.arg((key.as_str(), value.as_str())),
+            None => builder.arg(key.as_str()),
+        };
+    }
+    let config = builder.build()?;
+    Browser::launch(config).await.map_err(|e| {
+        format!(
+            "the browser {} did not start: {e}",
+            options.executable.display()
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_proxy_flags_cover_loopback() {
+        let mut options = LaunchOptions {
+            executable: "/usr/bin/chromium".into(),
+            profile: "/tmp/p".into(),
+            visible: false,
+            proxy_port: None,
+        };
+        assert!(!flags(&options).iter().any(|(k, _)| k == "proxy-server"));
+        options.proxy_port = Some(4321);
+        let flags = flags(&options);
+        assert!(flags.contains(&("proxy-server".into(), Some("127.0.0.1:4321".into()))));
+        assert!(flags.contains(&("proxy-bypass-list".into(), Some("<-loopback>".into()))));
+    }
+}

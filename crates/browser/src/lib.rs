@@ -1,0 +1,22 @@
+//! The `browser` tool: finds and runs one managed Chrome/Chromium per app over CDP
+//! (chromiumoxide), one tab per session, accessibility snapshots in Playwright's "ai" grammar
+//! with stable refs, and every page action with the right amount of waiting.
+
+mod actions;
+mod capture;
+mod cdp;
+mod error;
+mod find;
+mod launch;
+mod manager;
+pub mod snapshot;
+mod tab;
+mod tool;
+
+pub use find::{find_browser, Found};
+pub use launch::LaunchOptions;
+pub use manager::Browsers;
+pub use tool::{
+    register_browser, screenshot_result, BrowserArgs, BrowserConfig, BrowserTool,
+    PicobotBrowserArgs, Screenshot,
+};

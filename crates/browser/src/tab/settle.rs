@@ -1,0 +1,97 @@
+//! Waiting for a page to settle after an action: about 500 ms at most when nothing happens
+//! (less once requests are done and the DOM has been quiet), the load when it navigated (at most
+//! 10 s), the requests it started otherwise (at most 5 s).
+
+use super::events::PageState;
+use super::Tab;
+use crate::cdp::call;
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+/// The settle window when nothing navigates.
+const SETTLE: Duration = Duration::from_millis(500);
+/// The shortest wait, and how long the DOM must have been quiet.
+const QUIET: Duration = Duration::from_millis(100);
+const LOAD_LIMIT: Duration = Duration::from_secs(10);
+const REQUESTS_LIMIT: Duration = Duration::from_secs(5);
+const POLL: Duration = Duration::from_millis(40);
+
+/// Where the page was before an action.
+#[derive(Debug, Clone, Copy)]
+pub struct Mark {
+    loads: u64,
+}
+
+impl Tab {
+    pub fn mark(&self) -> Mark {
+        Mark {
+            loads: self.events.lock().loads_started,
+        }
+    }
+
+    /// Whether a main-frame load began since `mark`.
+    pub fn navigated_since(&self, mark: Mark) -> bool {
+        self.events.lock().loads_started > mark.loads
+    }
+
+    /// Waits until `done` holds for the page state, at most `limit`; whether it did.
+    pub async fn wait_until(&self, limit: Duration, done: impl Fn(&PageState) -> bool) -> bool {
+        let deadline = Instant::now() + limit;
+        loop {
+            let notified = self.events.changed.notified();
+            tokio::pin!(notified);
+            notified.as_mut().enable();
+            if done(&self.events.lock()) {
+                return true;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            let _ = tokio::time::timeout(left, notified).await;
+        }
+    }
+
+    /// Waits for the main document to finish loading (at most `limit`).
+    pub async fn wait_for_load(&self, limit: Duration) -> bool {
+        self.wait_until(limit, |s| !s.loading && s.lifecycle.contains("load"))
+            .await
+    }
+
+    /// Milliseconds since the DOM last changed (large when unknown).
+    async fn quiet_for(&self) -> Duration {
+        let result = call(
+            &self.page,
+            "Runtime.evaluate",
+            json!({"expression": "performance.now() - (window.__hearthChanged || 0)", "returnByValue": true}),
+        )
+        .await;
+        let ms = result
+            .ok()
+            .and_then(|r| r["result"]["value"].as_f64())
+            .unwrap_or(f64::MAX);
+        Duration::from_secs_f64((ms / 1000.0).clamp(0.0, 3600.0))
+    }
+
+    /// Waits for the page to settle after an action that began at `mark`.
+    pub async fn settle(&self, mark: Mark) {
+        let start = Instant::now();
+        loop {
+            if self.navigated_since(mark) {
+                self.wait_for_load(LOAD_LIMIT).await;
+                return;
+            }
+            let elapsed = start.elapsed();
+            let idle = self.events.lock().inflight.is_empty();
+            if elapsed >= QUIET && idle && self.quiet_for().await >= QUIET {
+                return;
+            }
+            if elapsed >= SETTLE {
+                self.wait_until(REQUESTS_LIMIT, |s| s.inflight.is_empty())
+                    .await;
+                return;
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    }
+}
