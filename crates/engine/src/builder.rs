@@ -13,6 +13,7 @@ use hearth_store::{NewMessage, NewSession, Store};
 use hearth_tools::{Background, Dialect, Registry};
 
 use crate::approval::Approver;
+use crate::channels::Channels;
 use crate::engine::{Engine, EngineOptions};
 use crate::notify::Notifier;
 use crate::provider::{choose_provider, model_client};
@@ -34,6 +35,7 @@ pub struct EngineBuilder {
     signal: Option<RunnerSignal>,
     turns: Arc<Turns>,
     sources: Vec<Arc<dyn ToolSource>>,
+    channels: Channels,
 }
 
 /// The model a turn or run uses, with a client for its provider.
@@ -53,6 +55,7 @@ impl EngineBuilder {
     ) -> EngineBuilder {
         EngineBuilder {
             turns: Turns::new(store.clone()),
+            channels: Channels::new(store.clone()),
             store,
             dir,
             secrets,
@@ -81,6 +84,18 @@ impl EngineBuilder {
     pub fn with_tool_source(mut self, source: Arc<dyn ToolSource>) -> EngineBuilder {
         self.sources.push(source);
         self
+    }
+
+    /// Delivers through `channels` (the app's and the daemon's, with the configured webhooks
+    /// and bots) instead of `desktop` only.
+    pub fn with_channels(mut self, channels: Channels) -> EngineBuilder {
+        self.channels = channels;
+        self
+    }
+
+    /// The channels tools, job results and inbound chats use.
+    pub fn channels(&self) -> &Channels {
+        &self.channels
     }
 
     pub fn store(&self) -> &Arc<Store> {
@@ -119,6 +134,7 @@ impl EngineBuilder {
             network_config(settings, self.secrets.as_ref()),
             &self.background,
             self.signal.clone(),
+            self.channels.clone(),
         );
         for source in &self.sources {
             let tools = source.tools(settings.context_window);
@@ -175,6 +191,25 @@ impl EngineBuilder {
         let (entry, model) = choose_provider(settings, requested)?;
         let client = model_client(&entry, key_env, self.secrets.as_ref())?;
         Ok(ModelChoice { client, model })
+    }
+
+    /// The model for a run nobody watches (`requested`, else the defaults) and the `hearth`
+    /// registry, built on a blocking thread (both read the keychain).
+    pub async fn unattended(
+        self: &Arc<Self>,
+        settings: &Settings,
+        requested: Option<String>,
+    ) -> Result<(ModelChoice, Registry), String> {
+        let builder = self.clone();
+        let settings = settings.clone();
+        tokio::task::spawn_blocking(move || {
+            let choice = builder.model(&settings, requested.as_deref(), None)?;
+            let registry = builder.registry(Dialect::Hearth, &settings);
+            Ok::<_, EngineError>((choice, registry))
+        })
+        .await
+        .map_err(|e| format!("the model client could not be built: {e}"))?
+        .map_err(|e| e.to_string())
     }
 
     /// Copies the messages before `message_id` into a new session (stored rows, so earlier tool

@@ -5,6 +5,7 @@
 mod approval;
 mod attachments;
 mod builder;
+mod channels;
 mod compact;
 mod config;
 mod detect;
@@ -33,6 +34,10 @@ pub use attachments::{
     IMAGE_ATTACHMENT_CAP, TEXT_ATTACHMENT_CAP,
 };
 pub use builder::{EngineBuilder, ModelChoice};
+pub use channels::{
+    channel_token, Batch, Channel, ChannelFactory, Channels, Gateway, GatewayHandle, Inbound,
+    Receipt, DESKTOP,
+};
 pub use config::{default_provider, load_settings, save_settings};
 pub use detect::{detect_local_servers, well_known_servers, LocalCandidate, DETECT_TIMEOUT};
 pub use engine::{Engine, EngineOptions, EventSink, TurnSummary};

@@ -269,6 +269,7 @@ pub fn typescript_choice_lists() -> String {
     list(&mut out, "THEMES", "Theme", &Theme::ALL);
     list(&mut out, "LANGUAGES", "Language", &Language::ALL);
     list(&mut out, "CAPABILITIES", "Capability", &Capability::ALL);
+    list(&mut out, "CHANNEL_KINDS", "ChannelKind", &ChannelKind::ALL);
     out
 }
 
@@ -313,5 +314,15 @@ mod tests {
         assert!(serde_error
             .to_string()
             .starts_with("unknown theme `blue` (expected one of: light, dark, system)"));
+    }
+}
+
+choices! {
+    /// What kind of external channel a `[[channels]]` entry is.
+    ChannelKind, "channel kind" {
+        /// POST a JSON body to a URL; delivered means a 2xx answer.
+        Webhook => "webhook",
+        /// A Telegram bot (Bot API), outbound and optionally inbound by long polling.
+        Telegram => "telegram",
     }
 }

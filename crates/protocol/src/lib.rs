@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+mod channel_settings;
 mod choices;
 mod errors;
 mod providers;
@@ -12,6 +13,7 @@ mod startup;
 mod texts;
 mod updates;
 mod window;
+pub use channel_settings::*;
 pub use choices::*;
 pub use errors::*;
 pub use providers::*;

@@ -64,6 +64,9 @@ pub struct Settings {
     pub updates: crate::updates::UpdateSettings,
     /// MCP servers whose tools Hearth offers (`[[mcp_servers]]`); secrets live in the keychain.
     pub mcp_servers: Vec<McpServerSettings>,
+    /// External channels (`[[channels]]`): webhooks and Telegram bots; tokens in the keychain.
+    #[serde(default)]
+    pub channels: Vec<crate::channel_settings::ChannelSettings>,
 }
 
 /// One user rule: allow or deny a tool (by canonical name, `*` at the end matching a prefix)
@@ -237,6 +240,7 @@ impl Default for Settings {
             rules: Vec::new(),
             updates: crate::updates::UpdateSettings::default(),
             mcp_servers: Vec::new(),
+            channels: Vec::new(),
         }
     }
 }

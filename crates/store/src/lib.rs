@@ -1,6 +1,7 @@
 //! SQLite storage for Hearth: the `Store` handle, its connection settings and schema migrations.
 
 mod audit;
+mod channels;
 mod checkpoint;
 mod error;
 mod jobs;
@@ -25,6 +26,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::Connection;
 
 pub use audit::{AuditDecision, AuditEntry, AuditRecord};
+pub use channels::{InboxEntry, InboxStatus, Received};
 pub use error::StoreError;
 pub use jobs::{
     authorization_hash, Authorization, AuthorizationState, Job, JobPatch, JobRun, JobsError,

@@ -4,6 +4,7 @@
 
 mod background;
 mod calculator;
+pub mod channels;
 mod device_info;
 mod dialect;
 mod error;
@@ -24,6 +25,7 @@ mod validate;
 
 pub use background::Background;
 pub use calculator::{Action as CalculatorAction, Calculator, CalculatorArgs};
+pub use channels::{register_channels, ChannelSink};
 pub use device_info::{DeviceField, DeviceInfo, DeviceInfoArgs};
 pub use dialect::{Dialect, DialectArgs, DialectTool};
 pub use error::{ErrorKind, ToolError};

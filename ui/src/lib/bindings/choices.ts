@@ -17,3 +17,5 @@ import type { Language } from './Language';
 export const LANGUAGES = ['en', 'zh-CN'] as const satisfies readonly Language[];
 import type { Capability } from './Capability';
 export const CAPABILITIES = ['fs.read', 'fs.write', 'process.exec', 'process.manage', 'code.exec', 'network.outbound', 'message.send', 'message.ask', 'notification', 'memory.read', 'memory.write', 'session.read', 'knowledge.read', 'knowledge.write', 'artifact.read', 'artifact.write', 'media.generate', 'media.read', 'browser.control', 'task.write', 'workflow.write', 'scheduler.write', 'agent.read', 'agent.dispatch', 'skill.read', 'skill.write', 'skill.install', 'mcp.call'] as const satisfies readonly Capability[];
+import type { ChannelKind } from './ChannelKind';
+export const CHANNEL_KINDS = ['webhook', 'telegram'] as const satisfies readonly ChannelKind[];
