@@ -4,6 +4,7 @@
 //! calls judged one by one (read-only actions run unasked; the audit log names who decided).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod channels;
 mod chat;
 mod database;
 mod documents;

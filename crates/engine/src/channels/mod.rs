@@ -208,7 +208,7 @@ impl ChannelSink for Channels {
 }
 
 /// The token of `channel`: the `token_env` variable when set and not empty, else the keychain
-/// entry `channel:<name>`, else none.
+/// entry `channel:<name>`, else none (also when the keychain cannot be read, which is logged).
 pub fn channel_token(
     channel: &ChannelSettings,
     secrets: &dyn SecretStore,
@@ -218,7 +218,13 @@ pub fn channel_token(
             return Ok(Some(value.trim().to_string()));
         }
     }
-    secrets
-        .get(&channel.token_account())
-        .map_err(|e| format!("the keychain could not be read: {e}"))
+    match secrets.get(&channel.token_account()) {
+        Ok(token) => Ok(token),
+        // A channel without a token (a webhook) still works when the keychain is unreachable;
+        // one that needs a token says it has none.
+        Err(error) => {
+            tracing::warn!(channel = %channel.name, %error, "the keychain could not be read");
+            Ok(None)
+        }
+    }
 }
