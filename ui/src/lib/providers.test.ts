@@ -22,6 +22,7 @@ const base: Settings = {
   rules: [],
   updates: { endpoint: '', pubkey: '' },
   mcp_servers: [],
+  channels: [],
 };
 const entry = (id: string, model: string | null = null): ProviderEntry => ({ id, name: id.toUpperCase(), kind: 'openai', base_url: '', default_model: model });
 const field = (f: string) => f;

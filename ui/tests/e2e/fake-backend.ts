@@ -71,6 +71,7 @@ export function installFakeBackend(scenario: Scenario): void {
     rules: [],
     updates: { endpoint: '', pubkey: '' },
     mcp_servers: [],
+    channels: [],
     ...(scenario.settings ?? {}),
   };
   const sessions: Session[] = [...(scenario.sessions ?? [])];
