@@ -10,7 +10,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::anyhow;
-use hearth_engine::{choose_provider, load_settings, AgentJobExecutor, EngineError};
+use hearth_engine::{choose_provider, load_settings, AgentJobExecutor, EngineError, Gateway};
+use hearth_protocol::Settings;
 use hearth_scheduler::{system_zone, JobService, Runner, RunnerConfig, RunnerPause, SystemClock};
 
 use pause::PauseWatch;
@@ -21,15 +22,23 @@ use crate::GlobalArgs;
 /// The longest allowed wall-clock re-check interval (jobs are re-checked at least every 30 s).
 pub const MAX_TICK_SECS: u64 = 30;
 
-/// The agent executor over `home`, reading `config.toml` at every run with the provider flags
-/// applied on top.
-pub fn executor(home: &Home, global: &GlobalArgs) -> AgentJobExecutor {
+/// `config.toml` read at every call, with the provider flags applied on top.
+fn settings_source(
+    home: &Home,
+    global: &GlobalArgs,
+) -> impl Fn() -> Result<Settings, EngineError> + Send + Sync + 'static {
     let config = home.dir.config();
     let global = global.clone();
-    AgentJobExecutor::from_builder(home.builder.clone()).with_settings(move || {
+    move || {
         settings_with_flags(&global, load_settings(&config)?)
             .map_err(|e| EngineError::Config(format!("{e:#}")))
-    })
+    }
+}
+
+/// The agent executor over `home`, reading the settings at every run.
+pub fn executor(home: &Home, global: &GlobalArgs) -> AgentJobExecutor {
+    AgentJobExecutor::from_builder(home.builder.clone())
+        .with_settings(settings_source(home, global))
 }
 
 /// A runner over `home` re-reading the wall clock every `tick`.
@@ -69,6 +78,8 @@ pub async fn run(global: &GlobalArgs, tick_secs: u64) -> anyhow::Result<ExitCode
     let runner = runner(&home, global, tick).with_pause(pause.clone());
     let watch = PauseWatch::start(home.dir.config(), pause, runner.signal());
     let handle = runner.start();
+    // Inbound channels: allow lists and profiles are read from config.toml at every message.
+    let inbound = Gateway::new(home.builder.clone(), settings_source(&home, global)).serve();
     let enabled = service
         .list(hearth_scheduler::JobFilter::Enabled)
         .map(|jobs| jobs.len())
@@ -77,6 +88,7 @@ pub async fn run(global: &GlobalArgs, tick_secs: u64) -> anyhow::Result<ExitCode
         pid = std::process::id(),
         owner = handle.owner(),
         enabled_jobs = enabled,
+        inbound_channels = inbound.polling(),
         data_dir = %home.dir.root().display(),
         "hearth daemon started; stop it with Ctrl-C or SIGTERM"
     );
@@ -88,6 +100,7 @@ pub async fn run(global: &GlobalArgs, tick_secs: u64) -> anyhow::Result<ExitCode
         signal,
         "stopping: runs in progress are recorded as interrupted"
     );
+    inbound.stop().await;
     handle.stop().await;
     tracing::info!("hearth daemon stopped; scheduler lease released");
     Ok(ExitCode::SUCCESS)

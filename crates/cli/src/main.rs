@@ -1,8 +1,10 @@
 //! `hearth-cli`: the Hearth engine without a window — chat, sessions, tools, keys, local model
-//! servers, scheduled jobs (and the daemon that runs them), memories and documents.
+//! servers, scheduled jobs (and the daemon that runs them, with inbound channels), memories,
+//! documents and channels.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod approve;
+mod channels;
 mod chat;
 mod daemon;
 mod documents;
@@ -108,6 +110,9 @@ enum Command {
     /// List sub-agent runs, show one (status, result, transcript), cancel one.
     #[command(subcommand)]
     Tasks(tasks::TasksCommand),
+    /// List, add, remove and test channels (webhook, Telegram); send a message to a chat.
+    #[command(subcommand)]
+    Channels(channels::ChannelsCommand),
 }
 
 fn main() -> std::process::ExitCode {
@@ -140,6 +145,7 @@ fn main() -> std::process::ExitCode {
             Command::Mcp(command) => mcp_cmd::run(command).await,
             Command::Skills(command) => skills::run(command, &cli.global).await,
             Command::Tasks(command) => tasks::run(command).await,
+            Command::Channels(command) => channels::run(command).await,
         }
     });
     match result {

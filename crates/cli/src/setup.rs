@@ -3,7 +3,10 @@
 use std::sync::Arc;
 
 use anyhow::{anyhow, Context};
-use hearth_engine::{load_settings, DataDir, EngineBuilder, KeyringStore, OsNotifier, SecretStore};
+use hearth_channels::Adapters;
+use hearth_engine::{
+    load_settings, Channels, DataDir, EngineBuilder, KeyringStore, OsNotifier, SecretStore,
+};
 use hearth_mcp::McpManager;
 use hearth_protocol::{McpServerSettings, ProviderEntry, ProviderKind, Settings};
 use hearth_store::Store;
@@ -54,7 +57,7 @@ pub fn open_home_logging(log_to: LogTo) -> anyhow::Result<Home> {
     }
     hearth_engine::recover_agent_runs(&store, settings.language)?;
     let store = Arc::new(store);
-    let builder = Arc::new(engine_builder(&store, &dir));
+    let builder = Arc::new(engine_builder(&store, &dir, &settings));
     Ok(Home {
         dir,
         settings,
@@ -63,13 +66,16 @@ pub fn open_home_logging(log_to: LogTo) -> anyhow::Result<Home> {
     })
 }
 
-fn engine_builder(store: &Arc<Store>, dir: &DataDir) -> EngineBuilder {
-    EngineBuilder::new(
-        store.clone(),
-        dir.clone(),
-        Arc::new(KeyringStore::new()),
-        Arc::new(OsNotifier),
-    )
+/// The builder over `store` and `dir`, with the channels of `settings` (their tokens from
+/// `token_env` or the keychain; one that cannot be built is left out and logged).
+fn engine_builder(store: &Arc<Store>, dir: &DataDir, settings: &Settings) -> EngineBuilder {
+    let secrets = Arc::new(KeyringStore::new());
+    let channels = Channels::new(store.clone()).with_factory(Arc::new(Adapters));
+    if !settings.channels.is_empty() {
+        channels.reload(settings, secrets.as_ref());
+    }
+    EngineBuilder::new(store.clone(), dir.clone(), secrets, Arc::new(OsNotifier))
+        .with_channels(channels)
 }
 
 /// Starts `servers` (secrets from the keychain, logs in `logs/mcp/`) and waits until each is
@@ -88,8 +94,9 @@ pub async fn open_home_with_mcp() -> anyhow::Result<(Home, Arc<McpManager>)> {
     let mut home = open_home()?;
     let servers = home.settings.mcp_servers.clone();
     let manager = start_mcp(&home, &servers).await;
-    home.builder =
-        Arc::new(engine_builder(&home.store, &home.dir).with_tool_source(manager.clone()));
+    home.builder = Arc::new(
+        engine_builder(&home.store, &home.dir, &home.settings).with_tool_source(manager.clone()),
+    );
     Ok((home, manager))
 }
 

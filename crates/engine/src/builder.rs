@@ -14,6 +14,7 @@ use hearth_tools::{Background, Dialect, Registry};
 
 use crate::agents::{register_agents, Agents, ModelSource};
 use crate::approval::Approver;
+use crate::channels::Channels;
 use crate::engine::{Engine, EngineOptions};
 use crate::notify::Notifier;
 use crate::provider::{choose_provider, model_client};
@@ -37,6 +38,7 @@ pub struct EngineBuilder {
     sources: Vec<Arc<dyn ToolSource>>,
     agents: Arc<Agents>,
     browsers: hearth_browser::Browsers,
+    channels: Channels,
 }
 
 /// The model a turn or run uses, with a client for its provider.
@@ -64,6 +66,7 @@ impl EngineBuilder {
         EngineBuilder {
             agents: Arc::new(Agents::new(store.clone()).with_models(models)),
             turns: Turns::new(store.clone()),
+            channels: Channels::new(store.clone()),
             store,
             dir,
             secrets,
@@ -93,6 +96,18 @@ impl EngineBuilder {
     pub fn with_tool_source(mut self, source: Arc<dyn ToolSource>) -> EngineBuilder {
         self.sources.push(source);
         self
+    }
+
+    /// Delivers through `channels` (the app's and the daemon's, with the configured webhooks
+    /// and bots) instead of `desktop` only.
+    pub fn with_channels(mut self, channels: Channels) -> EngineBuilder {
+        self.channels = channels;
+        self
+    }
+
+    /// The channels tools, job results and inbound chats use.
+    pub fn channels(&self) -> &Channels {
+        &self.channels
     }
 
     pub fn store(&self) -> &Arc<Store> {
@@ -141,6 +156,7 @@ impl EngineBuilder {
             network_config(settings, self.secrets.as_ref()),
             &self.background,
             self.signal.clone(),
+            self.channels.clone(),
         );
         if let Err(error) = register_agents(&mut registry, &self.agents) {
             tracing::error!(%error, %dialect, "delegation tools left out");
@@ -208,6 +224,25 @@ impl EngineBuilder {
         let (entry, model) = choose_provider(settings, requested)?;
         let client = model_client(&entry, key_env, self.secrets.as_ref())?;
         Ok(ModelChoice { client, model })
+    }
+
+    /// The model for a run nobody watches (`requested`, else the defaults) and the `hearth`
+    /// registry, built on a blocking thread (both read the keychain).
+    pub async fn unattended(
+        self: &Arc<Self>,
+        settings: &Settings,
+        requested: Option<String>,
+    ) -> Result<(ModelChoice, Registry), String> {
+        let builder = self.clone();
+        let settings = settings.clone();
+        tokio::task::spawn_blocking(move || {
+            let choice = builder.model(&settings, requested.as_deref(), None)?;
+            let registry = builder.registry(Dialect::Hearth, &settings);
+            Ok::<_, EngineError>((choice, registry))
+        })
+        .await
+        .map_err(|e| format!("the model client could not be built: {e}"))?
+        .map_err(|e| e.to_string())
     }
 
     /// Copies the messages before `message_id` into a new session (stored rows, so earlier tool

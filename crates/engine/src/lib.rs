@@ -6,6 +6,7 @@ mod agents;
 mod approval;
 mod attachments;
 mod builder;
+mod channels;
 mod compact;
 mod config;
 mod detect;
@@ -41,6 +42,10 @@ pub use attachments::{
 };
 pub use builder::{EngineBuilder, ModelChoice};
 pub use compact::tools_tokens;
+pub use channels::{
+    channel_token, Batch, Channel, ChannelFactory, Channels, Gateway, GatewayHandle, Inbound,
+    Receipt, DESKTOP,
+};
 pub use config::{default_provider, load_settings, save_settings};
 pub use detect::{detect_local_servers, well_known_servers, LocalCandidate, DETECT_TIMEOUT};
 pub use engine::{Engine, EngineOptions, EventSink, TurnSummary};

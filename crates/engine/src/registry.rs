@@ -1,6 +1,7 @@
 //! The tool registry every front end uses: the built-in tools plus the families that need the
-//! store, the OS or the user's settings (memory, history, jobs, notifications, network), with
-//! background processes and terminal sessions kept in a [`Background`] the caller owns.
+//! store, the OS or the user's settings (memory, history, jobs, notifications, channels,
+//! network), with background processes and terminal sessions kept in a [`Background`] the
+//! caller owns.
 
 use std::sync::Arc;
 
@@ -9,11 +10,12 @@ use hearth_protocol::BrowserSettings;
 use hearth_scheduler::RunnerSignal;
 use hearth_store::Store;
 use hearth_tools::{
-    builtin_registry_on, register_history, register_jobs, register_memory, register_network,
-    register_notifications, register_planning, Background, Dialect, NetworkConfig,
-    NotificationSink, Registry,
+    builtin_registry_on, register_channels, register_history, register_jobs, register_memory,
+    register_network, register_notifications, register_planning, Background, Dialect,
+    NetworkConfig, NotificationSink, Registry,
 };
 
+use crate::channels::Channels;
 use crate::notify::{Notice, Notifier};
 
 /// Adapts the engine's [`Notifier`] to the tools' notification sink.
@@ -41,11 +43,15 @@ pub fn tool_registry(
     network: NetworkConfig,
     background: &Background,
 ) -> Registry {
-    tool_registry_with_runner(dialect, store, notifier, network, background, None)
+    let channels = Channels::new(store.clone());
+    tool_registry_with_runner(
+        dialect, store, notifier, network, background, None, channels,
+    )
 }
 
 /// [`tool_registry`] whose job tools wake the runner of this process through `signal` (the app),
-/// so a job created or triggered from a chat is seen at once.
+/// so a job created or triggered from a chat is seen at once, and whose channel tools deliver
+/// through `channels` (there only `desktop`).
 pub fn tool_registry_with_runner(
     dialect: Dialect,
     store: &Arc<Store>,
@@ -53,6 +59,7 @@ pub fn tool_registry_with_runner(
     network: NetworkConfig,
     background: &Background,
     signal: Option<RunnerSignal>,
+    channels: Channels,
 ) -> Registry {
     let mut registry = builtin_registry_on(dialect, background);
     if let Err(error) = register_network(&mut registry, network) {
@@ -68,6 +75,7 @@ pub fn tool_registry_with_runner(
             Arc::new(NotifierSink(notifier)),
         ),
         register_planning(&mut registry, store.clone()),
+        register_channels(&mut registry, Arc::new(channels)),
     ];
     for error in outcomes.into_iter().filter_map(Result::err) {
         tracing::error!(%error, %dialect, "tool family left out");

@@ -275,6 +275,7 @@ pub fn typescript_choice_lists() -> String {
         "SpeechBackend",
         &SpeechBackend::ALL,
     );
+    list(&mut out, "CHANNEL_KINDS", "ChannelKind", &ChannelKind::ALL);
     out
 }
 
@@ -331,5 +332,15 @@ mod tests {
         assert!(serde_error
             .to_string()
             .starts_with("unknown theme `blue` (expected one of: light, dark, system)"));
+    }
+}
+
+choices! {
+    /// What kind of external channel a `[[channels]]` entry is.
+    ChannelKind, "channel kind" {
+        /// POST a JSON body to a URL; delivered means a 2xx answer.
+        Webhook => "webhook",
+        /// A Telegram bot (Bot API), outbound and optionally inbound by long polling.
+        Telegram => "telegram",
     }
 }

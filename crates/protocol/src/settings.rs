@@ -73,6 +73,9 @@ pub struct Settings {
     pub media: crate::media_settings::MediaSettings,
     /// The agent's browser (`[browser]`).
     pub browser: crate::browser_settings::BrowserSettings,
+    /// External channels (`[[channels]]`): webhooks and Telegram bots; tokens in the keychain.
+    #[serde(default)]
+    pub channels: Vec<crate::channel_settings::ChannelSettings>,
 }
 
 /// One user rule: allow or deny a tool (by canonical name, `*` at the end matching a prefix)
@@ -250,6 +253,7 @@ impl Default for Settings {
             subagents: crate::agent_settings::SubAgentSettings::default(),
             media: crate::media_settings::MediaSettings::default(),
             browser: crate::browser_settings::BrowserSettings::default(),
+            channels: Vec::new(),
         }
     }
 }

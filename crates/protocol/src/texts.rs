@@ -63,6 +63,14 @@ pub enum Text<'a> {
         name: &'a str,
         missed: &'a str,
     },
+    /// The one reply a chat not on a channel's allow list gets.
+    ChannelChatRefused {
+        chat_id: &'a str,
+    },
+    /// The reply to an allowed chat when its turn failed.
+    ChannelTurnFailed {
+        error: &'a str,
+    },
 }
 
 impl Text<'_> {
@@ -112,6 +120,11 @@ impl Text<'_> {
             Text::JobReplyHeaderCatchUp { name, missed } => {
                 format!("**Scheduled job \"{name}\"** (catch-up for the run missed at {missed})")
             }
+            Text::ChannelChatRefused { chat_id } => format!(
+                "This chat may not talk to this Hearth. Its owner can allow chat id {chat_id} in \
+                 Settings → Channels."
+            ),
+            Text::ChannelTurnFailed { error } => format!("Hearth could not answer: {error}"),
         }
     }
 
@@ -152,6 +165,10 @@ impl Text<'_> {
             Text::JobReplyHeaderCatchUp { name, missed } => {
                 format!("**计划任务“{name}”**（补运行 {missed} 错过的一次）")
             }
+            Text::ChannelChatRefused { chat_id } => format!(
+                "此对话无权使用这个 Hearth。主人可以在“设置 → 渠道”中允许对话 ID {chat_id}。"
+            ),
+            Text::ChannelTurnFailed { error } => format!("Hearth 无法回复：{error}"),
         }
     }
 }

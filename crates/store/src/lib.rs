@@ -2,6 +2,7 @@
 
 mod agent_runs;
 mod audit;
+mod channels;
 mod checkpoint;
 mod error;
 mod jobs;
@@ -28,6 +29,7 @@ use rusqlite::Connection;
 
 pub use agent_runs::{AgentRunEnd, NewAgentRun};
 pub use audit::{AuditDecision, AuditEntry, AuditRecord};
+pub use channels::{InboxEntry, InboxStatus, Received};
 pub use error::StoreError;
 pub use jobs::{
     authorization_hash, Authorization, AuthorizationState, Job, JobPatch, JobRun, JobsError,

@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod batch;
+mod channels;
 mod chat;
 mod database;
 mod documents;

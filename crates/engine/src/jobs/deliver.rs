@@ -1,16 +1,18 @@
-//! Where a job run's answer goes: appended as an assistant message to the job's target session,
-//! labelled with the job, and an OS notification per the job's setting (failures always), within
+//! Where a job run's answer goes: delivered through the target's channel (a Hearth session, a
+//! Telegram chat, a webhook), labelled with the job, and an OS notification per the job's setting (failures always), within
 //! the hourly notification limit.
 
 use std::sync::Arc;
 
-use hearth_protocol::{ContentPart, Language, Role, Text};
+use hearth_protocol::{Language, Text};
 use hearth_scheduler::RunRequest;
 use hearth_store::{
-    NewMessage, NotificationReservation, NotificationStatus, Store, NOTIFICATIONS_PER_HOUR,
+    NotificationReservation, NotificationStatus, Store, NOTIFICATIONS_PER_HOUR,
     NOTIFICATION_WINDOW_MS,
 };
+use hearth_tools::channels::{Outbound, Target};
 
+use crate::channels::Channels;
 use crate::notify::{Notice, Notifier, OnClick};
 
 /// Notification bodies are cut to this many characters (the OS limit of `send_notification`).
@@ -37,26 +39,32 @@ pub(super) fn label(request: &RunRequest, language: Language) -> String {
     text.in_language(language)
 }
 
-/// Appends the answer to `target` (a session id); an unknown session is an error.
-pub(super) fn deliver(store: &Store, target: &str, text: &str, model: &str) -> Result<(), String> {
-    match store.get_session(target) {
-        Ok(Some(_)) => {}
-        Ok(None) => {
-            return Err(format!(
-                "the answer could not be delivered: the target session {target} does not exist \
-                 (edit the job's target)"
-            ))
-        }
-        Err(error) => return Err(format!("the answer could not be delivered: {error}")),
-    }
-    let message = NewMessage {
+/// Delivers the answer to `target` through its channel (`desktop:<id>` and other Hearth
+/// sessions, which must exist, or a configured channel's chat), waiting for the channel's
+/// delivery result.
+pub(super) async fn deliver(
+    channels: &Channels,
+    origin: &str,
+    target: &str,
+    text: &str,
+    model: &str,
+) -> Result<(), String> {
+    let parsed = Target::parse("target", target).map_err(|_| {
+        format!(
+            "the answer could not be delivered: the target {target} is not \
+             `<channel>:<chat_id>` (edit the job's target)"
+        )
+    })?;
+    let outbound = Outbound {
+        target: parsed,
+        text: text.to_string(),
+        files: Vec::new(),
+        origin: origin.to_string(),
         model: Some(model.to_string()),
-        ..NewMessage::new(target, Role::Assistant, vec![ContentPart::text(text)])
     };
-    store
-        .insert_message(&message)
-        .map(|_| ())
-        .map_err(|error| format!("the answer could not be delivered to {target}: {error}"))
+    channels.send(&outbound).await.map(|_| ()).map_err(|why| {
+        format!("the answer could not be delivered to {target}: {why} (edit the job's target)")
+    })
 }
 
 /// Which kind of run a notification is about: failures are always shown, successes only

@@ -1,6 +1,6 @@
 //! The job executor of the desktop app and `hearth-cli daemon`: each run of a scheduled job is a
 //! fresh agent session under the `daemon` security profile, with the job's own model, its
-//! answer delivered to the job's target session and notified.
+//! answer delivered to the job's target (a session or a channel's chat) and notified.
 
 mod deliver;
 mod grant;
@@ -14,7 +14,6 @@ use hearth_protocol::{
 };
 use hearth_scheduler::{JobExecutor, JobOutput, RunRequest};
 use hearth_store::Store;
-use hearth_tools::Dialect;
 use tokio_util::sync::CancellationToken;
 
 use crate::approval::FixedApprover;
@@ -140,18 +139,10 @@ impl AgentJobExecutor {
     async fn answer(&self, request: &RunRequest) -> Result<AgentAnswer, String> {
         let job = &request.job;
         let settings = (self.settings)().map_err(|e| e.to_string())?;
-        let builder = self.builder.clone();
-        let requested = job.model.clone();
-        let run_settings = settings.clone();
-        // The keychain (model key, search keys) is read on a blocking thread.
-        let (choice, registry) = tokio::task::spawn_blocking(move || {
-            let choice = builder.model(&run_settings, requested.as_deref(), None)?;
-            let registry = builder.registry(Dialect::Hearth, &run_settings);
-            Ok::<_, EngineError>((choice, registry))
-        })
-        .await
-        .map_err(|e| format!("the model client could not be built: {e}"))?
-        .map_err(|e| e.to_string())?;
+        let (choice, registry) = self
+            .builder
+            .unattended(&settings, job.model.clone())
+            .await?;
         let model = choice.model.clone();
         let grant = JobGrant::new(job, request.authorized_tools.as_deref());
         let tools = Arc::new(
@@ -196,7 +187,7 @@ impl AgentJobExecutor {
                 return Err(format!("the run was cancelled (session {})", session.id))
             }
         }
-        let mut text = self.final_answer(&session.id)?;
+        let mut text = final_answer(self.store(), &session.id)?;
         let refused = tools.job_refusals();
         if !refused.is_empty() {
             text.push_str(&format!(
@@ -211,26 +202,23 @@ impl AgentJobExecutor {
             text,
         })
     }
+}
 
-    /// The text of the session's last assistant message.
-    fn final_answer(&self, session_id: &str) -> Result<String, String> {
-        let messages = self
-            .store()
-            .list_messages(session_id)
-            .map_err(|e| e.to_string())?;
-        let text = messages
-            .iter()
-            .rev()
-            .find(|m| m.role == Role::Assistant && m.kind == MessageKind::Normal)
-            .map(|m| m.text().trim().to_string())
-            .unwrap_or_default();
-        if text.is_empty() {
-            return Err(format!(
-                "the run ended without an answer (session {session_id})"
-            ));
-        }
-        Ok(text)
+/// The text of the session's last assistant message (an error when there is none).
+pub(crate) fn final_answer(store: &Store, session_id: &str) -> Result<String, String> {
+    let messages = store.list_messages(session_id).map_err(|e| e.to_string())?;
+    let text = messages
+        .iter()
+        .rev()
+        .find(|m| m.role == Role::Assistant && m.kind == MessageKind::Normal)
+        .map(|m| m.text().trim().to_string())
+        .unwrap_or_default();
+    if text.is_empty() {
+        return Err(format!(
+            "the run ended without an answer (session {session_id})"
+        ));
     }
+    Ok(text)
 }
 
 #[async_trait]
@@ -242,12 +230,16 @@ impl JobExecutor for AgentJobExecutor {
         let delivered = match self.answer(&request).await {
             Ok(answer) => {
                 let delivery = match &job.target {
-                    Some(target) => deliver::deliver(
-                        self.store(),
-                        target,
-                        &format!("{label}\n\n{}", answer.text),
-                        &answer.model,
-                    ),
+                    Some(target) => {
+                        deliver::deliver(
+                            self.builder.channels(),
+                            &answer.session_id,
+                            target,
+                            &format!("{label}\n\n{}", answer.text),
+                            &answer.model,
+                        )
+                        .await
+                    }
                     None => Ok(()),
                 };
                 delivery.map(|()| answer)

@@ -20,6 +20,7 @@ pub use encoding::TextEncoding;
 pub use list::{ListDir, ListDirArgs, LIST_MAX_ENTRIES};
 pub use patch::{Patch, PatchArgs, DEFAULT_FUZZY_THRESHOLD};
 pub use read::{CeecoreReadFileArgs, ReadFile, ReadFileArgs, READ_DEFAULT_BYTES, READ_MAX_BYTES};
+pub(crate) use sandbox::{PathArg, Sandbox};
 pub use search::{
     ContentSearchArgs, FileSearchArgs, SearchFiles, SearchFilesArgs, SearchMode,
     SEARCH_DEFAULT_RESULTS, SEARCH_MAX_RESULTS,

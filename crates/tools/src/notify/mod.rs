@@ -1,9 +1,6 @@
-//! Notifications: `send_notification` shows an OS notification through a
-//! [`NotificationSink`] (at most 10 per rolling hour, counted in the store so a restart does
-//! not reset it; `delivered` only once the OS service returned an id), and `notify` writes a
-//! note into the current session (or a named desktop session).
-
-mod session_note;
+//! OS notifications: `send_notification` shows one through a [`NotificationSink`] (at most 10
+//! per rolling hour, counted in the store so a restart does not reset it; `delivered` only once
+//! the OS service returned an id). `notify`, a note into a chat, is a channel tool.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,8 +18,6 @@ use crate::error::{ErrorKind, ToolError};
 use crate::registry::{Registry, RegistryError};
 use crate::tool::{Tool, ToolContext};
 
-use session_note::Notify;
-
 pub use hearth_store::NOTIFICATIONS_PER_HOUR;
 use hearth_store::NOTIFICATION_WINDOW_MS as WINDOW_MS;
 /// How long the OS notification service may take to answer.
@@ -34,21 +29,14 @@ pub trait NotificationSink: Send + Sync + 'static {
     fn show(&self, title: &str, body: &str, urgent: bool, sound: bool) -> Result<String, String>;
 }
 
-/// Registers `send_notification` (Hearth, Echo, CeeCore) and `notify` (Hearth, Echo).
+/// Registers `send_notification` (Hearth, Echo, CeeCore).
 pub fn register_notifications(
     registry: &mut Registry,
     store: Arc<Store>,
     sink: Arc<dyn NotificationSink>,
 ) -> Result<(), RegistryError> {
     use Dialect::{Ceecore, Echo, Hearth};
-    registry.register_for(
-        &[Hearth, Echo, Ceecore],
-        SendNotification {
-            store: store.clone(),
-            sink,
-        },
-    )?;
-    registry.register_for(&[Hearth, Echo], Notify { store })?;
+    registry.register_for(&[Hearth, Echo, Ceecore], SendNotification { store, sink })?;
     Ok(())
 }
 

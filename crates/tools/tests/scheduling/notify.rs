@@ -1,12 +1,10 @@
 //! `send_notification` through a recording sink: delivered with the OS id, the 11th in an hour
 //! rate-limited (also after reopening the store), failures reported and not counted, priority
-//! and sound, malformed arguments; `notify` into the current or a named session.
+//! and sound, malformed arguments. (`notify` is a channel tool: see the engine's channel tests.)
 
 use std::sync::{Arc, Mutex};
 
 use hearth_policy::{canonical_tool, ToolProfile};
-use hearth_protocol::{ContentPart, Role};
-use hearth_store::NewSession;
 use hearth_tools::{register_notifications, Dialect, ErrorKind, NotificationSink, Registry};
 
 use crate::{err, ok, open, Env};
@@ -47,8 +45,8 @@ fn registry(dialect: Dialect, env: &Env, sink: Arc<Recording>) -> Registry {
 fn names_and_facts_per_dialect() {
     let env = Env::create();
     let expected: [(Dialect, &[&str]); 4] = [
-        (Dialect::Hearth, &["notify", "send_notification"]),
-        (Dialect::Echo, &["notify", "send_notification"]),
+        (Dialect::Hearth, &["send_notification"]),
+        (Dialect::Echo, &["send_notification"]),
         (Dialect::Ceecore, &["send_notification"]),
         (Dialect::Picobot, &[]),
     ];
@@ -179,97 +177,4 @@ async fn send_notification_refuses_malformed_arguments() {
     }
     let exactly = format!(r#"{{"title":"t","message":"{}"}}"#, "长".repeat(500));
     ok(&tools, &env, "send_notification", &exactly).await;
-}
-
-#[tokio::test]
-async fn notify_writes_into_the_session() {
-    let env = Env::create();
-    for id in ["desktop:test", "desktop:other"] {
-        let session = NewSession {
-            id: id.to_string(),
-            title: id.to_string(),
-            model: None,
-            workspace: None,
-            tool_profile: "full".to_string(),
-        };
-        env.store
-            .create_session(&session)
-            .unwrap_or_else(|e| panic!("{e}"));
-    }
-    let tools = registry(Dialect::Hearth, &env, sink(Ok("1")));
-    let here = ok(
-        &tools,
-        &env,
-        "notify",
-        r#"{"message":"the build finished"}"#,
-    )
-    .await;
-    assert_eq!(here["status"], "delivered");
-    assert_eq!(here["session_id"], "desktop:test");
-    let there = ok(
-        &tools,
-        &env,
-        "notify",
-        r#"{"message":"hello","channel":"desktop","chat_id":"other"}"#,
-    )
-    .await;
-    assert_eq!(there["session_id"], "desktop:other");
-    ok(
-        &tools,
-        &env,
-        "notify",
-        r#"{"message":"again","chat_id":"desktop:other"}"#,
-    )
-    .await;
-    let messages = env
-        .store
-        .list_messages("desktop:test")
-        .unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(messages.len(), 1);
-    assert_eq!(messages[0].role, Role::Assistant);
-    assert_eq!(
-        messages[0].content,
-        [ContentPart::Text {
-            text: "the build finished".into()
-        }]
-    );
-    assert_eq!(
-        env.store
-            .list_messages("desktop:other")
-            .map(|m| m.len())
-            .ok(),
-        Some(2)
-    );
-
-    let cases = [
-        (
-            r#"{"message":"x","channel":"telegram","chat_id":"1"}"#,
-            ErrorKind::DeliveryFailed,
-        ),
-        (
-            r#"{"message":"x","chat_id":"missing"}"#,
-            ErrorKind::DeliveryFailed,
-        ),
-        (r#"{"message":""}"#, ErrorKind::InvalidArguments),
-        (r#"{"message":"  "}"#, ErrorKind::InvalidArguments),
-        (r#"{}"#, ErrorKind::InvalidArguments),
-        (r#"{"message":"x","to":"y"}"#, ErrorKind::InvalidArguments),
-        (r#"{"message":7}"#, ErrorKind::InvalidArguments),
-    ];
-    for (args, kind) in cases {
-        let error = err(&tools, &env, "notify", args).await;
-        assert_eq!(error.kind, kind, "{args}: {error:?}");
-    }
-    let unconfigured = err(
-        &tools,
-        &env,
-        "notify",
-        r#"{"message":"x","channel":"telegram","chat_id":"1"}"#,
-    )
-    .await;
-    assert!(
-        unconfigured.message.contains("not configured"),
-        "{}",
-        unconfigured.message
-    );
 }

@@ -1,0 +1,55 @@
+//! Hearth's external channels behind the engine's [`hearth_engine::Channel`] trait: a webhook
+//! (POST a JSON body to the user's URL; delivered means 2xx) and a Telegram bot (Bot API with
+//! a configurable base URL: `sendMessage`, `sendDocument`, `sendPhoto`, and `getUpdates` long
+//! polling for inbound chats). Every request goes through the SSRF guard.
+
+mod http;
+mod telegram;
+mod webhook;
+
+use std::sync::Arc;
+
+use hearth_engine::{Channel, ChannelFactory};
+use hearth_protocol::{ChannelKind, ChannelSettings};
+
+pub use telegram::{escape_html, split_text, Telegram, DEFAULT_BASE_URL, TEXT_LIMIT};
+pub use webhook::Webhook;
+
+/// Builds webhook and Telegram channels from their settings.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Adapters;
+
+impl ChannelFactory for Adapters {
+    fn open(
+        &self,
+        settings: &ChannelSettings,
+        allow_local: &[String],
+        token: Option<String>,
+    ) -> Result<Arc<dyn Channel>, String> {
+        check_name(&settings.name)?;
+        Ok(match settings.kind {
+            ChannelKind::Webhook => Arc::new(Webhook::new(settings, allow_local, token)?),
+            ChannelKind::Telegram => Arc::new(Telegram::new(settings, allow_local, token)?),
+        })
+    }
+}
+
+/// Refuses a channel name that cannot be part of a chat target.
+pub fn check_name(name: &str) -> Result<(), String> {
+    let valid = !name.is_empty()
+        && name.len() <= 32
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if !valid {
+        return Err(format!(
+            "`{name}` is not a channel name: use 1 to 32 lower-case letters, digits, `-` or `_`"
+        ));
+    }
+    if ["desktop", "cli", "job"].contains(&name) {
+        return Err(format!(
+            "`{name}` is taken by Hearth's own sessions; choose another name"
+        ));
+    }
+    Ok(())
+}

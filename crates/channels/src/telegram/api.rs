@@ -1,0 +1,75 @@
+//! Calls to the Bot API (`<base>/bot<token>/<method>`) and their answers: `{"ok": true,
+//! "result": …}`, or `{"ok": false, "error_code": …, "description": …}`.
+
+use std::time::Duration;
+
+use reqwest::header::HeaderMap;
+use serde_json::Value;
+
+use crate::http::{Body, Http};
+
+/// One bot's API.
+pub(crate) struct BotApi {
+    pub(crate) base: String,
+    token: String,
+    http: Http,
+}
+
+impl BotApi {
+    pub(crate) fn new(base: String, token: String, allow_local: &[String]) -> BotApi {
+        BotApi {
+            base,
+            token,
+            http: Http::new(allow_local),
+        }
+    }
+
+    /// Calls `method` and returns its `result`; the error names the method and quotes
+    /// Telegram's description (or the first bytes of an answer that is not the API's).
+    pub(crate) async fn call(
+        &self,
+        method: &str,
+        body: Body,
+        timeout: Duration,
+    ) -> Result<Value, String> {
+        let path = format!("bot{}/{method}", self.token);
+        let answer = self
+            .http
+            .post(&self.base, &path, HeaderMap::new(), body, timeout)
+            .await
+            .map_err(|why| format!("{method}: {why}"))?;
+        let parsed: Option<Value> = serde_json::from_slice(&answer.body).ok();
+        match parsed {
+            Some(reply) if reply["ok"] == Value::Bool(true) && answer.status.is_success() => {
+                Ok(reply["result"].clone())
+            }
+            Some(reply) if reply.get("description").is_some() => Err(format!(
+                "{method}: Telegram answered {}: {}",
+                answer.status,
+                reply["description"].as_str().unwrap_or_default()
+            )),
+            _ => Err(format!(
+                "{method}: the Bot API answered {}: {}",
+                answer.status,
+                answer.quoted()
+            )),
+        }
+    }
+
+    /// Calls `method` with a JSON body.
+    pub(crate) async fn json(
+        &self,
+        method: &str,
+        body: &Value,
+        timeout: Duration,
+    ) -> Result<Value, String> {
+        let bytes =
+            serde_json::to_vec(body).map_err(|e| format!("{method}: cannot encode: {e}"))?;
+        self.call(method, Body::Json(bytes), timeout).await
+    }
+}
+
+/// The `message_id` of a sent message.
+pub(crate) fn message_id(result: &Value) -> String {
+    result["message_id"].to_string()
+}

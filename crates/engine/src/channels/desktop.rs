@@ -1,0 +1,93 @@
+//! `desktop`: Hearth's own chats. Delivering is writing the message into the session, which must
+//! exist (`desktop:<id>`, and the other local sessions such as `cli:<id>`); pictures are stored
+//! as images so the chat shows them.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use base64::Engine as _;
+use hearth_protocol::{ContentPart, Role};
+use hearth_store::{NewMessage, Store};
+use hearth_tools::channels::{Delivered, Outbound};
+
+use super::{Channel, Receipt};
+
+/// The built-in channel's name.
+pub const DESKTOP: &str = "desktop";
+
+/// The `desktop` channel.
+pub(super) struct Desktop {
+    store: Arc<Store>,
+}
+
+impl Desktop {
+    pub(super) fn new(store: Arc<Store>) -> Desktop {
+        Desktop { store }
+    }
+
+    /// Writes `message` into its session.
+    pub(super) async fn deliver(&self, message: &Outbound) -> Result<Delivered, String> {
+        let receipt = self.send(message).await?;
+        Ok(Delivered {
+            session_id: message.target.to_string(),
+            kind: DESKTOP.to_string(),
+            message_ids: receipt.message_ids,
+        })
+    }
+}
+
+/// The stored parts: the text, pictures as images, other files by workspace path.
+fn parts(message: &Outbound) -> Vec<ContentPart> {
+    let mut parts = super::record::parts(message);
+    for (slot, file) in parts
+        .iter_mut()
+        .filter(|p| matches!(p, ContentPart::File { .. }))
+        .zip(message.files.iter())
+    {
+        if file.as_image {
+            *slot = ContentPart::Image {
+                mime_type: file.mime_type.clone(),
+                data: base64::engine::general_purpose::STANDARD.encode(&file.bytes),
+                name: Some(file.name.clone()),
+            };
+        }
+    }
+    parts
+}
+
+#[async_trait]
+impl Channel for Desktop {
+    fn name(&self) -> &str {
+        DESKTOP
+    }
+
+    fn kind(&self) -> &'static str {
+        DESKTOP
+    }
+
+    fn supports_files(&self) -> bool {
+        true
+    }
+
+    async fn send(&self, message: &Outbound) -> Result<Receipt, String> {
+        let store = self.store.clone();
+        let session_id = message.target.to_string();
+        let mut new = NewMessage::new(&session_id, Role::Assistant, parts(message));
+        new.model = message.model.clone();
+        tokio::task::spawn_blocking(move || match store.get_session(&session_id) {
+            Ok(Some(_)) => store
+                .insert_message(&new)
+                .map(|stored| Receipt {
+                    message_ids: vec![stored.id.to_string()],
+                })
+                .map_err(|e| format!("the message could not be written into {session_id}: {e}")),
+            Ok(None) => Err(format!(
+                "there is no session {session_id} and no channel `{}` is configured",
+                session_id.split(':').next().unwrap_or_default()
+            )),
+            Err(e) => Err(format!("the session {session_id} could not be read: {e}")),
+        })
+        .await
+        .map_err(|e| format!("writing the message failed: {e}"))?
+    }
+}

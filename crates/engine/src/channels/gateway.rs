@@ -1,0 +1,316 @@
+//! The inbound gateway of the desktop app and `hearth-cli daemon`: one long-polling loop per
+//! inbound channel. Each batch is stored (with the new offset) before it is handled, so a
+//! restart neither loses an update nor answers one twice; a chat on the channel's allow list
+//! gets an agent turn in its session `<channel>:<chat_id>` under its security profile
+//! (`public_gateway` unless raised; nobody approves, so asks are denied) and the answer is sent
+//! back; any other chat gets one refusal and is logged. Network failures back off (0.5 s
+//! doubling to 60 s).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use hearth_policy::SecurityProfile;
+use hearth_protocol::ApprovalDecision;
+use hearth_protocol::{ContentPart, Settings, Text, TurnEnd};
+use hearth_store::{InboxEntry, InboxStatus};
+use hearth_tools::channels::{Outbound, Target};
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+
+use super::{record, Channel};
+use crate::approval::FixedApprover;
+use crate::builder::EngineBuilder;
+use crate::jobs::final_answer;
+use crate::EngineError;
+
+/// The first wait after a failed poll; it doubles up to [`MAX_BACKOFF`].
+const FIRST_BACKOFF: Duration = Duration::from_millis(500);
+const MAX_BACKOFF: Duration = Duration::from_secs(60);
+
+/// Where the gateway reads the settings from at every update.
+type SettingsSource = Arc<dyn Fn() -> Result<Settings, EngineError> + Send + Sync>;
+
+/// Serves the inbound channels of a builder's [`super::Channels`].
+pub struct Gateway {
+    builder: Arc<EngineBuilder>,
+    settings: SettingsSource,
+}
+
+/// The running loops; [`GatewayHandle::stop`] ends them.
+pub struct GatewayHandle {
+    cancel: CancellationToken,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl GatewayHandle {
+    /// How many channels are being polled.
+    pub fn polling(&self) -> usize {
+        self.tasks.len()
+    }
+
+    /// Stops polling; a turn in progress is cancelled (and run again at the next start).
+    pub async fn stop(self) {
+        self.cancel.cancel();
+        for task in self.tasks {
+            if let Err(error) = task.await {
+                tracing::warn!(%error, "an inbound channel loop ended badly");
+            }
+        }
+    }
+}
+
+/// What became of one handled update.
+enum Handled {
+    Done(InboxStatus, Option<String>),
+    /// Stopped before the end (left to be handled again).
+    Stopped,
+}
+
+impl Gateway {
+    /// A gateway over `builder`'s channels, reading the settings from `settings` at every
+    /// update (so allow lists and profiles changed in the app apply at once).
+    pub fn new(
+        builder: Arc<EngineBuilder>,
+        settings: impl Fn() -> Result<Settings, EngineError> + Send + Sync + 'static,
+    ) -> Arc<Gateway> {
+        Arc::new(Gateway {
+            builder,
+            settings: Arc::new(settings),
+        })
+    }
+
+    /// Starts a loop for every enabled channel with `inbound = true` that can receive.
+    /// Call inside a tokio runtime.
+    pub fn serve(self: &Arc<Self>) -> GatewayHandle {
+        let cancel = CancellationToken::new();
+        let settings = match (self.settings)() {
+            Ok(settings) => settings,
+            Err(error) => {
+                tracing::error!(%error, "inbound channels not served");
+                return GatewayHandle {
+                    cancel,
+                    tasks: Vec::new(),
+                };
+            }
+        };
+        let channels = self.builder.channels();
+        let tasks = settings
+            .channels
+            .iter()
+            .filter(|c| c.enabled && c.inbound)
+            .filter_map(|c| channels.external(&c.name))
+            .filter(|channel| channel.inbound().is_some())
+            .map(|channel| {
+                let gateway = self.clone();
+                let cancel = cancel.clone();
+                tokio::spawn(async move { gateway.poll(channel, cancel).await })
+            })
+            .collect();
+        GatewayHandle { cancel, tasks }
+    }
+
+    async fn poll(self: Arc<Self>, channel: Arc<dyn Channel>, cancel: CancellationToken) {
+        let name = channel.name().to_string();
+        tracing::info!(channel = %name, "polling for inbound messages");
+        let store = self.builder.store().clone();
+        let mut backoff = FIRST_BACKOFF;
+        loop {
+            if !self.handle_pending(&channel, &cancel).await {
+                return;
+            }
+            let Some(inbound) = channel.inbound() else {
+                return;
+            };
+            let polled = match store.channel_offset(&name) {
+                Ok(offset) => tokio::select! {
+                    () = cancel.cancelled() => return,
+                    batch = inbound.receive(offset) => batch,
+                },
+                Err(error) => Err(format!("the offset could not be read: {error}")),
+            };
+            let stored = polled.and_then(|batch| {
+                store
+                    .receive_channel_updates(&name, &batch.messages, batch.next_offset)
+                    .map_err(|e| format!("the updates could not be stored: {e}"))
+            });
+            match stored {
+                Ok(_) => backoff = FIRST_BACKOFF,
+                Err(why) => {
+                    tracing::warn!(channel = %name, %why, wait = ?backoff, "polling failed");
+                    tokio::select! {
+                        () = cancel.cancelled() => return,
+                        () = tokio::time::sleep(backoff) => {}
+                    }
+                    backoff = (backoff * 2).min(MAX_BACKOFF);
+                }
+            }
+        }
+    }
+
+    /// Handles every stored update not handled yet; `false` once stopped.
+    async fn handle_pending(&self, channel: &Arc<dyn Channel>, cancel: &CancellationToken) -> bool {
+        let store = self.builder.store();
+        let pending = match store.pending_channel_updates(channel.name()) {
+            Ok(pending) => pending,
+            Err(error) => {
+                tracing::warn!(%error, "the inbox could not be read");
+                return !cancel.is_cancelled();
+            }
+        };
+        for entry in pending {
+            if cancel.is_cancelled() {
+                return false;
+            }
+            let (status, note) = match self.handle(channel, &entry, cancel).await {
+                Handled::Done(status, note) => (status, note),
+                Handled::Stopped => return false,
+            };
+            let seq = entry.received.seq;
+            if let Err(error) =
+                store.set_channel_update_status(channel.name(), seq, status, note.as_deref())
+            {
+                tracing::warn!(%error, seq, "cannot record how an inbound update ended");
+            }
+        }
+        !cancel.is_cancelled()
+    }
+
+    async fn handle(
+        &self,
+        channel: &Arc<dyn Channel>,
+        entry: &InboxEntry,
+        cancel: &CancellationToken,
+    ) -> Handled {
+        let name = channel.name();
+        let received = &entry.received;
+        let settings = match (self.settings)() {
+            Ok(settings) => settings,
+            Err(error) => return Handled::Done(InboxStatus::Received, Some(error.to_string())),
+        };
+        let language = settings.language;
+        let allowed = settings
+            .channels
+            .iter()
+            .find(|c| c.name == name)
+            .and_then(|c| c.allowed(&received.chat_id))
+            .map(|chat| chat.profile);
+        let target = Target {
+            channel: name.to_string(),
+            chat_id: received.chat_id.clone(),
+            dialog_id: None,
+        };
+        let Some(profile) = allowed else {
+            return self.refuse(channel, entry, target, language).await;
+        };
+        if received.text.trim().is_empty() {
+            return Handled::Done(
+                InboxStatus::Answered,
+                Some("no text: only text messages are read".into()),
+            );
+        }
+        let store = self.builder.store();
+        if let Err(error) =
+            store.set_channel_update_status(name, received.seq, InboxStatus::Running, None)
+        {
+            tracing::warn!(%error, "cannot mark an inbound update running");
+        }
+        let reply = match self
+            .turn(&settings, &target, &received.text, profile, cancel)
+            .await
+        {
+            Ok(Some(answer)) => answer,
+            Ok(None) => return Handled::Stopped,
+            Err(error) => Text::ChannelTurnFailed { error: &error }.in_language(language),
+        };
+        if let Err(error) =
+            store.set_channel_update_status(name, received.seq, InboxStatus::Replying, None)
+        {
+            tracing::warn!(%error, "cannot mark an inbound reply");
+        }
+        let sent = channel.send(&outbound(target, reply)).await;
+        Handled::Done(
+            InboxStatus::Answered,
+            sent.err().map(|why| format!("reply not delivered: {why}")),
+        )
+    }
+
+    /// One refusal per chat that is not on the allow list; every refused update is logged.
+    async fn refuse(
+        &self,
+        channel: &Arc<dyn Channel>,
+        entry: &InboxEntry,
+        target: Target,
+        language: hearth_protocol::Language,
+    ) -> Handled {
+        let received = &entry.received;
+        tracing::warn!(
+            channel = %channel.name(),
+            chat_id = %received.chat_id,
+            sender = ?received.sender,
+            "message from a chat not on the allow list refused"
+        );
+        let store = self.builder.store();
+        let told = store
+            .channel_chat_refused_before(channel.name(), &received.chat_id, received.seq)
+            .unwrap_or(false);
+        if told {
+            return Handled::Done(InboxStatus::Refused, Some("not on the allow list".into()));
+        }
+        let text = Text::ChannelChatRefused {
+            chat_id: &received.chat_id,
+        }
+        .in_language(language);
+        let note = match channel.send(&outbound(target, text)).await {
+            Ok(_) => "not on the allow list; refusal sent".to_string(),
+            Err(why) => format!("not on the allow list; the refusal was not delivered: {why}"),
+        };
+        Handled::Done(InboxStatus::Refused, Some(note))
+    }
+
+    /// The agent's answer to `text` in the chat's session, under `profile`; `None` when
+    /// stopped.
+    async fn turn(
+        &self,
+        settings: &Settings,
+        target: &Target,
+        text: &str,
+        profile: SecurityProfile,
+        cancel: &CancellationToken,
+    ) -> Result<Option<String>, String> {
+        let session_id = target.to_string();
+        let title = format!("{} · {}", target.channel, target.chat_id);
+        record::ensure_session(self.builder.store(), &session_id, &title)?;
+        let (choice, registry) = self.builder.unattended(settings, None).await?;
+        let tools = Arc::new(self.builder.tool_runner(
+            Arc::new(registry),
+            settings,
+            profile,
+            Arc::new(FixedApprover(ApprovalDecision::Deny)),
+        ));
+        let engine = self.builder.engine(settings, choice, tools);
+        let prompt = vec![ContentPart::text(text)];
+        let summary = engine
+            .send(&session_id, prompt, &|_| {}, cancel.child_token())
+            .await
+            .map_err(|e| e.to_string())?;
+        match summary.end {
+            TurnEnd::Completed => final_answer(self.builder.store(), &session_id).map(Some),
+            TurnEnd::Cancelled => Ok(None),
+            TurnEnd::MaxIterations => Err(format!(
+                "the turn stopped after {} tool iterations without an answer",
+                summary.iterations
+            )),
+        }
+    }
+}
+
+/// A plain reply to `target`.
+fn outbound(target: Target, text: String) -> Outbound {
+    Outbound {
+        origin: target.to_string(),
+        target,
+        text,
+        files: Vec::new(),
+        model: None,
+    }
+}

@@ -1,0 +1,230 @@
+//! The channel layer: every place a message can be delivered implements [`Channel`] (send
+//! text and files, report the real delivery result, say whether it takes files, optionally
+//! receive). `desktop` — Hearth's own chats — is built in; webhooks and Telegram bots come from
+//! `[[channels]]` through a [`ChannelFactory`] (the `hearth-channels` crate). [`Channels`] is
+//! the handle the tools, the job executor and the inbound gateway share.
+
+mod desktop;
+mod gateway;
+mod record;
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, RwLock};
+
+use async_trait::async_trait;
+use hearth_protocol::{ChannelSettings, Settings};
+use hearth_store::{Received, Store};
+use hearth_tools::channels::{Delivered, Outbound};
+use hearth_tools::ChannelSink;
+
+use crate::secrets::SecretStore;
+
+pub use desktop::DESKTOP;
+pub use gateway::{Gateway, GatewayHandle};
+
+/// What a channel confirmed for one message.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Receipt {
+    /// The ids the channel gave what it delivered (one per part sent).
+    pub message_ids: Vec<String>,
+}
+
+/// A place messages are delivered to.
+#[async_trait]
+pub trait Channel: Send + Sync {
+    /// The configured name (`desktop`, `telegram`, a webhook's name).
+    fn name(&self) -> &str;
+
+    /// `desktop`, `webhook` or `telegram`.
+    fn kind(&self) -> &'static str;
+
+    /// Whether files and pictures can be sent.
+    fn supports_files(&self) -> bool;
+
+    /// Sends `message` and waits for the channel's answer: `Ok` only once the channel
+    /// confirmed delivery; the error is its reason (status, first bytes of the answer…).
+    async fn send(&self, message: &Outbound) -> Result<Receipt, String>;
+
+    /// The channel's inbound side, if it receives messages.
+    fn inbound(&self) -> Option<&dyn Inbound> {
+        None
+    }
+}
+
+/// Updates an inbound channel received.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Batch {
+    /// The messages (text) among them.
+    pub messages: Vec<Received>,
+    /// The offset to ask from next (past every update seen, text or not).
+    pub next_offset: i64,
+}
+
+/// The receiving side of a channel.
+#[async_trait]
+pub trait Inbound: Send + Sync {
+    /// Waits (long polling) for the updates from `offset` on; an empty batch when none came
+    /// in time. The gateway stores them before asking again, so none is lost.
+    async fn receive(&self, offset: i64) -> Result<Batch, String>;
+}
+
+/// Builds channels from their settings.
+pub trait ChannelFactory: Send + Sync {
+    /// The channel `settings` describes, reaching local hosts only where `allow_local` says,
+    /// with its token (from `token_env` or the keychain) if it has one.
+    fn open(
+        &self,
+        settings: &ChannelSettings,
+        allow_local: &[String],
+        token: Option<String>,
+    ) -> Result<Arc<dyn Channel>, String>;
+}
+
+/// The channels of one process: `desktop` and the configured ones, shared by every tool
+/// registry, the job executor and the inbound gateway. Cheap to clone.
+#[derive(Clone)]
+pub struct Channels {
+    store: Arc<Store>,
+    desktop: Arc<desktop::Desktop>,
+    external: Arc<RwLock<BTreeMap<String, Arc<dyn Channel>>>>,
+    factory: Option<Arc<dyn ChannelFactory>>,
+}
+
+impl Channels {
+    /// Only `desktop` (Hearth's own chats in `store`).
+    pub fn new(store: Arc<Store>) -> Channels {
+        Channels {
+            desktop: Arc::new(desktop::Desktop::new(store.clone())),
+            store,
+            external: Arc::new(RwLock::new(BTreeMap::new())),
+            factory: None,
+        }
+    }
+
+    /// Builds the configured channels with `factory` at each [`Channels::reload`].
+    pub fn with_factory(mut self, factory: Arc<dyn ChannelFactory>) -> Channels {
+        self.factory = Some(factory);
+        self
+    }
+
+    pub fn store(&self) -> &Arc<Store> {
+        &self.store
+    }
+
+    /// Replaces the configured channels with those of `settings` (enabled ones), their tokens
+    /// read from `token_env` or the keychain (this blocks on the keychain). Returns the
+    /// channels that could not be built, each with the reason (they are left out).
+    pub fn reload(&self, settings: &Settings, secrets: &dyn SecretStore) -> Vec<(String, String)> {
+        let mut built = BTreeMap::new();
+        let mut problems = Vec::new();
+        for entry in settings.channels.iter().filter(|c| c.enabled) {
+            let opened = match &self.factory {
+                None => Err("this program has no channel adapters".to_string()),
+                Some(factory) => channel_token(entry, secrets)
+                    .and_then(|token| factory.open(entry, &settings.allow_local_hosts, token)),
+            };
+            match opened {
+                Ok(channel) => {
+                    built.insert(entry.name.clone(), channel);
+                }
+                Err(why) => {
+                    tracing::warn!(channel = %entry.name, %why, "channel left out");
+                    problems.push((entry.name.clone(), why));
+                }
+            }
+        }
+        *self
+            .external
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = built;
+        problems
+    }
+
+    /// Adds or replaces one channel (tests, and adapters built elsewhere).
+    pub fn insert(&self, channel: Arc<dyn Channel>) {
+        self.external
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(channel.name().to_string(), channel);
+    }
+
+    /// The configured channel `name` (not `desktop`).
+    pub fn external(&self, name: &str) -> Option<Arc<dyn Channel>> {
+        self.external
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(name)
+            .cloned()
+    }
+
+    /// Every channel, `desktop` first.
+    pub fn list(&self) -> Vec<Arc<dyn Channel>> {
+        let external = self
+            .external
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let desktop: Arc<dyn Channel> = self.desktop.clone();
+        std::iter::once(desktop)
+            .chain(external.values().cloned())
+            .collect()
+    }
+
+    /// Delivers `message`: to a configured channel it is first written into the chat's
+    /// session (`<channel>:<chat_id>[:<dialog_id>]`, created when new), then sent, and the
+    /// stored message is marked failed when the channel refuses it; any other target is a
+    /// Hearth session (`desktop:<id>`, `cli:<id>`…), which must exist.
+    pub async fn send(&self, message: &Outbound) -> Result<Delivered, String> {
+        let Some(channel) = self.external(&message.target.channel) else {
+            return self.desktop.deliver(message).await;
+        };
+        let session_id = message.target.to_string();
+        let stored = record::write(&self.store, message, channel.name()).await?;
+        let sent = channel.send(message).await;
+        record::settle(&self.store, stored, sent.as_ref().err()).await;
+        sent.map(|receipt| Delivered {
+            session_id,
+            kind: channel.kind().to_string(),
+            message_ids: receipt.message_ids,
+        })
+    }
+}
+
+#[async_trait]
+impl ChannelSink for Channels {
+    fn supports_files(&self, channel: &str) -> Option<bool> {
+        if channel == DESKTOP {
+            return Some(true);
+        }
+        self.external(channel).map(|c| c.supports_files())
+    }
+
+    fn names(&self) -> Vec<String> {
+        self.list().iter().map(|c| c.name().to_string()).collect()
+    }
+
+    async fn deliver(&self, outbound: Outbound) -> Result<Delivered, String> {
+        self.send(&outbound).await
+    }
+}
+
+/// The token of `channel`: the `token_env` variable when set and not empty, else the keychain
+/// entry `channel:<name>`, else none (also when the keychain cannot be read, which is logged).
+pub fn channel_token(
+    channel: &ChannelSettings,
+    secrets: &dyn SecretStore,
+) -> Result<Option<String>, String> {
+    if let Some(var) = channel.token_env.as_deref().filter(|v| !v.is_empty()) {
+        if let Some(value) = std::env::var(var).ok().filter(|v| !v.trim().is_empty()) {
+            return Ok(Some(value.trim().to_string()));
+        }
+    }
+    match secrets.get(&channel.token_account()) {
+        Ok(token) => Ok(token),
+        // A channel without a token (a webhook) still works when the keychain is unreachable;
+        // one that needs a token says it has none.
+        Err(error) => {
+            tracing::warn!(channel = %channel.name, %error, "the keychain could not be read");
+            Ok(None)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! The copy of an outgoing message kept in Hearth: written into the chat's session before the
+//! channel is asked, marked failed (with the reason) when the channel refuses it.
+
+use std::sync::Arc;
+
+use hearth_protocol::{ContentPart, MessageStatus, Role, ToolProfile};
+use hearth_store::{NewMessage, NewSession, Store};
+use hearth_tools::channels::Outbound;
+
+/// The parts stored for `message`: its text and its files by workspace path.
+pub(super) fn parts(message: &Outbound) -> Vec<ContentPart> {
+    let text = (!message.text.is_empty()).then(|| ContentPart::text(message.text.clone()));
+    let files = message.files.iter().map(|file| ContentPart::File {
+        name: file.name.clone(),
+        path: file.path.clone(),
+        size: file.bytes.len() as u64,
+        mime_type: Some(file.mime_type.clone()),
+    });
+    text.into_iter().chain(files).collect()
+}
+
+/// Writes `message` into its target session of channel `channel` (created, titled with the
+/// channel and chat, when new); returns the stored message id.
+pub(super) async fn write(
+    store: &Arc<Store>,
+    message: &Outbound,
+    channel: &str,
+) -> Result<i64, String> {
+    let store = store.clone();
+    let session_id = message.target.to_string();
+    let title = format!("{channel} · {}", message.target.chat_id);
+    let mut new = NewMessage::new(&session_id, Role::Assistant, parts(message));
+    new.model = message.model.clone();
+    tokio::task::spawn_blocking(move || {
+        ensure_session(&store, &session_id, &title)?;
+        store
+            .insert_message(&new)
+            .map(|stored| stored.id)
+            .map_err(|e| format!("the message could not be written into {session_id}: {e}"))
+    })
+    .await
+    .map_err(|e| format!("writing the message failed: {e}"))?
+}
+
+/// Creates the session `id` when it does not exist.
+pub(super) fn ensure_session(store: &Store, id: &str, title: &str) -> Result<(), String> {
+    match store.get_session(id) {
+        Ok(Some(_)) => Ok(()),
+        Ok(None) => store
+            .create_session(&NewSession {
+                id: id.to_string(),
+                title: title.to_string(),
+                model: None,
+                workspace: None,
+                tool_profile: ToolProfile::Full.as_str().to_string(),
+            })
+            .map(|_| ())
+            .map_err(|e| format!("the session {id} could not be created: {e}")),
+        Err(e) => Err(format!("the session {id} could not be read: {e}")),
+    }
+}
+
+/// Marks the stored message failed with `failure`, if there is one.
+pub(super) async fn settle(store: &Arc<Store>, message_id: i64, failure: Option<&String>) {
+    let Some(reason) = failure.cloned() else {
+        return;
+    };
+    let store = store.clone();
+    let marked = tokio::task::spawn_blocking(move || {
+        store.finish_message(
+            message_id,
+            MessageStatus::Failed,
+            None,
+            Some(&format!("not delivered: {reason}")),
+        )
+    })
+    .await;
+    if let Ok(Err(error)) = marked {
+        tracing::warn!(%error, "cannot mark the undelivered message");
+    }
+}
