@@ -13,7 +13,6 @@ use hearth_engine::{save_settings, ChannelFactory, KeyringStore, SecretStore};
 use hearth_protocol::{AllowedChat, ChannelKind, ChannelSettings, SecurityProfile, Settings};
 use hearth_tools::{Dialect, ToolContext};
 use serde_json::{json, Value};
-use tokio_util::sync::CancellationToken;
 
 use crate::pipe::outln;
 use crate::setup::{open_home, Home};
@@ -229,12 +228,11 @@ async fn send(
     files: Vec<String>,
 ) -> anyhow::Result<ExitCode> {
     let registry = home.builder.registry(Dialect::Hearth, &home.settings);
-    let context = ToolContext {
-        workspace: home.dir.workspace(),
-        data_dir: home.dir.root().to_path_buf(),
-        session_id: "cli:channels".to_string(),
-        cancel: CancellationToken::new(),
-    };
+    let context = ToolContext::new(
+        home.dir.workspace(),
+        home.dir.root().to_path_buf(),
+        "cli:channels",
+    );
     let args = json!({"target_chat_id": target, "content": text, "files": files});
     match registry
         .dispatch("send_message", &args.to_string(), &context)

@@ -41,11 +41,11 @@ pub use attachments::{
     IMAGE_ATTACHMENT_CAP, TEXT_ATTACHMENT_CAP,
 };
 pub use builder::{EngineBuilder, ModelChoice};
-pub use compact::tools_tokens;
 pub use channels::{
     channel_token, Batch, Channel, ChannelFactory, Channels, Gateway, GatewayHandle, Inbound,
     Receipt, DESKTOP,
 };
+pub use compact::tools_tokens;
 pub use config::{default_provider, load_settings, save_settings};
 pub use detect::{detect_local_servers, well_known_servers, LocalCandidate, DETECT_TIMEOUT};
 pub use engine::{Engine, EngineOptions, EventSink, TurnSummary};

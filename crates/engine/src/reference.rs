@@ -96,8 +96,9 @@ mod tests {
     fn every_registered_tool_reports_its_catalogue_entry_and_takes_its_smallest_call() {
         let store = Arc::new(Store::open_in_memory().unwrap());
         let background = Background::new();
+        let agents = Arc::new(Agents::new(store.clone()));
         for dialect in Dialect::ALL {
-            let registry = reference_registry(dialect, &store, &background);
+            let registry = reference_registry(dialect, &store, &background, &agents).unwrap();
             let specs = registry.specs(ToolProfile::Full);
             assert!(!specs.is_empty(), "{dialect}");
             for spec in specs {

@@ -4,8 +4,8 @@
 
 mod background;
 mod calculator;
-mod conversation;
 pub mod channels;
+mod conversation;
 mod device_info;
 mod dialect;
 mod error;
@@ -29,8 +29,8 @@ mod validate;
 
 pub use background::Background;
 pub use calculator::{Action as CalculatorAction, Calculator, CalculatorArgs};
-pub use conversation::{Conversation, Question, Reply};
 pub use channels::{register_channels, ChannelSink};
+pub use conversation::{Conversation, Question, Reply};
 pub use device_info::{DeviceField, DeviceInfo, DeviceInfoArgs};
 pub use dialect::{Dialect, DialectArgs, DialectTool};
 pub use error::{ErrorKind, ToolError};

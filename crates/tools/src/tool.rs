@@ -32,6 +32,20 @@ pub struct ToolContext {
     pub conversation: Option<Arc<dyn Conversation>>,
 }
 
+impl ToolContext {
+    /// A context for calls made outside a turn: nobody to ask, never cancelled from outside.
+    pub fn new(workspace: PathBuf, data_dir: PathBuf, session_id: impl Into<String>) -> Self {
+        ToolContext {
+            workspace,
+            data_dir,
+            session_id: session_id.into(),
+            cancel: CancellationToken::new(),
+            images: ImageSink::default(),
+            conversation: None,
+        }
+    }
+}
+
 impl std::fmt::Debug for ToolContext {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ToolContext")

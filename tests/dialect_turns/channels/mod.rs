@@ -162,6 +162,8 @@ impl Rig {
             data_dir: self.dir.root().to_path_buf(),
             session_id: session.to_string(),
             cancel: CancellationToken::new(),
+            images: Default::default(),
+            conversation: None,
         };
         self.registry(dialect)
             .dispatch(tool, &args.to_string(), &context)

@@ -40,6 +40,8 @@ impl Rig {
             data_dir: data,
             session_id: "test-session".into(),
             cancel: CancellationToken::new(),
+            images: Default::default(),
+            conversation: None,
         };
         Rig {
             dir,

@@ -69,13 +69,16 @@ agents: Array<AgentPersona>,
 /**
  * Bounds on sub-agents (`[subagents]`).
  */
-subagents: SubAgentSettings, };
+subagents: SubAgentSettings, 
+/**
  * The media tools' providers (`[media]`); their keys live in the keychain.
  */
-media: MediaSettings, };
+media: MediaSettings, 
+/**
  * The agent's browser (`[browser]`).
  */
-browser: BrowserSettings, };
+browser: BrowserSettings, 
+/**
  * External channels (`[[channels]]`): webhooks and Telegram bots; tokens in the keychain.
  */
 channels: Array<ChannelSettings>, };
