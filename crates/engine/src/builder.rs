@@ -209,6 +209,7 @@ impl EngineBuilder {
                 model: m.model,
                 usage: m.usage,
                 error: m.error,
+                error_code: m.error_code,
                 ..NewMessage::new(&fork.id, m.role, m.content)
             })
             .collect();

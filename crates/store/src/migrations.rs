@@ -14,6 +14,7 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0006_index_settled_messages.sql"),
     include_str!("../migrations/0007_index_backlog.sql"),
     include_str!("../migrations/0008_running_turns.sql"),
+    include_str!("../migrations/0012_error_codes.sql"),
 ];
 
 /// Applies the migrations past the database's `user_version`, each in its own immediate

@@ -60,6 +60,12 @@ export function appErrorText(error: AppError): string {
 }
 
 /** The text of anything a command rejected with. */
+/** A stored error in the viewer's language: its typed form when the row has one, else the
+ * English text older rows kept. */
+export function storedErrorText(code: AppError | null | undefined, text: string | null): string | null {
+  return code ? appErrorText(code) : text;
+}
+
 export function errorText(error: unknown): string {
   if (isAppError(error)) return appErrorText(error);
   if (typeof error === 'string') return error;
