@@ -82,7 +82,7 @@ pub(crate) fn enum_column<T>(
 }
 
 /// Reads a JSON text column (NULL reads as `None` when `T` is an `Option`).
-fn json_column<T: DeserializeOwned>(row: &Row<'_>, idx: usize) -> rusqlite::Result<T> {
+pub(crate) fn json_column<T: DeserializeOwned>(row: &Row<'_>, idx: usize) -> rusqlite::Result<T> {
     let value: Option<String> = row.get(idx)?;
     serde_json::from_str(value.as_deref().unwrap_or("null"))
         .map_err(|e| rusqlite::Error::FromSqlConversionFailure(idx, Type::Text, Box::new(e)))
