@@ -180,7 +180,7 @@ async fn job_runs_are_notified_per_the_job_and_failures_always() {
         .run(job(&store, "lost", "desktop:gone", false))
         .await
         .unwrap_err();
-    assert!(failed.contains("desktop:gone"), "{failed}");
+    assert!(failed.text.contains("desktop:gone"), "{failed}");
 
     let calls = notifications.calls();
     let summaries: Vec<&str> = calls.iter().map(|c| c.summary.as_str()).collect();

@@ -8,7 +8,9 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use hearth_engine::{save_settings, AgentJobExecutor};
-use hearth_scheduler::{JobExecutor, JobOutput, RunRequest, Runner, RunnerHandle, SystemClock};
+use hearth_scheduler::{
+    JobExecutor, JobOutput, RunFailure, RunRequest, Runner, RunnerHandle, SystemClock,
+};
 use tauri::{AppHandle, Emitter, Manager};
 use tokio::sync::Notify;
 
@@ -47,7 +49,7 @@ struct Watched {
 
 #[async_trait]
 impl JobExecutor for Watched {
-    async fn run(&self, request: RunRequest) -> Result<JobOutput, String> {
+    async fn run(&self, request: RunRequest) -> Result<JobOutput, RunFailure> {
         self.refresh.notify_one();
         let target = request.job.target.clone();
         let outcome = self.inner.run(request).await;

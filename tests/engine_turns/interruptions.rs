@@ -2,6 +2,7 @@
 //! flushing, and a stream the server closes right after a request too long for its context.
 
 use crate::rig::*;
+use hearth_protocol::AppError;
 
 #[tokio::test]
 async fn cancelling_mid_stream_keeps_the_partial_reply_as_interrupted() {
@@ -139,6 +140,13 @@ async fn a_stream_that_goes_silent_fails_as_stalled_and_keeps_its_text() {
         .as_deref()
         .unwrap_or("")
         .contains("sent nothing"));
+    // The typed error is stored too, so the failure line reads in the viewer's language.
+    assert_eq!(
+        messages[1].error_code,
+        Some(AppError::Stalled { seconds: 0 }),
+        "{:?}",
+        messages[1].error
+    );
 }
 
 #[tokio::test]
@@ -165,6 +173,10 @@ async fn a_stream_closed_right_after_a_long_request_says_it_is_probably_too_long
         .as_deref()
         .unwrap()
         .contains(&format!("{told} tokens")));
+    assert_eq!(
+        stored[1].error_code,
+        Some(AppError::ProbablyTooLong { tokens, window })
+    );
 
     // The same disconnect after a short request is still a network error.
     let roomy = rig(&server, |o| o.context_window = 1_000_000);

@@ -92,13 +92,26 @@ pub async fn run(
         summary.iterations, summary.usage.input_tokens, summary.usage.output_tokens
     );
     match summary.end {
-        TurnEnd::Completed => Ok(ExitCode::SUCCESS),
+        TurnEnd::Completed => {
+            write_title(&engine, &session.id).await;
+            Ok(ExitCode::SUCCESS)
+        }
         TurnEnd::Cancelled => Err(anyhow!("cancelled; the partial reply is saved in session {}", session.id)),
         TurnEnd::MaxIterations => Err(anyhow!(
             "stopped after {} tool iterations (max_iterations in config.toml); continue with --session {}",
             engine.options().max_iterations,
             session.id
         )),
+    }
+}
+
+/// After a chat's first reply, the model-written title the app would give it (the first words
+/// stay when the model fails); later replies and titles the user chose are left alone.
+async fn write_title(engine: &hearth_engine::Engine, session_id: &str) {
+    match engine.write_title(session_id).await {
+        Ok(Some(title)) => eprintln!("title: {title}"),
+        Ok(None) => {}
+        Err(error) => tracing::warn!(%error, session = session_id, "no model-written title"),
     }
 }
 

@@ -232,7 +232,7 @@ impl EngineBuilder {
         self: &Arc<Self>,
         settings: &Settings,
         requested: Option<String>,
-    ) -> Result<(ModelChoice, Registry), String> {
+    ) -> Result<(ModelChoice, Registry), EngineError> {
         let builder = self.clone();
         let settings = settings.clone();
         tokio::task::spawn_blocking(move || {
@@ -241,8 +241,7 @@ impl EngineBuilder {
             Ok::<_, EngineError>((choice, registry))
         })
         .await
-        .map_err(|e| format!("the model client could not be built: {e}"))?
-        .map_err(|e| e.to_string())
+        .map_err(|e| EngineError::Config(format!("the model client could not be built: {e}")))?
     }
 
     /// Copies the messages before `message_id` into a new session (stored rows, so earlier tool
@@ -277,6 +276,7 @@ impl EngineBuilder {
                 model: m.model,
                 usage: m.usage,
                 error: m.error,
+                error_code: m.error_code,
                 ..NewMessage::new(&fork.id, m.role, m.content)
             })
             .collect();

@@ -16,6 +16,7 @@ fn msg(id: i64, role: Role, text: &str) -> Message {
         model: None,
         usage: None,
         error: None,
+        error_code: None,
         summary_through: None,
         created_at: 0,
         updated_at: 0,

@@ -4,7 +4,9 @@
 
 use futures::StreamExt;
 use hearth_llm::{ChatRequest, EventStream, LlmError, StreamEvent, ToolCallAccumulator};
-use hearth_protocol::{ContentPart, EngineEvent, MessageStatus, Role, StopReason, ToolCall, Usage};
+use hearth_protocol::{
+    AppError, ContentPart, EngineEvent, MessageStatus, Role, StopReason, ToolCall, Usage,
+};
 use hearth_store::{MessageEnd, NewMessage};
 use tokio::time::{sleep_until, Instant};
 use tokio_util::sync::CancellationToken;
@@ -28,7 +30,7 @@ fn text_parts(text: &str) -> Vec<ContentPart> {
     }
 }
 
-fn ended(status: MessageStatus, usage: Usage, error: Option<&str>) -> MessageEnd<'_> {
+fn ended(status: MessageStatus, usage: Usage, error: Option<&AppError>) -> MessageEnd<'_> {
     MessageEnd {
         status,
         usage: Some(usage),
@@ -69,8 +71,12 @@ impl Engine {
             }
             Some(Err(e)) => {
                 let e = self.explain_closed(request, e);
-                self.store
-                    .finish_message(id, MessageStatus::Failed, None, Some(&e.to_string()))?;
+                self.store.finish_message(
+                    id,
+                    MessageStatus::Failed,
+                    None,
+                    Some(&AppError::from(&e)),
+                )?;
                 return Err(e);
             }
             Some(Ok(stream)) => stream,
@@ -105,14 +111,14 @@ impl Engine {
                         } else {
                             self.explain_closed(request, e.into())
                         };
-                        let error = e.to_string();
+                        let error = AppError::from(&e);
                         self.end_draft(id, &draft, ended(MessageStatus::Failed, draft.usage, Some(&error)))?;
                         return Err(e);
                     }
                 },
                 () = sleep_until(deadline) => {
                     let error = EngineError::Stalled(idle);
-                    let reason = error.to_string();
+                    let reason = AppError::from(&error);
                     self.end_draft(id, &draft, ended(MessageStatus::Failed, draft.usage, Some(&reason)))?;
                     return Err(error);
                 }

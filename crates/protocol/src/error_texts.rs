@@ -69,6 +69,10 @@ fn chinese(error: &AppError) -> &'static str {
             AppError::ProbablyTooLong { .. } => "发送较长的请求（约 {tokens} 个 token）后服务器立即关闭了连接：消息可能超出了此模型的上下文（{window} 个 token）。请缩短消息、新建对话，或在设置中填写该模型的上下文窗口。",
             AppError::MessageTooLong { .. } => "这条消息对此模型来说太长了：连同系统提示和工具约 {tokens} 个 token，而模型的上下文窗口是 {window} 个 token。请缩短消息、少附加一些内容，或选择上下文更大的模型。",
             AppError::Stalled { .. } => "服务端 {seconds} 秒没有任何响应，回复已停止并标记为失败；请重试。",
+            AppError::RunStoppedAtIterations { .. } => "运行在 {iterations} 轮工具调用后停止，没有得到回答。",
+            AppError::RunCancelled => "运行已取消。",
+            AppError::RunWithoutAnswer => "运行结束了，但没有得到回答。",
+            AppError::RunCrashed { .. } => "运行崩溃：{message}",
             AppError::Store { .. } => "Hearth 的数据库出错：{message}",
             AppError::UpdatesOff => "更新未开启：请在 config.toml 的 [updates] 中设置 endpoint 和 pubkey。",
             AppError::NoPendingUpdate => "没有待安装的更新：请先检查更新。",
@@ -192,6 +196,12 @@ mod tests {
                 window: 7,
             },
             AppError::Stalled { seconds: 7 },
+            AppError::RunStoppedAtIterations { iterations: 7 },
+            AppError::RunCancelled,
+            AppError::RunWithoutAnswer,
+            AppError::RunCrashed {
+                message: "x".into(),
+            },
             AppError::Store {
                 message: "x".into(),
             },

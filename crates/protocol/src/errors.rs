@@ -92,6 +92,14 @@ pub enum AppError {
     MessageTooLong { tokens: u64, window: u64 },
     #[error("the provider sent nothing for {seconds} s, so the reply was stopped and kept as failed; try again")]
     Stalled { seconds: u64 },
+    #[error("the run stopped after {iterations} tool iterations without an answer")]
+    RunStoppedAtIterations { iterations: u32 },
+    #[error("the run was cancelled")]
+    RunCancelled,
+    #[error("the run ended without an answer")]
+    RunWithoutAnswer,
+    #[error("the run crashed: {message}")]
+    RunCrashed { message: String },
     #[error("Hearth's database failed: {message}")]
     Store { message: String },
     #[error("updates are off: set endpoint and pubkey under [updates] in config.toml")]

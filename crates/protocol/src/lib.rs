@@ -235,6 +235,10 @@ pub struct Message {
     pub usage: Option<Usage>,
     #[serde(default)]
     pub error: Option<String>,
+    /// The typed form of `error` (shown in the viewer's language); `None` on rows stored before
+    /// it was kept, which show `error` as it is.
+    #[serde(default)]
+    pub error_code: Option<AppError>,
     /// For summaries: the id of the last message the summary covers.
     #[serde(default)]
     pub summary_through: Option<i64>,

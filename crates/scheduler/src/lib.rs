@@ -9,8 +9,8 @@ mod service;
 
 pub use clock::{Clock, FakeClock, SystemClock};
 pub use runner::{
-    JobExecutor, JobOutput, RunRequest, Runner, RunnerConfig, RunnerHandle, RunnerPause,
-    RunnerSignal,
+    JobExecutor, JobOutput, RunFailure, RunRequest, Runner, RunnerConfig, RunnerHandle,
+    RunnerPause, RunnerSignal,
 };
 pub use schedule::{
     format_in_zone, parse_zone, system_zone, Plan, Schedule, ScheduleError, MIN_INTERVAL_MS,

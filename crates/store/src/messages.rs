@@ -1,7 +1,8 @@
 //! Messages: insert, read, page and prune a session's messages (streaming writes: `streaming`).
 
 use hearth_protocol::{
-    ContentPart, Message, MessageKind, MessageStatus, Role, Session, ToolCall, ToolResult, Usage,
+    AppError, ContentPart, Message, MessageKind, MessageStatus, Role, Session, ToolCall,
+    ToolResult, Usage,
 };
 use rusqlite::types::Type;
 use rusqlite::{params, Connection, OptionalExtension, Row};
@@ -24,6 +25,7 @@ pub struct NewMessage {
     pub model: Option<String>,
     pub usage: Option<Usage>,
     pub error: Option<String>,
+    pub error_code: Option<AppError>,
     pub summary_through: Option<i64>,
 }
 
@@ -41,13 +43,14 @@ impl NewMessage {
             model: None,
             usage: None,
             error: None,
+            error_code: None,
             summary_through: None,
         }
     }
 }
 
 pub(crate) const MESSAGE_SELECT: &str = "SELECT id, session_id, role, kind, content, tool_calls, \
-     tool_result, status, model, usage, error, summary_through, created_at, updated_at \
+     tool_result, status, model, usage, error, summary_through, created_at, updated_at, error_code \
      FROM messages";
 
 fn kind_str(kind: MessageKind) -> &'static str {
@@ -79,7 +82,7 @@ pub(crate) fn enum_column<T>(
 }
 
 /// Reads a JSON text column (NULL reads as `None` when `T` is an `Option`).
-fn json_column<T: DeserializeOwned>(row: &Row<'_>, idx: usize) -> rusqlite::Result<T> {
+pub(crate) fn json_column<T: DeserializeOwned>(row: &Row<'_>, idx: usize) -> rusqlite::Result<T> {
     let value: Option<String> = row.get(idx)?;
     serde_json::from_str(value.as_deref().unwrap_or("null"))
         .map_err(|e| rusqlite::Error::FromSqlConversionFailure(idx, Type::Text, Box::new(e)))
@@ -101,6 +104,7 @@ pub(crate) fn message_from_row(row: &Row<'_>) -> rusqlite::Result<Message> {
         summary_through: row.get(11)?,
         created_at: row.get(12)?,
         updated_at: row.get(13)?,
+        error_code: json_column(row, 14)?,
     })
 }
 
@@ -268,7 +272,8 @@ fn insert(conn: &Connection, new: &NewMessage, now: i64) -> Result<Message> {
     conn.prepare_cached(
         "INSERT INTO messages (session_id, role, kind, content, tool_calls, tool_result, \
          status, model, usage, error, summary_through, text, words, created_at, updated_at, \
-         owner) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15)",
+         owner, error_code) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?14, ?15, ?16)",
     )?
     .execute(params![
         new.session_id,
@@ -285,7 +290,8 @@ fn insert(conn: &Connection, new: &NewMessage, now: i64) -> Result<Message> {
         text,
         words,
         now,
-        (new.status == MessageStatus::Streaming).then(owner::current)
+        (new.status == MessageStatus::Streaming).then(owner::current),
+        optional_json(new.error_code.as_ref())?
     ])?;
     Ok(Message {
         id: conn.last_insert_rowid(),
@@ -299,6 +305,7 @@ fn insert(conn: &Connection, new: &NewMessage, now: i64) -> Result<Message> {
         model: new.model.clone(),
         usage: new.usage,
         error: new.error.clone(),
+        error_code: new.error_code.clone(),
         summary_through: new.summary_through,
         created_at: now,
         updated_at: now,

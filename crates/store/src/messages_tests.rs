@@ -46,6 +46,7 @@ fn full_message() -> NewMessage {
             output_tokens: 45,
         }),
         error: None,
+        error_code: None,
         summary_through: None,
     }
 }

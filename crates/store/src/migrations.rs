@@ -17,6 +17,7 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0009_agent_runs.sql"),
     include_str!("../migrations/0010_planning.sql"),
     include_str!("../migrations/0011_channels.sql"),
+    include_str!("../migrations/0012_error_codes.sql"),
 ];
 
 /// Applies the migrations past the database's `user_version`, each in its own immediate

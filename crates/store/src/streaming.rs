@@ -1,7 +1,7 @@
 //! Writes to a message while it streams: flushes of its content, its final status, and both in
 //! one transaction at the end of a response (one commit fewer per model response).
 
-use hearth_protocol::{ContentPart, MessageStatus, ToolCall, ToolResult, Usage};
+use hearth_protocol::{AppError, ContentPart, MessageStatus, ToolCall, ToolResult, Usage};
 use rusqlite::{params, OptionalExtension, Transaction};
 
 use crate::messages::optional_json;
@@ -13,7 +13,8 @@ use crate::{now_ms, Result, Store, StoreError};
 pub struct MessageEnd<'a> {
     pub status: MessageStatus,
     pub usage: Option<Usage>,
-    pub error: Option<&'a str>,
+    /// The typed error of a failed message: its English text and its code are both stored.
+    pub error: Option<&'a AppError>,
 }
 
 impl Store {
@@ -39,7 +40,7 @@ impl Store {
         id: i64,
         status: MessageStatus,
         usage: Option<Usage>,
-        error: Option<&str>,
+        error: Option<&AppError>,
     ) -> Result<()> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
@@ -107,10 +108,17 @@ fn write_end(tx: &Transaction<'_>, id: i64, end: MessageEnd<'_>) -> Result<()> {
     let now = now_ms();
     let changed = tx
         .prepare_cached(
-            "UPDATE messages SET status = ?2, usage = ?3, error = ?4, updated_at = ?5 \
-             WHERE id = ?1",
+            "UPDATE messages SET status = ?2, usage = ?3, error = ?4, updated_at = ?5, \
+             error_code = ?6 WHERE id = ?1",
         )?
-        .execute(params![id, end.status.as_str(), usage, end.error, now])?;
+        .execute(params![
+            id,
+            end.status.as_str(),
+            usage,
+            end.error.map(ToString::to_string),
+            now,
+            optional_json(end.error)?
+        ])?;
     if changed == 0 {
         return Err(StoreError::not_found("message", id));
     }

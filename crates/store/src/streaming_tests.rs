@@ -1,6 +1,6 @@
 //! Streaming writes: flushes, the final status (both in one commit) and recovery by owner.
 
-use hearth_protocol::{ContentPart, MessageStatus, Role, Usage};
+use hearth_protocol::{AppError, ContentPart, MessageStatus, Role, Usage};
 
 use crate::test_support::{call, tick, TempStore};
 use crate::{MessageEnd, NewMessage};
@@ -40,19 +40,21 @@ fn streaming_updates_then_finish() {
     assert_eq!(done.status, MessageStatus::Complete);
     assert_eq!(done.usage, Some(usage));
     assert_eq!(done.error, None);
+    assert_eq!(done.error_code, None);
 
+    let refused = AppError::MessageTooLong {
+        tokens: 9_000,
+        window: 8_192,
+    };
     t.store
-        .finish_message(
-            started.id,
-            MessageStatus::Failed,
-            None,
-            Some("provider said 500"),
-        )
+        .finish_message(started.id, MessageStatus::Failed, None, Some(&refused))
         .unwrap();
     let failed = t.store.get_message(started.id).unwrap().unwrap();
     assert_eq!(failed.status, MessageStatus::Failed);
     assert_eq!(failed.usage, None);
-    assert_eq!(failed.error.as_deref(), Some("provider said 500"));
+    // The English text for the CLI and old readers, the typed error for the viewer's language.
+    assert_eq!(failed.error, Some(refused.to_string()));
+    assert_eq!(failed.error_code, Some(refused));
 }
 
 #[test]
@@ -63,13 +65,14 @@ fn finish_streaming_writes_content_and_end_together() {
     new.status = MessageStatus::Streaming;
     let started = t.store.insert_message(&new).unwrap();
     let calls = [call("c1", "calculator", r#"{"expression":"6*7"}"#)];
+    let stalled = AppError::Stalled { seconds: 60 };
     let end = MessageEnd {
         status: MessageStatus::Failed,
         usage: Some(Usage {
             input_tokens: 3,
             output_tokens: 4,
         }),
-        error: Some("stream broke"),
+        error: Some(&stalled),
     };
     t.store
         .finish_streaming(
@@ -84,7 +87,8 @@ fn finish_streaming_writes_content_and_end_together() {
     assert_eq!(done.tool_calls, calls);
     assert_eq!(done.status, MessageStatus::Failed);
     assert_eq!(done.usage, end.usage);
-    assert_eq!(done.error.as_deref(), Some("stream broke"));
+    assert_eq!(done.error, Some(stalled.to_string()));
+    assert_eq!(done.error_code, Some(stalled.clone()));
     let hits = t.store.search_messages("partial", 10, None, None).unwrap();
     assert_eq!(hits.len(), 1, "the final text is indexed");
 

@@ -64,5 +64,5 @@ async fn a_job_targeting_a_telegram_chat_delivers_there() {
     model.push(Reply::text("Rain"));
     bot.set("sendMessage", Behaviour::Fail(1));
     let error = executor.run(request(&rig, "rain")).await.unwrap_err();
-    assert!(error.contains("500"), "{error}");
+    assert!(error.text.contains("500"), "{}", error.text);
 }

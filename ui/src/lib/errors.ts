@@ -42,6 +42,10 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   probably_too_long: 'error.probably_too_long',
   message_too_long: 'error.message_too_long',
   stalled: 'error.stalled',
+  run_stopped_at_iterations: 'error.run_stopped_at_iterations',
+  run_cancelled: 'error.run_cancelled',
+  run_without_answer: 'error.run_without_answer',
+  run_crashed: 'error.run_crashed',
   store: 'error.store',
   updates_off: 'error.updates_off',
   no_pending_update: 'error.no_pending_update',
@@ -61,6 +65,12 @@ export function appErrorText(error: AppError): string {
 }
 
 /** The text of anything a command rejected with. */
+/** A stored error in the viewer's language: its typed form when the row has one, else the
+ * English text older rows kept. */
+export function storedErrorText(code: AppError | null | undefined, text: string | null): string | null {
+  return code ? appErrorText(code) : text;
+}
+
 export function errorText(error: unknown): string {
   if (isAppError(error)) return appErrorText(error);
   if (typeof error === 'string') return error;

@@ -2,6 +2,8 @@
 // views are exported through ts-rs; keep the field names identical to the serialized structs),
 // and the small pieces of logic the Jobs page needs.
 
+import type { AppError } from './bindings/AppError';
+
 export type AuthorizationState = 'not_authorized' | 'authorized' | 'needs_reapproval';
 export type RunStatus = 'running' | 'ok' | 'failed' | 'skipped_overlap';
 
@@ -43,6 +45,8 @@ export interface RunView {
   finished_at: string | null;
   output: string | null;
   error: string | null;
+  /** The typed form of `error`, shown in the UI's language (absent on older runs). */
+  error_code: AppError | null;
 }
 
 export interface Preview {

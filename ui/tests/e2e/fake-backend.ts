@@ -113,6 +113,7 @@ export function installFakeBackend(scenario: Scenario): void {
       model: null,
       usage: null,
       error: null,
+      error_code: null,
       summary_through: null,
       created_at: now(),
       updated_at: now(),

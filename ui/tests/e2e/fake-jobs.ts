@@ -148,6 +148,7 @@ export function installFakeJobs(scenario: JobsScenario): void {
         finished_at: '2030-01-01T09:00:05+00:00',
         output: `Manual run of ${j.name}: all done.`,
         error: null,
+        error_code: null,
       });
       j.last_status = 'ok';
       return copy(j);

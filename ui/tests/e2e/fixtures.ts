@@ -47,6 +47,7 @@ export function textMessage(id: number, sessionId: string, role: 'user' | 'assis
     model: role === 'assistant' ? 'fake-model' : null,
     usage: role === 'assistant' ? { input_tokens: 5, output_tokens: 3 } : null,
     error: null,
+    error_code: null,
     summary_through: null,
     created_at: id,
     updated_at: id,

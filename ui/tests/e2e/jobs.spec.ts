@@ -38,6 +38,7 @@ const run: RunView = {
   finished_at: '2029-12-31T09:12:30+00:00',
   output: 'Headlines: **all quiet**.',
   error: null,
+  error_code: null,
 };
 
 test('creates a job with a live preview of its next five runs', async ({ page }) => {
@@ -187,6 +188,17 @@ test('disable, enable, run now, history with outputs, delete after confirming', 
   await card.getByRole('button', { name: 'Delete job' }).click();
   await expect(page.locator('li.job')).toHaveCount(0);
   expect((await callsTo(page, 'delete_job')).map((c) => c.args)).toEqual([{ id: 'job-1' }]);
+});
+
+test('stored run failures read in the viewer language; older runs keep their text', async ({ page }) => {
+  const typed: RunView = { ...run, id: 9, status: 'failed', output: null, error: 'the run was cancelled (session job:9)', error_code: { code: 'run_cancelled' } };
+  const old: RunView = { ...run, id: 8, status: 'failed', output: null, error: 'interrupted: the scheduler stopped during the run', error_code: null };
+  await boot(page, { settings: { ...withProvider, language: 'zh-CN' }, sessions, jobs: [job()], runs: { 'job-1': [typed, old] } });
+  await page.getByRole('button', { name: '定时任务' }).click();
+  const card = page.locator('li.job[data-job-id="job-1"]');
+  await card.getByRole('button', { name: '历史' }).click();
+  const outputs = card.locator('.run .run-output');
+  await expect(outputs).toHaveText(['运行已取消。', 'interrupted: the scheduler stopped during the run']);
 });
 
 test('the page follows backend changes and speaks Chinese', async ({ page }) => {

@@ -54,7 +54,7 @@ async fn chat_with_calculator(provider: &str) {
     assert_eq!(result["result"], json!(42), "{provider}: {result}");
 
     // The second model request carried the tool result back to the model.
-    let requests = server.requests();
+    let requests = server.model_requests();
     assert_eq!(requests.len(), 2, "{provider}");
     let second = requests[1].body.to_string();
     assert!(second.contains("42"), "{provider}: {second}");
@@ -118,5 +118,57 @@ async fn chat_continues_a_session() {
     let shown = cli.session_json(&id).await;
     assert_eq!(shown["messages"].as_array().unwrap().len(), 4);
     // The second request carried the first exchange.
-    assert!(server.requests()[1].body.to_string().contains("first"));
+    assert!(server.model_requests()[1]
+        .body
+        .to_string()
+        .contains("first"));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn chat_titles_a_new_session_after_its_first_reply() {
+    let server = ScriptedServer::start().await;
+    server.push(Reply::text("Tea keeps best in a dark tin."));
+    server.push_title(Reply::text("Keeping green tea fresh"));
+    server.push(Reply::text("About a year."));
+    let cli = Cli::new();
+    let out = cli
+        .chat(&server, "openai", "how should I store green tea at home?")
+        .await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("title: Keeping green tea fresh"),
+        "{}",
+        text(&out.stderr)
+    );
+    let id = session_id(&out.stderr);
+    assert_eq!(
+        cli.session_json(&id).await["session"]["title"],
+        "Keeping green tea fresh"
+    );
+    assert_eq!(server.title_requests().len(), 1);
+    let asked = server.title_requests()[0].body.to_string();
+    assert!(asked.contains("green tea"), "{asked}");
+
+    // A later reply in the same chat asks for no title and keeps the one written.
+    let base = server.openai_base();
+    let out = cli
+        .run(&[
+            "--provider",
+            "openai",
+            "--base-url",
+            &base,
+            "--model",
+            "m",
+            "chat",
+            "--session",
+            &id,
+            "how long does it keep?",
+        ])
+        .await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(server.title_requests().len(), 1);
+    assert_eq!(
+        cli.session_json(&id).await["session"]["title"],
+        "Keeping green tea fresh"
+    );
 }

@@ -112,7 +112,7 @@ async fn a_chat_turn_calls_an_mcp_tool_and_gets_its_result() {
         .await;
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("The sum is 42."));
-    let requests = server.requests();
+    let requests = server.model_requests();
     let second = requests.last().unwrap().body.to_string();
     assert!(
         second.contains("The sum of 19 and 23 is 42"),

@@ -72,7 +72,7 @@ async fn a_ceecore_skill_without_http_runs_and_its_http_request_is_refused() {
     let stderr = text(&out.stderr);
     assert!(stderr.contains("← http_request error"), "{stderr}");
 
-    let requests = server.requests();
+    let requests = server.model_requests();
     let first = &requests[0].body;
     let offered: Vec<&str> = first["tools"]
         .as_array()

@@ -280,7 +280,11 @@ impl Gateway {
         let session_id = target.to_string();
         let title = format!("{} · {}", target.channel, target.chat_id);
         record::ensure_session(self.builder.store(), &session_id, &title)?;
-        let (choice, registry) = self.builder.unattended(settings, None).await?;
+        let (choice, registry) = self
+            .builder
+            .unattended(settings, None)
+            .await
+            .map_err(|e| e.to_string())?;
         let tools = Arc::new(self.builder.tool_runner(
             Arc::new(registry),
             settings,
@@ -294,7 +298,9 @@ impl Gateway {
             .await
             .map_err(|e| e.to_string())?;
         match summary.end {
-            TurnEnd::Completed => final_answer(self.builder.store(), &session_id).map(Some),
+            TurnEnd::Completed => final_answer(self.builder.store(), &session_id)
+                .map(Some)
+                .map_err(|failure| failure.text),
             TurnEnd::Cancelled => Ok(None),
             TurnEnd::MaxIterations => Err(format!(
                 "the turn stopped after {} tool iterations without an answer",

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use hearth_protocol::{ContentPart, MessageStatus, Role, ToolProfile};
+use hearth_protocol::{AppError, ContentPart, MessageStatus, Role, ToolProfile};
 use hearth_store::{NewMessage, NewSession, Store};
 use hearth_tools::channels::Outbound;
 
@@ -71,7 +71,7 @@ pub(super) async fn settle(store: &Arc<Store>, message_id: i64, failure: Option<
             message_id,
             MessageStatus::Failed,
             None,
-            Some(&format!("not delivered: {reason}")),
+            Some(&AppError::other(format!("not delivered: {reason}"))),
         )
     })
     .await;

@@ -10,9 +10,9 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{
-    ApprovalDecision, ContentPart, Language, MessageKind, Role, Settings, Text, TurnEnd,
+    AppError, ApprovalDecision, ContentPart, Language, MessageKind, Role, Settings, Text, TurnEnd,
 };
-use hearth_scheduler::{JobExecutor, JobOutput, RunRequest};
+use hearth_scheduler::{JobExecutor, JobOutput, RunFailure, RunRequest};
 use hearth_store::Store;
 use tokio_util::sync::CancellationToken;
 
@@ -136,13 +136,14 @@ impl AgentJobExecutor {
 
     /// One agent turn for the run, in a fresh session. The settings (network ones included)
     /// are read once, at its start.
-    async fn answer(&self, request: &RunRequest) -> Result<AgentAnswer, String> {
+    async fn answer(&self, request: &RunRequest) -> Result<AgentAnswer, RunFailure> {
         let job = &request.job;
-        let settings = (self.settings)().map_err(|e| e.to_string())?;
+        let settings = (self.settings)().map_err(|e| RunFailure::new(AppError::other(e)))?;
         let (choice, registry) = self
             .builder
             .unattended(&settings, job.model.clone())
-            .await?;
+            .await
+            .map_err(|e| RunFailure::new(AppError::from(e)))?;
         let model = choice.model.clone();
         let grant = JobGrant::new(job, request.authorized_tools.as_deref());
         let tools = Arc::new(
@@ -166,7 +167,7 @@ impl AgentJobExecutor {
                 "job",
                 Some(&Text::JobRunTitle { name: &job.name }.in_language(settings.language)),
             )
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| RunFailure::new(AppError::from(e)))?;
         if let Err(error) = self.store().set_session_model(&session.id, Some(&model)) {
             tracing::warn!(%error, "cannot record the job session's model");
         }
@@ -174,18 +175,16 @@ impl AgentJobExecutor {
         let summary = engine
             .send(&session.id, prompt, &|_| {}, CancellationToken::new())
             .await
-            .map_err(|e| format!("{e} (session {})", session.id))?;
-        match summary.end {
-            TurnEnd::Completed => {}
-            TurnEnd::MaxIterations => {
-                return Err(format!(
-                    "the run stopped after {} tool iterations without an answer (session {})",
-                    summary.iterations, session.id
-                ))
-            }
-            TurnEnd::Cancelled => {
-                return Err(format!("the run was cancelled (session {})", session.id))
-            }
+            .map_err(|e| RunFailure::in_session(AppError::from(e), &session.id))?;
+        let stopped = match summary.end {
+            TurnEnd::Completed => None,
+            TurnEnd::MaxIterations => Some(AppError::RunStoppedAtIterations {
+                iterations: summary.iterations,
+            }),
+            TurnEnd::Cancelled => Some(AppError::RunCancelled),
+        };
+        if let Some(code) = stopped {
+            return Err(RunFailure::in_session(code, &session.id));
         }
         let mut text = final_answer(self.store(), &session.id)?;
         let refused = tools.job_refusals();
@@ -204,9 +203,13 @@ impl AgentJobExecutor {
     }
 }
 
-/// The text of the session's last assistant message (an error when there is none).
-pub(crate) fn final_answer(store: &Store, session_id: &str) -> Result<String, String> {
-    let messages = store.list_messages(session_id).map_err(|e| e.to_string())?;
+/// The text of the session's last assistant message (a failure when there is none).
+pub(crate) fn final_answer(store: &Store, session_id: &str) -> Result<String, RunFailure> {
+    let messages = store.list_messages(session_id).map_err(|e| {
+        RunFailure::new(AppError::Store {
+            message: e.to_string(),
+        })
+    })?;
     let text = messages
         .iter()
         .rev()
@@ -214,8 +217,9 @@ pub(crate) fn final_answer(store: &Store, session_id: &str) -> Result<String, St
         .map(|m| m.text().trim().to_string())
         .unwrap_or_default();
     if text.is_empty() {
-        return Err(format!(
-            "the run ended without an answer (session {session_id})"
+        return Err(RunFailure::in_session(
+            AppError::RunWithoutAnswer,
+            session_id,
         ));
     }
     Ok(text)
@@ -223,7 +227,7 @@ pub(crate) fn final_answer(store: &Store, session_id: &str) -> Result<String, St
 
 #[async_trait]
 impl JobExecutor for AgentJobExecutor {
-    async fn run(&self, request: RunRequest) -> Result<JobOutput, String> {
+    async fn run(&self, request: RunRequest) -> Result<JobOutput, RunFailure> {
         let job = &request.job;
         let language = (self.settings)().map_or(Language::En, |s| s.language);
         let label = deliver::label(&request, language);
@@ -242,7 +246,9 @@ impl JobExecutor for AgentJobExecutor {
                     }
                     None => Ok(()),
                 };
-                delivery.map(|()| answer)
+                delivery
+                    .map(|()| answer)
+                    .map_err(|e| RunFailure::new(AppError::other(e)))
             }
             Err(error) => Err(error),
         };
@@ -269,7 +275,8 @@ impl JobExecutor for AgentJobExecutor {
                 let title = Text::JobFailed { name: &job.name }.in_language(language);
                 let click = self.click(job.target.clone());
                 let failed = Outcome::Failed;
-                deliver::notify(self.store(), self.notifier(), failed, title, &error, click).await;
+                let text = error.code.in_language(language);
+                deliver::notify(self.store(), self.notifier(), failed, title, &text, click).await;
                 Err(error)
             }
         }

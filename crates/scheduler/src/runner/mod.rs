@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use hearth_protocol::AppError;
 use hearth_store::{Job, Store};
 use tokio::sync::Notify;
 use tokio::task::{JoinHandle, JoinSet};
@@ -49,7 +50,39 @@ pub struct JobOutput {
 /// job's setting (failures too). An `Err` is recorded as the run's error.
 #[async_trait]
 pub trait JobExecutor: Send + Sync + 'static {
-    async fn run(&self, request: RunRequest) -> Result<JobOutput, String>;
+    async fn run(&self, request: RunRequest) -> Result<JobOutput, RunFailure>;
+}
+
+/// Why a run failed: the English text kept in the history (the CLI shows it) and the typed
+/// error the UI shows in the viewer's language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunFailure {
+    pub text: String,
+    pub code: AppError,
+}
+
+impl RunFailure {
+    /// A failure whose text is the error's own English message.
+    pub fn new(code: AppError) -> RunFailure {
+        RunFailure {
+            text: code.to_string(),
+            code,
+        }
+    }
+
+    /// A failure inside the run's session: the text names the session to look into.
+    pub fn in_session(code: AppError, session_id: &str) -> RunFailure {
+        RunFailure {
+            text: format!("{code} (session {session_id})"),
+            code,
+        }
+    }
+}
+
+impl std::fmt::Display for RunFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
 }
 
 /// Timing of the runner.

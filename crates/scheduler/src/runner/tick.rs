@@ -5,10 +5,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
+use hearth_protocol::AppError;
 use hearth_store::{Job, LeaseOutcome, RunBegin, RunKind, RunStart, RunStatus, Store};
 use tokio::task::{JoinHandle, JoinSet};
 
-use super::{JobExecutor, RunRequest, Runner};
+use super::{JobExecutor, RunFailure, RunRequest, Runner};
 use crate::clock::Clock;
 use crate::schedule::{parse_zone, Plan};
 use crate::service::stored_schedule;
@@ -172,7 +173,9 @@ async fn execute(
     let mut inner = AbortOnDrop(tokio::spawn(async move { executor.run(request).await }));
     let outcome = match (&mut inner.0).await {
         Ok(outcome) => outcome,
-        Err(error) => Err(format!("the run crashed: {error}")),
+        Err(error) => Err(RunFailure::new(AppError::RunCrashed {
+            message: error.to_string(),
+        })),
     };
     let now = clock.now().timestamp_millis();
     let recorded = match outcome {
@@ -189,7 +192,7 @@ async fn execute(
                 run_id,
                 RunStatus::Failed,
                 None,
-                Some(&cut(&error, max_chars)),
+                Some((&cut(&error.text, max_chars), &error.code)),
                 now,
             )
         }

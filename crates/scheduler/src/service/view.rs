@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
+use hearth_protocol::AppError;
 use hearth_store::{AuthorizationState, Job, JobRun, RunStatus, SchedulerBeat};
 use serde::Serialize;
 
@@ -83,6 +84,8 @@ pub struct RunView {
     pub finished_at: Option<String>,
     pub output: Option<String>,
     pub error: Option<String>,
+    /// The typed form of `error` (the UI shows it in its language); `None` on older runs.
+    pub error_code: Option<AppError>,
 }
 
 impl RunView {
@@ -98,6 +101,7 @@ impl RunView {
             finished_at: time(run.finished_at, tz),
             output: run.output,
             error: run.error,
+            error_code: run.error_code,
         }
     }
 }

@@ -250,6 +250,12 @@ async fn failures_and_crashes_are_recorded() {
         assert_eq!(runs[0].status, RunStatus::Failed);
         let error = runs[0].error.clone().unwrap_or_default();
         assert!(error.contains(expected), "{error}");
+        // The typed error is kept beside the text, for the viewer's language.
+        let code = runs[0]
+            .error_code
+            .clone()
+            .unwrap_or_else(|| panic!("no code"));
+        assert!(code.to_string().contains(expected), "{code:?}");
         stop(runner).await;
     }
 }

@@ -7,9 +7,10 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use hearth_protocol::AppError;
 use hearth_scheduler::{
-    FakeClock, JobExecutor, JobOutput, JobService, JobSpec, RunRequest, Runner, RunnerHandle,
-    Schedule,
+    FakeClock, JobExecutor, JobOutput, JobService, JobSpec, RunFailure, RunRequest, Runner,
+    RunnerHandle, Schedule,
 };
 use hearth_store::Store;
 use tokio::sync::Semaphore;
@@ -102,7 +103,7 @@ pub async fn eventually(what: &str, mut condition: impl FnMut() -> bool) {
 pub struct Recorder {
     pub requests: Mutex<Vec<RunRequest>>,
     gate: Option<Semaphore>,
-    outcome: Result<String, String>,
+    outcome: Result<String, RunFailure>,
     running: Mutex<usize>,
     pub max_parallel: Mutex<usize>,
     panics: bool,
@@ -114,7 +115,8 @@ impl Recorder {
     }
 
     pub fn failing(error: &str) -> Arc<Recorder> {
-        Arc::new(Recorder::build(None, Err(error.to_string()), false))
+        let failure = RunFailure::new(AppError::other(error));
+        Arc::new(Recorder::build(None, Err(failure), false))
     }
 
     pub fn panicking() -> Arc<Recorder> {
@@ -130,7 +132,11 @@ impl Recorder {
         ))
     }
 
-    fn build(gate: Option<Semaphore>, outcome: Result<String, String>, panics: bool) -> Recorder {
+    fn build(
+        gate: Option<Semaphore>,
+        outcome: Result<String, RunFailure>,
+        panics: bool,
+    ) -> Recorder {
         Recorder {
             requests: Mutex::new(Vec::new()),
             gate,
@@ -167,7 +173,7 @@ pub fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 #[async_trait]
 impl JobExecutor for Recorder {
-    async fn run(&self, request: RunRequest) -> Result<JobOutput, String> {
+    async fn run(&self, request: RunRequest) -> Result<JobOutput, RunFailure> {
         lock(&self.requests).push(request);
         {
             let mut running = lock(&self.running);

@@ -1,11 +1,12 @@
 //! Job runs: which jobs are due, claiming a run (at most one in progress per job; a due run
 //! that would overlap is recorded as `skipped_overlap`), finishing it, and the run history.
 
+use hearth_protocol::AppError;
 use rusqlite::{params, OptionalExtension, Row, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
 use super::{job_from_row, load_existing, Job, JobsError, JOB_SELECT};
-use crate::messages::enum_column;
+use crate::messages::{enum_column, json_column, optional_json};
 use crate::Store;
 
 /// Where a run stands.
@@ -54,6 +55,8 @@ pub struct JobRun {
     pub authorized: bool,
     pub output: Option<String>,
     pub error: Option<String>,
+    /// The typed form of `error`, shown in the viewer's language (`None` on older rows).
+    pub error_code: Option<AppError>,
 }
 
 /// Why a run starts.
@@ -91,7 +94,7 @@ pub enum RunBegin {
 }
 
 const RUN_SELECT: &str = "SELECT id, job_id, scheduled_for, started_at, finished_at, status, \
-     catch_up, manual, authorized, output, error FROM job_runs";
+     catch_up, manual, authorized, output, error, error_code FROM job_runs";
 
 fn run_from_row(row: &Row<'_>) -> rusqlite::Result<JobRun> {
     Ok(JobRun {
@@ -106,6 +109,7 @@ fn run_from_row(row: &Row<'_>) -> rusqlite::Result<JobRun> {
         authorized: row.get(8)?,
         output: row.get(9)?,
         error: row.get(10)?,
+        error_code: json_column(row, 11)?,
     })
 }
 
@@ -203,22 +207,31 @@ impl Store {
         })
     }
 
-    /// Records how a running run ended (`Ok` or `Failed`).
+    /// Records how a running run ended (`Ok` or `Failed`); a failure is its English text and
+    /// its typed error.
     pub fn finish_job_run(
         &self,
         run_id: i64,
         status: RunStatus,
         output: Option<&str>,
-        error: Option<&str>,
+        error: Option<(&str, &AppError)>,
         now: i64,
     ) -> Result<(), JobsError> {
+        let code = optional_json(error.map(|(_, code)| code))?;
         let changed = self
             .conn()
             .prepare_cached(
-                "UPDATE job_runs SET status = ?2, output = ?3, error = ?4, finished_at = ?5 \
-                 WHERE id = ?1 AND status = 'running'",
+                "UPDATE job_runs SET status = ?2, output = ?3, error = ?4, finished_at = ?5, \
+                 error_code = ?6 WHERE id = ?1 AND status = 'running'",
             )?
-            .execute(params![run_id, status.as_str(), output, error, now])?;
+            .execute(params![
+                run_id,
+                status.as_str(),
+                output,
+                error.map(|(text, _)| text),
+                now,
+                code
+            ])?;
         match changed {
             0 => Err(JobsError::NotFound(format!("running run {run_id}"))),
             _ => Ok(()),

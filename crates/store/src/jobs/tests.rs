@@ -232,10 +232,24 @@ fn claiming_runs_overlap_and_staleness() {
     let last = store
         .begin_job_run(&scheduled(3_000, None))
         .unwrap_or_else(|e| panic!("{e}"));
-    let RunBegin::Started { job: done, .. } = last else {
+    let RunBegin::Started {
+        job: done,
+        run_id: last_id,
+    } = last
+    else {
         panic!("{last:?}")
     };
     assert!(!done.enabled);
+    let cancelled = hearth_protocol::AppError::RunCancelled;
+    store
+        .finish_job_run(
+            last_id,
+            RunStatus::Failed,
+            None,
+            Some(("the run was cancelled (session job:1)", &cancelled)),
+            3_100,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
     let runs = store
         .list_job_runs(&job.id, 10)
         .unwrap_or_else(|e| panic!("{e}"));
@@ -250,9 +264,17 @@ fn claiming_runs_overlap_and_staleness() {
             (RunStatus::Ok, false, false),
             (RunStatus::SkippedOverlap, false, false),
             (RunStatus::Failed, true, true),
-            (RunStatus::Running, false, false),
+            (RunStatus::Failed, false, false),
         ]
     );
+    // A failure keeps its English text and its typed error; an interruption only its text.
+    assert_eq!(
+        runs[0].error.as_deref(),
+        Some("the run was cancelled (session job:1)")
+    );
+    assert_eq!(runs[0].error_code, Some(cancelled));
+    assert_eq!(runs[1].error.as_deref(), Some("interrupted"));
+    assert_eq!(runs[1].error_code, None);
     assert_eq!(runs[1].id, manual_id);
     assert_eq!(runs[3].output.as_deref(), Some("out"));
     store.delete_job(&job.id).unwrap_or_else(|e| panic!("{e}"));

@@ -1,7 +1,7 @@
 //! Search indexes hold exactly the messages that are not streaming (migration 0006): a reply
 //! enters them when it settles, and deletes of either kind keep them exact (rewrites: `tests`).
 
-use hearth_protocol::{ContentPart, MessageStatus, Role};
+use hearth_protocol::{AppError, ContentPart, MessageStatus, Role};
 use rusqlite::Connection;
 
 use super::tests::found;
@@ -34,7 +34,12 @@ fn a_reply_is_searchable_once_it_stops_streaming() {
     }
     // A status change that keeps the text does not index it twice.
     t.store
-        .finish_message(id, MessageStatus::Failed, None, Some("later"))
+        .finish_message(
+            id,
+            MessageStatus::Failed,
+            None,
+            Some(&AppError::other("later")),
+        )
         .unwrap();
     assert_eq!(found(&t, "quokka"), [id]);
     assert_search_indexes_exact(&t.store.conn());

@@ -219,6 +219,7 @@ function msg(partial: Partial<Message> & Pick<Message, 'id' | 'role'>): Message 
     model: null,
     usage: null,
     error: null,
+    error_code: null,
     summary_through: null,
     created_at: 0,
     updated_at: 0,

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { carryApprovals, carryTurnErrors, chatUsage, commonPrefix, prettyJson, splitContent, type ChatRow, type ToolCard } from './rows';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Message } from '../bindings/Message';
+import { setLanguage } from '../i18n/index.svelte';
+import { buildRows, carryApprovals, carryTurnErrors, chatUsage, commonPrefix, prettyJson, splitContent, type ChatRow, type ToolCard } from './rows';
 
 describe('prettyJson', () => {
   it('indents JSON', () => {
@@ -107,5 +109,24 @@ describe('carryTurnErrors', () => {
   it('gives rebuilt rows back the failure they showed, by message id', () => {
     const rebuilt = carryTurnErrors([row(2, 'The key is missing'), row(null, 'local')], [row(2, null), row(3, 'stored')]);
     expect(rebuilt.map((r) => r.error)).toEqual(['The key is missing', 'stored']);
+  });
+});
+
+describe('stored failures', () => {
+  afterEach(() => setLanguage('en'));
+  const failed = (error: string | null, error_code: Message['error_code']): Message => ({
+    id: 7, session_id: 'desktop:1', role: 'assistant', kind: 'normal', content: [], tool_calls: [], tool_result: null,
+    status: 'failed', model: 'm', usage: null, error, error_code, summary_through: null, created_at: 1, updated_at: 1,
+  });
+
+  it('shows a stored typed error in the viewer language, and an older row its English text', () => {
+    const stalled = failed('the provider sent nothing for 60 s, …', { code: 'stalled', params: { seconds: 60 } });
+    setLanguage('zh-CN');
+    expect(buildRows([stalled])[0].error).toBe('服务端 60 秒没有任何响应，回复已停止并标记为失败；请重试。');
+    setLanguage('en');
+    expect(buildRows([stalled])[0].error).toContain('60');
+    expect(buildRows([stalled])[0].error).not.toContain('服务端');
+    setLanguage('zh-CN');
+    expect(buildRows([failed('provider said 500', null)])[0].error).toBe('provider said 500');
   });
 });

@@ -1,6 +1,7 @@
 // The chat view model: stored messages folded into display rows (assistant text plus its tool
 // cards, with tool results merged into the card of the call they answer).
 import { attachedTextName } from '../attachments';
+import { storedErrorText } from '../errors';
 import type { ApprovalDecision } from '../bindings/ApprovalDecision';
 import type { ContentPart } from '../bindings/ContentPart';
 import type { Message } from '../bindings/Message';
@@ -75,7 +76,7 @@ function rowFromMessage(m: Message): ChatRow {
     status: m.status,
     model: m.model,
     usage: m.usage,
-    error: m.error,
+    error: storedErrorText(m.error_code, m.error),
     notice: null,
     createdAt: m.created_at,
   };
