@@ -16,6 +16,8 @@ const COMMANDS: &[&str] = &[
     "edit_message",
     "cancel_turn",
     "resolve_approval",
+    "todo_list",
+    "answer_question",
     "prepare_attachment",
     "attach_bytes",
     "paste_clipboard_image",

@@ -20,7 +20,7 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    attachments, jobs, memory, rules, sessions, settings, terminals, turns,
+    attachments, jobs, memory, planning, rules, sessions, settings, terminals, turns,
     updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
@@ -87,6 +87,8 @@ pub fn run() {
             turns::edit_message,
             turns::cancel_turn,
             turns::resolve_approval,
+            planning::todo_list,
+            planning::answer_question,
             attachments::prepare_attachment,
             attachments::attach_bytes,
             attachments::paste_clipboard_image,

@@ -3,6 +3,7 @@
 pub mod attachments;
 pub mod jobs;
 pub mod memory;
+pub mod planning;
 pub mod rules;
 pub mod sessions;
 pub mod settings;
