@@ -17,6 +17,8 @@ const COMMANDS: &[&str] = &[
     "cancel_turn",
     "cancel_subagent",
     "resolve_approval",
+    "todo_list",
+    "answer_question",
     "prepare_attachment",
     "attach_bytes",
     "paste_clipboard_image",

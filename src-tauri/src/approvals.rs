@@ -1,70 +1,120 @@
-//! Approvals in the window: a pending request waits for the approval card's answer; closing the
-//! window (or dropping the request) denies it.
+//! Approvals and questions in the window: a pending request waits for its card's answer (the
+//! approval card's decision, the question card's text); closing the window (or dropping the
+//! request) answers nothing, which denies an approval and leaves a question unanswered.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use hearth_engine::{ApprovalRequest, Approver};
+use hearth_engine::{ApprovalRequest, Approver, QuestionRequest};
 use hearth_protocol::ApprovalDecision;
 use tokio::sync::oneshot;
 
-/// Requests waiting for the user, by request id.
-#[derive(Default)]
-pub struct DesktopApprover {
-    pending: Mutex<HashMap<String, oneshot::Sender<ApprovalDecision>>>,
+/// Requests waiting for an answer of type `T`, by request id.
+struct Waiting<T> {
+    pending: Mutex<HashMap<String, oneshot::Sender<T>>>,
 }
 
-/// Removes a request from the pending map when its wait ends for any reason (answer, timeout).
-struct Pending<'a> {
-    approver: &'a DesktopApprover,
+impl<T> Default for Waiting<T> {
+    fn default() -> Self {
+        Waiting {
+            pending: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+/// Removes a request from its map when its wait ends for any reason (answer, timeout, stop).
+struct Pending<'a, T> {
+    waiting: &'a Waiting<T>,
     request_id: &'a str,
 }
 
-impl Drop for Pending<'_> {
+impl<T> Drop for Pending<'_, T> {
     fn drop(&mut self) {
-        if let Ok(mut pending) = self.approver.pending.lock() {
+        if let Ok(mut pending) = self.waiting.pending.lock() {
             pending.remove(self.request_id);
         }
     }
 }
 
-impl DesktopApprover {
-    /// Delivers the user's answer; false when no such request is waiting.
-    pub fn resolve(&self, request_id: &str, decision: ApprovalDecision) -> bool {
+impl<T> Waiting<T> {
+    /// Waits for the answer to `request_id`; `None` when it is dropped unanswered.
+    async fn wait(&self, request_id: &str) -> Option<T> {
+        let (sender, receiver) = oneshot::channel();
+        self.pending
+            .lock()
+            .ok()?
+            .insert(request_id.to_string(), sender);
+        let _pending = Pending {
+            waiting: self,
+            request_id,
+        };
+        receiver.await.ok()
+    }
+
+    /// Delivers an answer; false when no such request is waiting.
+    fn resolve(&self, request_id: &str, answer: T) -> bool {
         let sender = self
             .pending
             .lock()
             .ok()
             .and_then(|mut p| p.remove(request_id));
-        sender.is_some_and(|s| s.send(decision).is_ok())
+        sender.is_some_and(|s| s.send(answer).is_ok())
     }
 
-    /// Denies everything waiting (the window was closed).
-    pub fn deny_all(&self) {
+    fn drop_all(&self) {
         if let Ok(mut pending) = self.pending.lock() {
             pending.clear();
         }
     }
 
     #[cfg(test)]
-    pub fn waiting(&self) -> usize {
+    fn len(&self) -> usize {
         self.pending.lock().map(|p| p.len()).unwrap_or(0)
+    }
+}
+
+/// The window's approvals and questions.
+#[derive(Default)]
+pub struct DesktopApprover {
+    decisions: Waiting<ApprovalDecision>,
+    answers: Waiting<String>,
+}
+
+impl DesktopApprover {
+    /// Delivers the user's decision; false when no such request is waiting.
+    pub fn resolve(&self, request_id: &str, decision: ApprovalDecision) -> bool {
+        self.decisions.resolve(request_id, decision)
+    }
+
+    /// Delivers the user's answer to a question; false when no such question is waiting.
+    pub fn answer_question(&self, request_id: &str, answer: String) -> bool {
+        self.answers.resolve(request_id, answer)
+    }
+
+    /// Denies every approval and drops every question waiting (the window was closed).
+    pub fn deny_all(&self) {
+        self.decisions.drop_all();
+        self.answers.drop_all();
+    }
+
+    #[cfg(test)]
+    pub fn waiting(&self) -> usize {
+        self.decisions.len() + self.answers.len()
     }
 }
 
 #[async_trait::async_trait]
 impl Approver for DesktopApprover {
     async fn decide(&self, request: &ApprovalRequest) -> Option<ApprovalDecision> {
-        let (sender, receiver) = oneshot::channel();
-        self.pending
-            .lock()
-            .ok()?
-            .insert(request.request_id.clone(), sender);
-        let _pending = Pending {
-            approver: self,
-            request_id: &request.request_id,
-        };
-        receiver.await.ok()
+        self.decisions.wait(&request.request_id).await
+    }
+
+    fn answers_questions(&self) -> bool {
+        true
+    }
+
+    async fn answer(&self, question: &QuestionRequest) -> Option<String> {
+        self.answers.wait(&question.request_id).await
     }
 }
 
@@ -122,6 +172,30 @@ mod tests {
         )
         .await;
         assert_eq!((decision, why), (ApprovalDecision::Deny, "timeout"));
+        assert_eq!(approver.waiting(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_question_gets_the_typed_answer_once() {
+        let approver = Arc::new(DesktopApprover::default());
+        let waiter = approver.clone();
+        let question = QuestionRequest {
+            request_id: "q1".into(),
+            session_id: "desktop:1".into(),
+            question: "Which colour?".into(),
+            options: vec!["red".into(), "blue".into()],
+        };
+        let task = tokio::spawn(async move { waiter.answer(&question).await });
+        while approver.waiting() == 0 {
+            tokio::task::yield_now().await;
+        }
+        assert!(
+            !approver.resolve("q1", ApprovalDecision::AllowOnce),
+            "not an approval"
+        );
+        assert!(approver.answer_question("q1", "green".into()));
+        assert_eq!(task.await.unwrap().as_deref(), Some("green"));
+        assert!(!approver.answer_question("q1", "again".into()));
         assert_eq!(approver.waiting(), 0);
     }
 }

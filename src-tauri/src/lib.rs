@@ -21,7 +21,7 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    attachments, jobs, media, memory, rules, sessions, settings, terminals, turns,
+    attachments, jobs, media, memory, planning, rules, sessions, settings, terminals, turns,
     updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
@@ -90,6 +90,8 @@ pub fn run() {
             turns::cancel_turn,
             turns::cancel_subagent,
             turns::resolve_approval,
+            planning::todo_list,
+            planning::answer_question,
             attachments::prepare_attachment,
             attachments::attach_bytes,
             attachments::paste_clipboard_image,

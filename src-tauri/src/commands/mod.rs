@@ -4,6 +4,7 @@ pub mod attachments;
 pub mod jobs;
 pub mod media;
 pub mod memory;
+pub mod planning;
 pub mod rules;
 pub mod sessions;
 pub mod settings;

@@ -1,0 +1,34 @@
+//! Planning commands: the session's checklist (`todo`), and the user's answer to a question the
+//! model asked (`clarify`).
+
+use hearth_protocol::{AppError, TodoList};
+use tauri::State;
+
+use crate::state::{to_error, AppState, CommandResult};
+
+/// The session's checklist; `None` when it never had one.
+#[tauri::command]
+pub fn todo_list(
+    state: State<'_, AppState>,
+    session_id: String,
+) -> CommandResult<Option<TodoList>> {
+    state.store.todo_list(&session_id).map_err(to_error)
+}
+
+/// Delivers the user's answer (an option or their own words) to a waiting question.
+#[tauri::command]
+pub fn answer_question(
+    state: State<'_, AppState>,
+    request_id: String,
+    answer: String,
+) -> CommandResult<()> {
+    let answer = answer.trim().to_string();
+    if answer.is_empty() {
+        return Err(AppError::EmptyMessage);
+    }
+    if state.approver.answer_question(&request_id, answer) {
+        Ok(())
+    } else {
+        Err(AppError::QuestionGone)
+    }
+}
