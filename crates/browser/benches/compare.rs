@@ -3,7 +3,12 @@
 //! exposes, snapshot time p50/p95, and a fixed form script's wall time.
 //! Run: `npm --prefix benches/browser ci && cargo bench -p hearth-browser --bench compare`.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout, clippy::print_stderr)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::print_stderr
+)]
 
 use axum::extract::Path as UrlPath;
 use axum::http::header;
@@ -145,7 +150,7 @@ async fn main() {
         executable: String::new(),
         visible: false,
         idle: Duration::from_secs(600),
-        proxy_port: None,
+        allow_local: vec![format!("127.0.0.1:{port}")],
     };
     register_browser(&mut registry, &browsers, config).unwrap();
     let ctx = ToolContext {
@@ -153,6 +158,8 @@ async fn main() {
         data_dir: dir.path().join("data"),
         session_id: "bench".into(),
         cancel: CancellationToken::new(),
+        images: Default::default(),
+        conversation: None,
     };
     let hearth = Hearth { registry, ctx };
 

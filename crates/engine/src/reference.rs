@@ -68,6 +68,7 @@ fn reference_registry(
         &mut registry,
         &browsers,
         &hearth_protocol::BrowserSettings::default(),
+        &[],
     );
     register_agents(&mut registry, agents).map(|()| registry)
 }
@@ -96,8 +97,9 @@ mod tests {
     fn every_registered_tool_reports_its_catalogue_entry_and_takes_its_smallest_call() {
         let store = Arc::new(Store::open_in_memory().unwrap());
         let background = Background::new();
+        let agents = Arc::new(Agents::new(store.clone()));
         for dialect in Dialect::ALL {
-            let registry = reference_registry(dialect, &store, &background);
+            let registry = reference_registry(dialect, &store, &background, &agents).unwrap();
             let specs = registry.specs(ToolProfile::Full);
             assert!(!specs.is_empty(), "{dialect}");
             for spec in specs {

@@ -71,6 +71,8 @@ impl Home {
             data_dir: self.dir.path().to_path_buf(),
             session_id: "desktop:media-test".into(),
             cancel: CancellationToken::new(),
+            images: Default::default(),
+            conversation: None,
         }
     }
 
