@@ -2,10 +2,12 @@
 //! refused before one byte reaches it, and the navigation says so.
 
 use crate::browser::rig::{ref_of, Rig};
-use hearth_tools::ErrorKind;
+use hearth_browser::{register_browser, BrowserConfig};
+use hearth_tools::{Dialect, ErrorKind, Registry};
 use serde_json::json;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::net::TcpListener;
 
 /// A listener on 127.0.0.1 counting the connections it gets.
@@ -57,5 +59,28 @@ async fn an_unallowed_local_address_is_blocked_and_never_reached() {
     assert_eq!(clicked.kind, ErrorKind::BlockedAddress, "{clicked:?}");
     // The refusals were recorded before the calls returned; the proxy never connects then.
     assert_eq!(connections.load(Ordering::SeqCst), 0);
+    rig.browsers.shutdown().await;
+}
+
+#[tokio::test]
+async fn a_changed_allow_list_restarts_the_browser_with_it() {
+    let rig = Rig::new().await;
+    rig.open("/a").await;
+    let pid = rig.browsers.pid().await.unwrap();
+    let mut narrower = Registry::new(Dialect::Hearth);
+    let config = BrowserConfig {
+        executable: String::new(),
+        visible: false,
+        idle: Duration::from_secs(600),
+        allow_local: Vec::new(),
+    };
+    register_browser(&mut narrower, &rig.browsers, config).unwrap();
+    let args = json!({"action": "open", "url": rig.url("/b")});
+    let error = narrower
+        .dispatch("browser", &args.to_string(), &rig.ctx)
+        .await
+        .unwrap_err();
+    assert_eq!(error.kind, ErrorKind::BlockedAddress, "{error:?}");
+    assert_ne!(rig.browsers.pid().await.unwrap(), pid);
     rig.browsers.shutdown().await;
 }
