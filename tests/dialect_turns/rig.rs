@@ -66,8 +66,9 @@ impl Rig {
             connect_timeout: Duration::from_secs(5),
         })
         .unwrap();
+        let allow_local = vec![format!("127.0.0.1:{allowed_port}")];
         let network = NetworkConfig {
-            allow_local: vec![format!("127.0.0.1:{allowed_port}")],
+            allow_local: allow_local.clone(),
             ..NetworkConfig::default()
         };
         let background = Background::new();
@@ -78,6 +79,7 @@ impl Rig {
             &mut registry,
             &browsers,
             &hearth_protocol::BrowserSettings::default(),
+            &allow_local,
         );
         let mut runner = ToolRunner::new(
             Arc::new(registry),

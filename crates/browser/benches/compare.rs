@@ -150,7 +150,7 @@ async fn main() {
         executable: String::new(),
         visible: false,
         idle: Duration::from_secs(600),
-        proxy_port: None,
+        allow_local: vec![format!("127.0.0.1:{port}")],
     };
     register_browser(&mut registry, &browsers, config).unwrap();
     let ctx = ToolContext {

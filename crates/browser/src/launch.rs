@@ -1,5 +1,5 @@
-//! Starting the managed browser: its flags (no background networking, WebRTC off, frames in
-//! one renderer so cross-origin iframes are reachable, an optional egress proxy), the
+//! Starting the managed browser: its flags (no background networking, frames in one renderer
+//! so cross-origin iframes are reachable, all traffic through the egress proxy), the
 //! persistent profile and its stale lock after a crash.
 
 use chromiumoxide::browser::{Browser, BrowserConfig};
@@ -15,27 +15,23 @@ pub struct LaunchOptions {
     pub profile: PathBuf,
     /// Shows the window; headless otherwise.
     pub visible: bool,
-    /// All traffic through the egress proxy on `127.0.0.1:<port>`, loopback included.
-    pub proxy_port: Option<u16>,
+    /// What the egress proxy lets the browser reach on this computer and its network
+    /// (`allow_local_hosts`).
+    pub allow_local: Vec<String>,
 }
 
 /// The browser window (and headless viewport) size.
 pub const WINDOW: (u32, u32) = (1280, 800);
 
-/// The flags beyond chromiumoxide's defaults.
-fn flags(options: &LaunchOptions) -> Vec<(String, Option<String>)> {
-    let mut flags: Vec<(String, Option<String>)> = [
+/// The flags beyond chromiumoxide's defaults, with all traffic through the egress proxy on
+/// `127.0.0.1:proxy_port` (its flags close WebRTC's and QUIC's ways around it too).
+fn flags(proxy_port: u16) -> Vec<(String, Option<String>)> {
+    let own = [
         ("disable-gpu", None),
         ("disable-component-update", None),
         ("disable-domain-reliability", None),
         ("no-default-browser-check", None),
         ("no-pings", None),
-        // WebRTC could reach the local network around any proxy.
-        (
-            "force-webrtc-ip-handling-policy",
-            Some("disable_non_proxied_udp"),
-        ),
-        ("webrtc-ip-handling-policy", Some("disable_non_proxied_udp")),
         // Cross-origin iframes in the page's renderer: their DOM and accessibility tree are
         // reached through the page's own CDP session.
         ("disable-site-isolation-trials", None),
@@ -45,13 +41,17 @@ fn flags(options: &LaunchOptions) -> Vec<(String, Option<String>)> {
         ),
     ]
     .into_iter()
-    .map(|(k, v)| (k.to_string(), v.map(str::to_string)))
-    .collect();
-    if let Some(port) = options.proxy_port {
-        flags.push(("proxy-server".into(), Some(format!("127.0.0.1:{port}"))));
-        flags.push(("proxy-bypass-list".into(), Some("<-loopback>".into())));
-    }
-    flags
+    .map(|(k, v)| (k.to_string(), v.map(str::to_string)));
+    let egress = hearth_egress::chrome_flags(proxy_port)
+        .into_iter()
+        .map(|flag| {
+            let flag = flag.trim_start_matches('-');
+            match flag.split_once('=') {
+                Some((key, value)) => (key.to_string(), Some(value.to_string())),
+                None => (flag.to_string(), None),
+            }
+        });
+    own.chain(egress).collect()
 }
 
 /// Whether this process runs as root (Chrome's sandbox refuses root).
@@ -94,8 +94,12 @@ fn clear_stale_lock(profile: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Starts the browser; the handler must be polled for the connection to work.
-pub async fn launch(options: &LaunchOptions) -> Result<(Browser, Handler), String> {
+/// Starts the browser sending everything through the egress proxy on `proxy_port`; the
+/// handler must be polled for the connection to work.
+pub async fn launch(
+    options: &LaunchOptions,
+    proxy_port: u16,
+) -> Result<(Browser, Handler), String> {
     std::fs::create_dir_all(&options.profile).map_err(|e| {
         format!(
             "the browser profile folder {} could not be made: {e}",
@@ -118,7 +122,7 @@ pub async fn launch(options: &LaunchOptions) -> Result<(Browser, Handler), Strin
     if running_as_root() {
         builder = builder.no_sandbox();
     }
-    for (key, value) in flags(options) {
+    for (key, value) in flags(proxy_port) {
         builder = match value {
             Some(value) => builder.arg((key.as_str(), value.as_str())),
             None => builder.arg(key.as_str()),
@@ -138,17 +142,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_proxy_flags_cover_loopback() {
-        let mut options = LaunchOptions {
-            executable: "/usr/bin/chromium".into(),
-            profile: "/tmp/p".into(),
-            visible: false,
-            proxy_port: None,
-        };
-        assert!(!flags(&options).iter().any(|(k, _)| k == "proxy-server"));
-        options.proxy_port = Some(4321);
-        let flags = flags(&options);
-        assert!(flags.contains(&("proxy-server".into(), Some("127.0.0.1:4321".into()))));
+    fn the_proxy_flags_come_once_and_cover_loopback() {
+        let flags = flags(4321);
+        let proxy = ("proxy-server".into(), Some("http://127.0.0.1:4321".into()));
+        assert!(flags.contains(&proxy), "{flags:?}");
         assert!(flags.contains(&("proxy-bypass-list".into(), Some("<-loopback>".into()))));
+        let mut keys: Vec<&str> = flags.iter().map(|(k, _)| k.as_str()).collect();
+        let count = keys.len();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), count, "a flag twice in {flags:?}");
+        assert!(!keys.iter().any(|k| k.starts_with('-')), "{keys:?}");
     }
 }

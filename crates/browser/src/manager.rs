@@ -1,11 +1,12 @@
 //! The app's one managed browser: started on first use with the persistent profile, one tab per
-//! session, closed after the idle timeout or at exit, and restarted (with an error saying so)
-//! when it crashed or was killed.
+//! session, its traffic through its own egress proxy, closed after the idle timeout or at exit,
+//! and restarted (with an error saying so) when it crashed or was killed.
 
 use crate::launch::{launch, LaunchOptions};
 use crate::tab::Tab;
 use chromiumoxide::browser::Browser;
 use futures::StreamExt;
+use hearth_egress::EgressProxy;
 use hearth_tools::{ErrorKind, ToolError};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -23,6 +24,8 @@ pub type SharedTab = Arc<Mutex<Tab>>;
 
 struct Running {
     browser: Browser,
+    /// The proxy every connection of this browser goes through (stopped with it).
+    egress: Arc<EgressProxy>,
     options: LaunchOptions,
     alive: Arc<AtomicBool>,
     handler: JoinHandle<()>,
@@ -98,6 +101,12 @@ impl Browsers {
         running
             .as_mut()
             .and_then(|r| r.browser.get_mut_child().and_then(|c| c.inner.id()))
+    }
+
+    /// The egress proxy of the running browser.
+    pub async fn egress(&self) -> Option<Arc<EgressProxy>> {
+        let running = self.inner.running.lock().await;
+        running.as_ref().map(|r| Arc::clone(&r.egress))
     }
 
     /// Closes the browser (app exit, "Clear browser data", a settings change).
@@ -193,7 +202,10 @@ impl Browsers {
     }
 
     async fn start(&self, options: &LaunchOptions, idle: Duration) -> Result<Running, ToolError> {
-        let (browser, mut handler) = launch(options)
+        let egress = EgressProxy::start(&options.allow_local)
+            .await
+            .map_err(|e| ToolError::new(ErrorKind::Unavailable, e.to_string()))?;
+        let (browser, mut handler) = launch(options, egress.port())
             .await
             .map_err(|message| ToolError::new(ErrorKind::Unavailable, message))?;
         let alive = Arc::new(AtomicBool::new(true));
@@ -208,6 +220,7 @@ impl Browsers {
             idle,
             generation,
             browser,
+            egress: Arc::new(egress),
             options: options.clone(),
             alive,
             handler,

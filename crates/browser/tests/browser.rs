@@ -7,5 +7,6 @@ mod browser {
     pub mod rig;
 
     mod actions;
+    mod egress;
     mod lifecycle;
 }

@@ -80,7 +80,19 @@ impl EgressProxy {
     /// The latest refusal of a connection to `host` (a name or an address as the browser sent
     /// it), e.g. to explain a navigation that failed.
     pub fn refused(&self, host: &str) -> Option<Refused> {
-        self.refusals.latest_for(host)
+        self.refusals.latest_for(host, 0)
+    }
+
+    /// How many connections the proxy refused so far: taken before an action, it is the
+    /// `since` of [`EgressProxy::refused_since`].
+    pub fn refusal_count(&self) -> u64 {
+        self.refusals.count()
+    }
+
+    /// The latest refusal of `host` among those after the first `since` (what an action that
+    /// began at [`EgressProxy::refusal_count`] `since` ran into).
+    pub fn refused_since(&self, host: &str, since: u64) -> Option<Refused> {
+        self.refusals.latest_for(host, since)
     }
 }
 

@@ -168,7 +168,12 @@ impl EngineBuilder {
         });
         let media = crate::media_config(settings, self.secrets.as_ref());
         crate::media::add_media_tools(&mut registry, media, vision);
-        register_browser_tools(&mut registry, &self.browsers, &settings.browser);
+        register_browser_tools(
+            &mut registry,
+            &self.browsers,
+            &settings.browser,
+            &settings.allow_local_hosts,
+        );
         for source in &self.sources {
             let tools = source.tools(settings.context_window);
             let listed = tools.listed.into_iter().map(|tool| (tool, false));

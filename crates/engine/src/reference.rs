@@ -68,6 +68,7 @@ fn reference_registry(
         &mut registry,
         &browsers,
         &hearth_protocol::BrowserSettings::default(),
+        &[],
     );
     register_agents(&mut registry, agents).map(|()| registry)
 }

@@ -84,14 +84,16 @@ pub fn tool_registry_with_runner(
 }
 
 /// Adds `browser` (hearth, echo and picobot) over the app's managed browser `browsers`,
-/// started with `settings` when first used.
+/// started with `settings` when first used, reaching on this computer and its network only
+/// what `allow_local` (`allow_local_hosts`) allows.
 pub fn register_browser_tools(
     registry: &mut Registry,
     browsers: &Browsers,
     settings: &BrowserSettings,
+    allow_local: &[String],
 ) {
-    if let Err(error) = register_browser(registry, browsers, BrowserConfig::from_settings(settings))
-    {
+    let config = BrowserConfig::from_settings(settings, allow_local);
+    if let Err(error) = register_browser(registry, browsers, config) {
         tracing::error!(%error, "browser tool left out");
     }
 }

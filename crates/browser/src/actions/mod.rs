@@ -7,6 +7,7 @@ mod navigate;
 mod output;
 mod page;
 
+pub use navigate::web_url;
 pub use output::DEFAULT_MAX_CHARS;
 pub use page::{png_size, screenshot};
 

@@ -8,12 +8,13 @@ mod picobot;
 pub use args::BrowserArgs;
 pub use picobot::PicobotBrowserArgs;
 
-use crate::actions::{self, act, png_size, validate, Env};
+use crate::actions::{self, act, png_size, validate, web_url, Env};
 use crate::find::find_browser;
 use crate::launch::LaunchOptions;
 use crate::manager::Browsers;
 use args::Action;
 use async_trait::async_trait;
+use hearth_egress::{EgressProxy, Refused};
 use hearth_policy::{catalogue, CanonicalTool};
 use hearth_tools::fs::write_workspace_file;
 use hearth_tools::{
@@ -39,17 +40,21 @@ pub struct BrowserConfig {
     pub executable: String,
     pub visible: bool,
     pub idle: Duration,
-    /// The egress proxy's port on 127.0.0.1, when one runs.
-    pub proxy_port: Option<u16>,
+    /// What the browser may reach on this computer and its network (`allow_local_hosts`); the
+    /// egress proxy refuses every other private or loopback address.
+    pub allow_local: Vec<String>,
 }
 
 impl BrowserConfig {
-    pub fn from_settings(settings: &hearth_protocol::BrowserSettings) -> BrowserConfig {
+    pub fn from_settings(
+        settings: &hearth_protocol::BrowserSettings,
+        allow_local: &[String],
+    ) -> BrowserConfig {
         BrowserConfig {
             executable: settings.executable.clone(),
             visible: settings.visible,
             idle: Duration::from_secs(u64::from(settings.idle_minutes.max(1)) * 60),
-            proxy_port: None,
+            allow_local: allow_local.to_vec(),
         }
     }
 }
@@ -97,7 +102,7 @@ impl BrowserTool {
             executable: found.path,
             profile: self.browsers.profile(),
             visible: self.config.visible,
-            proxy_port: self.config.proxy_port,
+            allow_local: self.config.allow_local.clone(),
         })
     }
 
@@ -151,7 +156,16 @@ impl BrowserTool {
                         args.path.as_deref(),
                     )
                     .await?;
-                return Ok(screenshot_result(&shot));
+                let mut result = screenshot_result(&shot);
+                let name = shot.saved.as_deref().unwrap_or("screenshot.png");
+                if let Err(refused) = ctx.attach_image("image/png", &shot.png, name) {
+                    let note = result["note"].as_str().unwrap_or_default();
+                    result["note"] = json!(format!(
+                        "{note}; not shown to the model: {}",
+                        refused.message
+                    ));
+                }
+                return Ok(result);
             }
             _ => {}
         }
@@ -174,8 +188,36 @@ impl BrowserTool {
             workspace: &ctx.workspace,
             data_dir: &ctx.data_dir,
         };
-        act(&mut tab, &args, &env).await
+        let egress = self.browsers.egress().await;
+        let since = egress.as_ref().map_or(0, |e| e.refusal_count());
+        let result = act(&mut tab, &args, &env).await;
+        match egress.filter(|e| e.refusal_count() > since) {
+            Some(egress) => match refused_navigation(&egress, since, &tab, &args).await {
+                Some(refused) => Err(refused.tool_error()),
+                None => result,
+            },
+            None => result,
+        }
     }
+}
+
+/// The refusal, recorded after `since`, of the host a navigating action went to: the URL of
+/// `open`/`navigate`, or the page a click or history step led to.
+async fn refused_navigation(
+    egress: &EgressProxy,
+    since: u64,
+    tab: &crate::tab::Tab,
+    args: &BrowserArgs,
+) -> Option<Refused> {
+    let url = match args.action {
+        Action::Open | Action::Navigate => args.url.as_deref().and_then(|u| web_url(u).ok()),
+        Action::Click | Action::ClickAt | Action::Press | Action::Back | Action::Forward => {
+            tab.page.url().await.ok().flatten()
+        }
+        _ => None,
+    }?;
+    let host = url::Url::parse(&url).ok()?.host_str()?.to_string();
+    egress.refused_since(&host, since)
 }
 
 #[async_trait]

@@ -208,6 +208,16 @@ async fn a_full_page_screenshot_is_taller_than_the_viewport_and_saved() {
         result["note"].as_str().unwrap().contains("shots/tall.png"),
         "{result}"
     );
+    let attached = rig.ctx.images.take();
+    match attached.as_slice() {
+        [hearth_protocol::ContentPart::Image {
+            mime_type, name, ..
+        }] => {
+            assert_eq!(mime_type, "image/png");
+            assert_eq!(name.as_deref(), Some("shots/tall.png"));
+        }
+        other => panic!("one PNG should be attached: {other:?}"),
+    }
     let viewport = rig.call(json!({"action": "screenshot"})).await;
     assert!(viewport["height"].as_u64().unwrap() < 1000, "{viewport}");
     let outside = rig

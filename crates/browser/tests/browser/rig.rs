@@ -21,7 +21,7 @@ impl Rig {
     }
 
     pub async fn with(dialect: Dialect, executable: &str) -> Rig {
-        let (port, _) = super::pages::serve().await;
+        let (port, other) = super::pages::serve().await;
         let dir = tempfile::tempdir().unwrap();
         let data = dir.path().join("data");
         let workspace = dir.path().join("workspace");
@@ -32,7 +32,7 @@ impl Rig {
             executable: executable.to_string(),
             visible: false,
             idle: Duration::from_secs(600),
-            proxy_port: None,
+            allow_local: vec![format!("127.0.0.1:{port}"), format!("localhost:{other}")],
         };
         register_browser(&mut registry, &browsers, config).unwrap();
         let ctx = ToolContext {
