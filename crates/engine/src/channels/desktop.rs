@@ -81,13 +81,21 @@ impl Channel for Desktop {
                     message_ids: vec![stored.id.to_string()],
                 })
                 .map_err(|e| format!("the message could not be written into {session_id}: {e}")),
-            Ok(None) => Err(format!(
-                "there is no session {session_id} and no channel `{}` is configured",
-                session_id.split(':').next().unwrap_or_default()
-            )),
+            Ok(None) => Err(missing_session(&session_id)),
             Err(e) => Err(format!("the session {session_id} could not be read: {e}")),
         })
         .await
         .map_err(|e| format!("writing the message failed: {e}"))?
+    }
+}
+
+/// Why a target naming no stored session cannot be written to: the session is gone, and its
+/// prefix names no configured channel either (unless it is one of Hearth's own session kinds).
+fn missing_session(session_id: &str) -> String {
+    let prefix = session_id.split(':').next().unwrap_or_default();
+    if matches!(prefix, "desktop" | "cli" | "job" | "task") {
+        format!("the session {session_id} does not exist")
+    } else {
+        format!("the session {session_id} does not exist and no channel `{prefix}` is configured")
     }
 }
