@@ -85,7 +85,9 @@ async fn notes_and_pictures_reach_existing_desktop_sessions_only() {
         .unwrap_err();
     assert_eq!(missing.kind, ErrorKind::DeliveryFailed, "{missing:?}");
     assert!(
-        missing.message.contains("the session desktop:missing does not exist"),
+        missing
+            .message
+            .contains("the session desktop:missing does not exist"),
         "{}",
         missing.message
     );
