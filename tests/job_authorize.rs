@@ -130,7 +130,7 @@ async fn authorize_is_asked_every_time_despite_a_session_allowance() {
         );
         let questions = rig.questions();
         assert_eq!(questions.len(), round, "authorize is asked every time");
-        let reason = &questions.last().unwrap().reason;
+        let reason = questions.last().unwrap().reason.to_string();
         for shown in [
             "nightly-notes",
             "Instruction: Back up the notes folder and report its size",
@@ -176,7 +176,7 @@ async fn authorizing_an_unknown_job_asks_and_then_reports_it_missing() {
     let questions = rig.questions();
     assert_eq!(questions.len(), 1);
     assert!(
-        questions[0].reason.contains("ghost"),
+        questions[0].reason.to_string().contains("ghost"),
         "{}",
         questions[0].reason
     );

@@ -121,7 +121,7 @@ impl Approver for DesktopApprover {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hearth_protocol::ToolCall;
+    use hearth_protocol::{AuditReason, PolicyReason, SecurityProfile, ToolCall};
     use std::sync::Arc;
 
     fn request(id: &str) -> ApprovalRequest {
@@ -134,7 +134,11 @@ mod tests {
                 arguments: "{}".into(),
                 signature: None,
             },
-            reason: "high-risk".into(),
+            reason: AuditReason::new(PolicyReason::NeedsApproval {
+                tool: "exec".into(),
+                security: SecurityProfile::PersonalCli,
+                every_time: false,
+            }),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use hearth_protocol::{ApprovalDecision, ToolCall};
+use hearth_protocol::{ApprovalDecision, AuditReason, ToolCall};
 
 /// What the user is asked to approve.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,7 +12,7 @@ pub struct ApprovalRequest {
     pub request_id: String,
     pub session_id: String,
     pub call: ToolCall,
-    pub reason: String,
+    pub reason: AuditReason,
 }
 
 /// A question the model asks the user (`clarify`).

@@ -81,7 +81,9 @@ impl From<&EngineError> for AppError {
                 tokens: *tokens,
                 window: *window,
             },
-            EngineError::Io(error) => AppError::other(error),
+            EngineError::Io(error) => AppError::FileSystem {
+                message: error.to_string(),
+            },
         }
     }
 }

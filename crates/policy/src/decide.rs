@@ -4,6 +4,7 @@ use crate::capability::Capability;
 use crate::catalogue::ToolFacts;
 use crate::profile::{exposed, SecurityProfile, ToolProfile};
 use crate::rules::{Effect, Rule};
+use hearth_protocol::PolicyReason;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::fmt;
@@ -19,10 +20,10 @@ pub enum Decision {
     },
     /// Wait for the user (allow once / allow for this session / deny). Fails closed.
     Ask {
-        reason: String,
+        reason: PolicyReason,
     },
     Deny {
-        reason: String,
+        reason: PolicyReason,
         by: Authority,
     },
 }
@@ -83,13 +84,20 @@ pub fn decide(input: &PolicyInput<'_>) -> Decision {
     let name = tool.name.as_str();
     if !exposed(input.tool_profile, name) {
         return Decision::Deny {
-            reason: format!("tool profile {} does not expose {name}", input.tool_profile),
+            reason: PolicyReason::NotExposed {
+                tool: name.to_string(),
+                profile: input.tool_profile,
+            },
             by: Authority::Policy,
         };
     }
     if let Some((index, rule)) = first_rule(input, Effect::Deny) {
         return Decision::Deny {
-            reason: format!("user rule #{index} ({rule}) refuses {name}"),
+            reason: PolicyReason::RuleRefuses {
+                tool: name.to_string(),
+                index,
+                rule: rule.to_string(),
+            },
             by: Authority::Rule { index },
         };
     }
@@ -99,7 +107,10 @@ pub fn decide(input: &PolicyInput<'_>) -> Decision {
         SecurityProfile::PublicGateway => {
             if high_risk {
                 Decision::Deny {
-                    reason: format!("security profile {security} refuses high-risk tool {name}"),
+                    reason: PolicyReason::HighRiskRefused {
+                        tool: name.to_string(),
+                        security,
+                    },
                     by: Authority::Policy,
                 }
             } else if let Some(tag) = [Capability::FsWrite, Capability::ProcessExec]
@@ -107,7 +118,11 @@ pub fn decide(input: &PolicyInput<'_>) -> Decision {
                 .find(|tag| tool.has(*tag))
             {
                 Decision::Deny {
-                    reason: format!("security profile {security} refuses {name} (tagged {tag})"),
+                    reason: PolicyReason::TaggedRefused {
+                        tool: name.to_string(),
+                        security,
+                        tag,
+                    },
                     by: Authority::Policy,
                 }
             } else {
@@ -124,10 +139,11 @@ pub fn decide(input: &PolicyInput<'_>) -> Decision {
                 }
             } else {
                 Decision::Deny {
-                    reason: format!(
-                        "security profile {security} refuses high-risk tool {name} without a job \
-                         authorization covering it"
-                    ),
+                    reason: PolicyReason::NoJobAuthorization {
+                        tool: name.to_string(),
+                        security,
+                        job: None,
+                    },
                     by: Authority::Policy,
                 }
             }
@@ -139,9 +155,11 @@ pub fn decide(input: &PolicyInput<'_>) -> Decision {
                 }
             } else {
                 Decision::Ask {
-                    reason: format!(
-                        "security profile {security}: {name} is high-risk and needs your approval"
-                    ),
+                    reason: PolicyReason::NeedsApproval {
+                        tool: name.to_string(),
+                        security,
+                        every_time: false,
+                    },
                 }
             }
         }
@@ -174,16 +192,20 @@ pub fn decide_always_ask(input: &PolicyInput<'_>) -> Decision {
     };
     match decide(&strict) {
         Decision::Allow { .. } => Decision::Ask {
-            reason: format!(
-                "{} always needs your confirmation; it is never allowed for a whole session or \
-                 by a rule",
-                input.tool.name
-            ),
+            reason: PolicyReason::AlwaysConfirm {
+                tool: input.tool.name.clone(),
+            },
         },
-        Decision::Ask { reason } => Decision::Ask {
-            reason: format!("{reason}; this action is asked every time"),
+        Decision::Ask {
+            reason: PolicyReason::NeedsApproval { tool, security, .. },
+        } => Decision::Ask {
+            reason: PolicyReason::NeedsApproval {
+                tool,
+                security,
+                every_time: true,
+            },
         },
-        deny => deny,
+        other => other,
     }
 }
 

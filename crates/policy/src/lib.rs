@@ -11,6 +11,7 @@ mod skill;
 pub use capability::{Capability, ParseError};
 pub use catalogue::{canonical_tool, mcp_tool_facts, CanonicalTool, ToolFacts, CANONICAL_TOOLS};
 pub use decide::{decide, decide_always_ask, Authority, Decision, PolicyInput};
+pub use hearth_protocol::PolicyReason;
 pub use profile::{exposed, smallest_exposing, SecurityProfile, ToolProfile};
 pub use rules::{Effect, Matcher, Rule};
 pub use skill::{Declaration, SkillGrant, SkillPermission, SkillRefusal};

@@ -4,6 +4,7 @@
 
 use crate::capability::Capability;
 use crate::catalogue::ToolFacts;
+use hearth_protocol::PolicyReason;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -92,10 +93,10 @@ pub struct SkillGrant {
     pub declaration: Declaration,
 }
 
-/// Why a skill run may not use a tool; the message names the skill and its declaration.
+/// Why a skill run may not use a tool; its text names the skill and its declaration.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SkillRefusal {
-    pub message: String,
+    pub reason: Box<PolicyReason>,
 }
 
 impl SkillGrant {
@@ -123,27 +124,31 @@ impl SkillGrant {
         facts: &ToolFacts,
         called: &str,
     ) -> Result<(), SkillRefusal> {
-        let declared = if granted.is_empty() {
-            "no permissions".to_string()
-        } else {
-            let names: Vec<&str> = granted.iter().map(|p| p.as_str()).collect();
-            format!("permissions [{}]", names.join(", "))
-        };
+        let declared: Vec<String> = granted.iter().map(|p| p.as_str().to_string()).collect();
         for capability in &facts.capabilities {
             if NEVER_GRANTED.contains(capability) {
-                return Err(self.refuse(format!(
-                    "`{called}` needs {capability}, which no manifest permission grants \
-                     ({} declares {declared})",
-                    self.file
-                )));
+                return Err(SkillRefusal {
+                    reason: Box::new(PolicyReason::SkillNeverGranted {
+                        skill: self.skill.clone(),
+                        tool: called.to_string(),
+                        capability: *capability,
+                        file: self.file.clone(),
+                        declared,
+                    }),
+                });
             }
             if let Some(needed) = SkillPermission::granting(*capability) {
                 if !granted.contains(&needed) {
-                    return Err(self.refuse(format!(
-                        "`{called}` needs the `{needed}` permission ({capability}), and {} \
-                         declares {declared}",
-                        self.file
-                    )));
+                    return Err(SkillRefusal {
+                        reason: Box::new(PolicyReason::SkillNeedsPermission {
+                            skill: self.skill.clone(),
+                            tool: called.to_string(),
+                            permission: needed.as_str().to_string(),
+                            capability: *capability,
+                            file: self.file.clone(),
+                            declared,
+                        }),
+                    });
                 }
             }
         }
@@ -163,17 +168,14 @@ impl SkillGrant {
         if listed {
             Ok(())
         } else {
-            Err(self.refuse(format!(
-                "`{called}` is not in the allowed-tools of its {} ({})",
-                self.file,
-                tools.join(" ")
-            )))
-        }
-    }
-
-    fn refuse(&self, detail: String) -> SkillRefusal {
-        SkillRefusal {
-            message: format!("skill `{}` may not use this tool: {detail}", self.skill),
+            Err(SkillRefusal {
+                reason: Box::new(PolicyReason::SkillNotAllowed {
+                    skill: self.skill.clone(),
+                    tool: called.to_string(),
+                    file: self.file.clone(),
+                    allowed: tools.to_vec(),
+                }),
+            })
         }
     }
 }

@@ -66,7 +66,7 @@ fn an_allow_rule_does_not_skip_the_question() {
         "the ordinary decision obeys the rule"
     );
     match decide_always_ask(&input) {
-        Decision::Ask { reason } => assert!(reason.contains("cronjob"), "{reason}"),
+        Decision::Ask { reason } => assert!(reason.to_string().contains("cronjob"), "{reason}"),
         other => panic!("expected Ask, got {other:?}"),
     }
 }
@@ -87,7 +87,7 @@ fn what_denies_still_denies() {
     let input = input(&tool, SecurityProfile::PersonalCli, &rules, &none, None);
     match decide_always_ask(&input) {
         Decision::Deny { reason, by } => {
-            assert!(reason.contains("rule #1"), "{reason}");
+            assert!(reason.to_string().contains("rule #1"), "{reason}");
             assert_eq!(by, Authority::Rule { index: 1 });
         }
         other => panic!("expected Deny, got {other:?}"),

@@ -2,7 +2,7 @@
 
 use hearth_policy::{
     canonical_tool, decide, mcp_tool_facts, Authority, Capability, Decision, Matcher, PolicyInput,
-    Rule, SecurityProfile, ToolFacts, ToolProfile,
+    PolicyReason, Rule, SecurityProfile, ToolFacts, ToolProfile,
 };
 use std::collections::HashSet;
 use std::path::Path;
@@ -46,8 +46,8 @@ impl<'a> Case<'a> {
         }
     }
 
-    fn decide(&self) -> Decision {
-        decide(&PolicyInput {
+    fn decide(&self) -> Said {
+        Said::from(decide(&PolicyInput {
             tool: &self.tool,
             tool_profile: self.profile,
             security: self.security,
@@ -55,32 +55,42 @@ impl<'a> Case<'a> {
             workspace: self.workspace.map(Path::new),
             session_allowances: &self.session,
             job_authorization: self.job.as_ref(),
-        })
+        }))
     }
 }
 
-fn ask(reason: &str) -> Decision {
-    Decision::Ask {
-        reason: reason.to_string(),
+/// A decision with its reason as the English text the model and the CLI read.
+#[derive(Debug, PartialEq)]
+enum Said {
+    Allow(Authority),
+    Ask(String),
+    Deny(String, Authority),
+}
+
+impl From<Decision> for Said {
+    fn from(decision: Decision) -> Said {
+        match decision {
+            Decision::Allow { by } => Said::Allow(by),
+            Decision::Ask { reason } => Said::Ask(reason.to_string()),
+            Decision::Deny { reason, by } => Said::Deny(reason.to_string(), by),
+        }
     }
 }
 
-fn deny(reason: &str) -> Decision {
-    Decision::Deny {
-        reason: reason.to_string(),
-        by: Authority::Policy,
-    }
+fn ask(reason: &str) -> Said {
+    Said::Ask(reason.to_string())
 }
 
-fn rule_deny(index: usize, reason: &str) -> Decision {
-    Decision::Deny {
-        reason: reason.to_string(),
-        by: Authority::Rule { index },
-    }
+fn deny(reason: &str) -> Said {
+    Said::Deny(reason.to_string(), Authority::Policy)
 }
 
-fn allow(by: Authority) -> Decision {
-    Decision::Allow { by }
+fn rule_deny(index: usize, reason: &str) -> Said {
+    Said::Deny(reason.to_string(), Authority::Rule { index })
+}
+
+fn allow(by: Authority) -> Said {
+    Said::Allow(by)
 }
 
 use SecurityProfile::{Daemon, PersonalCli, PublicGateway};
@@ -96,7 +106,7 @@ fn profile_exposure_comes_first() {
     );
     let allow_all = [Rule::allow(Matcher::ToolName("exec".into()))];
     case.rules = &allow_all;
-    assert!(matches!(case.decide(), Decision::Deny { .. }));
+    assert!(matches!(case.decide(), Said::Deny(..)));
 }
 
 #[test]
@@ -107,7 +117,7 @@ fn personal_cli_asks_for_high_risk_until_the_session_allows_it() {
         ask("security profile personal_cli: exec is high-risk and needs your approval")
     );
     case.session = names(&["process"]);
-    assert!(matches!(case.decide(), Decision::Ask { .. }));
+    assert!(matches!(case.decide(), Said::Ask(_)));
     case.session = names(&["exec"]);
     assert_eq!(case.decide(), allow(Authority::SessionAllowance));
     assert_eq!(
@@ -131,7 +141,7 @@ fn mcp_tools_are_high_risk_through_their_capability() {
         ask("security profile personal_cli: mcp__fs__delete is high-risk and needs your approval")
     );
     case.profile = ToolProfile::Coding;
-    assert!(matches!(case.decide(), Decision::Deny { .. }));
+    assert!(matches!(case.decide(), Said::Deny(..)));
 }
 
 #[test]
@@ -237,9 +247,9 @@ fn allow_rules_turn_ask_into_allow_but_never_lift_a_deny() {
         case.rules = rules;
         assert_eq!(case.decide(), allow(Authority::Rule { index: 1 }));
         case.security = Daemon;
-        assert!(matches!(case.decide(), Decision::Deny { .. }));
+        assert!(matches!(case.decide(), Said::Deny(..)));
         case.security = PublicGateway;
-        assert!(matches!(case.decide(), Decision::Deny { .. }));
+        assert!(matches!(case.decide(), Said::Deny(..)));
     }
 }
 
@@ -258,11 +268,7 @@ fn capability_rules_match_only_tagged_tools() {
     ] {
         let mut case = Case::new(tool, PersonalCli);
         case.rules = &rules;
-        assert_eq!(
-            matches!(case.decide(), Decision::Deny { .. }),
-            denied,
-            "{tool}"
-        );
+        assert_eq!(matches!(case.decide(), Said::Deny(..)), denied, "{tool}");
     }
     let by_name = [Rule::deny(Matcher::ToolName("delegate_task".into()))];
     let mut case = Case::new("delegate_task", PersonalCli);
@@ -290,7 +296,7 @@ fn name_rules_support_a_trailing_wildcard() {
     );
     let mut other = Case::new("mcp__gitlab__create_issue", PersonalCli);
     other.rules = &rules;
-    assert!(matches!(other.decide(), Decision::Ask { .. }));
+    assert!(matches!(other.decide(), Said::Ask(_)));
     let exact = [Rule::deny(Matcher::ToolName("read".into()))];
     let mut case = Case::new("read_file", PersonalCli);
     case.rules = &exact;
@@ -321,7 +327,7 @@ fn workspace_scoped_rules_apply_only_there() {
         case.rules = &rules;
         case.workspace = Some(workspace);
         assert_eq!(
-            matches!(case.decide(), Decision::Allow { .. }),
+            matches!(case.decide(), Said::Allow(_)),
             allowed,
             "{tool} in {workspace}"
         );
@@ -334,12 +340,12 @@ fn workspace_scoped_rules_apply_only_there() {
     let mut case = Case::new("exec", PersonalCli);
     case.rules = &rules;
     case.workspace = None;
-    assert!(matches!(case.decide(), Decision::Ask { .. }));
+    assert!(matches!(case.decide(), Said::Ask(_)));
     let unscoped = [Rule::deny(Matcher::ToolName("write_file".into()))];
     let mut case = Case::new("write_file", PersonalCli);
     case.rules = &unscoped;
     case.workspace = None;
-    assert!(matches!(case.decide(), Decision::Deny { .. }));
+    assert!(matches!(case.decide(), Said::Deny(..)));
     let mut case = Case::new("write_file", PersonalCli);
     case.rules = &rules;
     case.workspace = Some("/home/u/secret");
@@ -378,20 +384,34 @@ fn rules_and_decisions_serialise_for_config_and_audit() {
     ] {
         assert!(serde_json::from_str::<Rule>(bad).is_err(), "{bad}");
     }
-    let decision = serde_json::to_value(ask("why")).unwrap_or_default();
+    let asked = Decision::Ask {
+        reason: PolicyReason::AlwaysConfirm {
+            tool: "cronjob".into(),
+        },
+    };
     assert_eq!(
-        decision,
-        serde_json::json!({"decision": "ask", "reason": "why"})
+        serde_json::to_value(asked).unwrap_or_default(),
+        serde_json::json!({"decision": "ask", "reason": {"code": "always_confirm", "params": {"tool": "cronjob"}}})
     );
-    let allowed = serde_json::to_value(allow(Authority::Rule { index: 2 })).unwrap_or_default();
+    let allowed = serde_json::to_value(Decision::Allow {
+        by: Authority::Rule { index: 2 },
+    })
+    .unwrap_or_default();
     assert_eq!(
         allowed,
         serde_json::json!({"decision": "allow", "by": {"kind": "rule", "index": 2}})
     );
-    let denied = serde_json::to_value(deny("why")).unwrap_or_default();
+    let denied = serde_json::to_value(Decision::Deny {
+        reason: PolicyReason::NotExposed {
+            tool: "exec".into(),
+            profile: ToolProfile::Coding,
+        },
+        by: Authority::Policy,
+    })
+    .unwrap_or_default();
     assert_eq!(
         denied,
-        serde_json::json!({"decision": "deny", "reason": "why", "by": {"kind": "policy"}})
+        serde_json::json!({"decision": "deny", "reason": {"code": "not_exposed", "params": {"tool": "exec", "profile": "coding"}}, "by": {"kind": "policy"}})
     );
 }
 

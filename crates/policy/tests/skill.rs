@@ -15,7 +15,7 @@ fn grant(declaration: Declaration, file: &str) -> SkillGrant {
 fn permits(grant: &SkillGrant, tool: &CanonicalTool) -> Result<(), String> {
     grant
         .permits(&tool.facts(), tool.name)
-        .map_err(|refusal| refusal.message)
+        .map_err(|refusal| refusal.reason.to_string())
 }
 
 #[test]
@@ -82,7 +82,7 @@ fn allowed_tools_is_the_list_of_tools_the_run_may_use() {
     assert_eq!(
         picobot
             .permits(&catalogue::EXEC.facts(), "bash")
-            .map_err(|r| r.message),
+            .map_err(|r| r.reason.to_string()),
         Ok(())
     );
 }

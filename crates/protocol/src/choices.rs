@@ -300,10 +300,7 @@ mod tests {
     /// Writes the choice lists beside the ts-rs bindings (CI checks they are committed).
     #[test]
     fn export_choice_lists() {
-        let dir = std::env::var("TS_RS_EXPORT_DIR").unwrap_or_else(|_| "bindings".to_string());
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../..")
-            .join(dir);
+        let dir = crate::bindings_dir();
         std::fs::create_dir_all(&dir).unwrap();
         let text = typescript_choice_lists();
         assert!(text.contains("export const LANGUAGES = ['en', 'zh-CN'] as const"));

@@ -108,6 +108,12 @@ pub enum AppError {
     NoPendingUpdate,
     #[error("the update failed: {message}")]
     UpdateFailed { message: String },
+    #[error("interrupted: the scheduler stopped before the run ended")]
+    RunInterrupted,
+    #[error("not delivered: {reason}")]
+    NotDelivered { reason: String },
+    #[error("a file operation failed: {message}")]
+    FileSystem { message: String },
     #[error("{message}")]
     Other { message: String },
 }

@@ -13,6 +13,7 @@ mod error_texts;
 mod errors;
 mod media_settings;
 mod planning;
+mod policy_reason;
 mod providers;
 mod settings;
 mod startup;
@@ -27,12 +28,23 @@ pub use choices::*;
 pub use errors::*;
 pub use media_settings::*;
 pub use planning::*;
+pub use policy_reason::*;
 pub use providers::*;
 pub use settings::*;
 pub use startup::*;
 pub use texts::*;
 pub use updates::*;
 pub use window::*;
+
+/// Where ts-rs writes the TypeScript bindings, for the tests that write generated files beside
+/// them.
+#[cfg(test)]
+pub(crate) fn bindings_dir() -> std::path::PathBuf {
+    let dir = std::env::var("TS_RS_EXPORT_DIR").unwrap_or_else(|_| "bindings".to_string());
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(dir)
+}
 
 /// Who wrote a message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
@@ -330,7 +342,12 @@ pub enum EngineEvent {
         request_id: String,
         session_id: String,
         call: ToolCall,
+        /// The reason in English (the CLI's and older clients' text).
         reason: String,
+        /// The same reason as data, for the viewer's language.
+        reason_code: AuditReason,
+        /// The sub-agent asking, when a child of this session's turn asks.
+        agent: Option<String>,
     },
     ApprovalResolved {
         request_id: String,

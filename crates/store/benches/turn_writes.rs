@@ -104,6 +104,7 @@ fn turn(store: &Store, session_id: &str, ops: &mut [Vec<Duration>; 6]) -> Durati
             decision: AuditDecision::Allow,
             reason: None,
             actor: "policy".into(),
+            reason_code: None,
         })
         .unwrap();
     store

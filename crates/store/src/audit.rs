@@ -3,7 +3,9 @@
 use rusqlite::{params, Row};
 use serde::{Deserialize, Serialize};
 
-use crate::messages::enum_column;
+use hearth_protocol::AuditReason;
+
+use crate::messages::{enum_column, json_column, optional_json};
 use crate::{now_ms, Result, Store};
 
 /// What was decided about a tool call.
@@ -47,8 +49,10 @@ pub struct AuditEntry {
     /// The call's arguments as the model wrote them (JSON text, stored even if malformed).
     pub arguments: String,
     pub decision: AuditDecision,
-    /// Why, e.g. the rule that matched or "allowed for this session".
+    /// Why, in English, e.g. the rule that matched or "allowed for this session".
     pub reason: Option<String>,
+    /// The same reason as data, for the viewer's language (`None` in rows older than it).
+    pub reason_code: Option<AuditReason>,
     /// Who decided, e.g. `policy`, `user`, `timeout`.
     pub actor: String,
 }
@@ -73,6 +77,7 @@ fn record_from_row(row: &Row<'_>) -> rusqlite::Result<AuditRecord> {
             decision: enum_column(row, 4, AuditDecision::parse)?,
             reason: row.get(5)?,
             actor: row.get(6)?,
+            reason_code: json_column(row, 8)?,
         },
         created_at: row.get(7)?,
     })
@@ -85,7 +90,7 @@ impl Store {
         let now = now_ms();
         conn.prepare_cached(
             "INSERT INTO audit_log (session_id, tool, arguments, decision, reason, actor, \
-             created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+             created_at, reason_code) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         )?
         .execute(params![
             entry.session_id,
@@ -94,7 +99,8 @@ impl Store {
             entry.decision.as_str(),
             entry.reason,
             entry.actor,
-            now
+            now,
+            optional_json(entry.reason_code.as_ref())?
         ])?;
         Ok(AuditRecord {
             id: conn.last_insert_rowid(),
@@ -107,8 +113,8 @@ impl Store {
     pub fn list_audit(&self, limit: usize) -> Result<Vec<AuditRecord>> {
         let conn = self.conn();
         let mut stmt = conn.prepare_cached(
-            "SELECT id, session_id, tool, arguments, decision, reason, actor, created_at \
-             FROM audit_log ORDER BY id DESC LIMIT ?1",
+            "SELECT id, session_id, tool, arguments, decision, reason, actor, created_at, \
+             reason_code FROM audit_log ORDER BY id DESC LIMIT ?1",
         )?;
         let records = stmt
             .query_map([i64::try_from(limit).unwrap_or(i64::MAX)], record_from_row)?

@@ -2,6 +2,7 @@
 
 use crate::test_support::TempStore;
 use crate::{AuditDecision, AuditEntry};
+use hearth_protocol::{AllowedFor, AuditReason, PolicyReason, SecurityProfile};
 
 fn entry(tool: &str, decision: AuditDecision) -> AuditEntry {
     AuditEntry {
@@ -11,6 +12,15 @@ fn entry(tool: &str, decision: AuditDecision) -> AuditEntry {
         decision,
         reason: Some("high-risk call under personal_cli".into()),
         actor: "user".into(),
+        reason_code: Some(AuditReason {
+            reason: PolicyReason::NeedsApproval {
+                tool: tool.into(),
+                security: SecurityProfile::PersonalCli,
+                every_time: false,
+            },
+            confirmation: Some("Authorize job \"daily\"?".into()),
+            allowed: Some(AllowedFor::Session),
+        }),
     }
 }
 
@@ -28,6 +38,7 @@ fn records_are_listed_newest_first_and_persist() {
     let mut odd = entry("write_file", AuditDecision::Deny);
     odd.session_id = None;
     odd.reason = None;
+    odd.reason_code = None;
     odd.arguments = "{not json".into();
     odd.actor = "timeout".into();
     let third = t.store.record_audit(&odd).unwrap();

@@ -153,6 +153,7 @@ fn delete_cascades_to_messages_and_the_search_index_but_keeps_the_audit_log() {
             decision: AuditDecision::Deny,
             reason: None,
             actor: "policy".into(),
+            reason_code: None,
         })
         .unwrap();
 

@@ -8,6 +8,7 @@ describe('actorMessage', () => {
     expect(actorMessage('cli --approve')).toEqual({ key: 'audit.actor.cliApprove' });
     expect(actorMessage('user (this session)')).toEqual({ key: 'audit.actor.session' });
     expect(actorMessage('rule 12')).toEqual({ key: 'audit.actor.rule', params: { n: 12 } });
+    expect(actorMessage('skill daily-report')).toEqual({ key: 'audit.actor.skill', params: { name: 'daily-report' } });
     for (const actor of ['user', 'policy', 'job authorization', 'timeout', 'cli --deny', 'cli (no terminal)']) {
       const message = actorMessage(actor);
       expect(message, actor).not.toBeNull();

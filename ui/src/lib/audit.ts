@@ -28,7 +28,9 @@ export function actorMessage(actor: string): ActorMessage | null {
   const known = Object.hasOwn(KNOWN, actor) ? KNOWN[actor] : undefined;
   if (known) return { key: known };
   const rule = /^rule (\d+)$/.exec(actor);
-  return rule ? { key: 'audit.actor.rule', params: { n: Number(rule[1]) } } : null;
+  if (rule) return { key: 'audit.actor.rule', params: { n: Number(rule[1]) } };
+  const skill = /^skill (.+)$/.exec(actor);
+  return skill ? { key: 'audit.actor.skill', params: { name: skill[1] } } : null;
 }
 
 /** The translation key of a stored decision, or null to show it as stored. */

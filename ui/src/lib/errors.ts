@@ -50,6 +50,9 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   updates_off: 'error.updates_off',
   no_pending_update: 'error.no_pending_update',
   update_failed: 'error.update_failed',
+  run_interrupted: 'error.run_interrupted',
+  not_delivered: 'error.not_delivered',
+  file_system: 'error.file_system',
   other: 'error.other',
 };
 

@@ -228,7 +228,12 @@ export function installFakeBackend(scenario: Scenario): void {
           if (tool.approval) {
             const requestId = `req-${nextId++}`;
             const decided = new Promise<ApprovalDecision>((resolve) => approvals.set(requestId, resolve));
-            send({ type: 'approval_requested', request_id: requestId, session_id: sessionId, call, reason: tool.approval });
+            const reason_code = {
+              reason: { code: 'needs_approval', params: { tool: call.name, security: 'personal_cli', every_time: false } },
+              confirmation: tool.approval,
+              allowed: null,
+            } as const;
+            send({ type: 'approval_requested', request_id: requestId, session_id: sessionId, call, reason: tool.approval, reason_code, agent: null });
             decision = await decided;
             send({ type: 'approval_resolved', request_id: requestId, decision });
           }

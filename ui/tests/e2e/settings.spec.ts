@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Settings } from '../../src/lib/bindings/Settings';
 import { boot, callsTo, expect, provider, session, test, withProvider } from './fixtures';
+import type { AuditReason } from '../../src/lib/bindings/AuditReason';
 
 test('the API key field never shows the stored key', async ({ page }) => {
   const stored = 'sk-stored-secret-abcdef';
@@ -129,9 +130,9 @@ test('the audit log lists tool decisions with who made them', async ({ page }) =
   await boot(page, {
     settings: withProvider,
     audit: [
-      { id: 2, session_id: 'desktop:a', tool: 'exec', arguments: '{"command":"ls"}', decision: 'deny', reason: 'user denied', actor: 'user', created_at: 1_700_000_000_000 },
-      { id: 1, session_id: null, tool: 'read_file', arguments: '{"path":"a"}', decision: 'allow', reason: null, actor: 'rule 2', created_at: 1_699_999_000_000 },
-      { id: 0, session_id: 'cli:tools', tool: 'process', arguments: '{"action":"start"}', decision: 'allow', reason: null, actor: 'cli --approve', created_at: 1_699_998_000_000 },
+      { id: 2, session_id: 'desktop:a', tool: 'exec', arguments: '{"command":"ls"}', decision: 'deny', reason: 'user denied', reason_code: null, actor: 'user', created_at: 1_700_000_000_000 },
+      { id: 1, session_id: null, tool: 'read_file', arguments: '{"path":"a"}', decision: 'allow', reason: null, reason_code: null, actor: 'rule 2', created_at: 1_699_999_000_000 },
+      { id: 0, session_id: 'cli:tools', tool: 'process', arguments: '{"action":"start"}', decision: 'allow', reason: null, reason_code: null, actor: 'cli --approve', created_at: 1_699_998_000_000 },
     ],
   });
   await page.getByRole('button', { name: /Settings/ }).click();
@@ -148,23 +149,55 @@ test('the audit log lists tool decisions with who made them', async ({ page }) =
 });
 
 test('the audit log shows its stored values in Chinese', async ({ page }) => {
+  const asked: AuditReason = {
+    reason: { code: 'needs_approval', params: { tool: 'exec', security: 'personal_cli', every_time: false } },
+    confirmation: null,
+    allowed: 'session',
+  };
+  const refused: AuditReason = {
+    reason: {
+      code: 'no_job_authorization',
+      params: { tool: 'exec', security: 'daemon', job: { job: 'nightly', state: 'needs_reapproval' } },
+    },
+    confirmation: null,
+    allowed: null,
+  };
+  const skill: AuditReason = {
+    reason: {
+      code: 'skill_needs_permission',
+      params: { skill: 'daily-report', tool: 'http_request', permission: 'http', capability: 'network.outbound', file: 'manifest.json', declared: ['file'] },
+    },
+    confirmation: null,
+    allowed: null,
+  };
   await boot(page, {
     settings: { ...withProvider, language: 'zh-CN' },
     audit: [
-      { id: 3, session_id: null, tool: 'exec', arguments: '{}', decision: 'deny', reason: null, actor: 'timeout', created_at: 1_700_000_000_000 },
-      { id: 2, session_id: null, tool: 'exec', arguments: '{}', decision: 'allow', reason: null, actor: 'user', created_at: 1_699_999_500_000 },
-      { id: 1, session_id: null, tool: 'exec', arguments: '{}', decision: 'ask', reason: null, actor: 'job:brief', created_at: 1_699_999_000_000 },
+      { id: 5, session_id: null, tool: 'http_request', arguments: '{}', decision: 'deny', reason: 'skill …', reason_code: skill, actor: 'skill daily-report', created_at: 1_700_000_200_000 },
+      { id: 4, session_id: null, tool: 'exec', arguments: '{}', decision: 'deny', reason: 'security profile daemon …', reason_code: refused, actor: 'policy', created_at: 1_700_000_100_000 },
+      { id: 3, session_id: null, tool: 'exec', arguments: '{}', decision: 'deny', reason: null, reason_code: null, actor: 'timeout', created_at: 1_700_000_000_000 },
+      { id: 2, session_id: null, tool: 'exec', arguments: '{}', decision: 'allow', reason: 'allowed for this session: …', reason_code: asked, actor: 'user', created_at: 1_699_999_500_000 },
+      { id: 1, session_id: null, tool: 'exec', arguments: '{}', decision: 'ask', reason: 'an old English reason', reason_code: null, actor: 'job:brief', created_at: 1_699_999_000_000 },
     ],
   });
   await page.getByRole('button', { name: /设置/ }).click();
   const cells = (n: number) => page.locator('table.audit tbody tr').nth(n).locator('td');
-  await expect(cells(0).nth(2)).toHaveText('拒绝');
-  await expect(cells(0).nth(3)).toHaveText('超时');
-  await expect(cells(1).nth(2)).toHaveText('允许');
-  await expect(cells(1).nth(3)).toHaveText('你');
-  await expect(cells(2).nth(2)).toHaveText('询问');
-  // A value this Hearth does not know is shown as stored.
-  await expect(cells(2).nth(3)).toHaveText('job:brief');
+  await expect(cells(0).nth(3)).toHaveText('技能 daily-report');
+  await expect(cells(0).nth(4)).toHaveText(
+    '技能“daily-report”不能使用此工具：http_request 需要“http”权限（network.outbound），而 manifest.json 声明了权限 [file]',
+  );
+  await expect(cells(1).nth(4)).toHaveText(
+    '安全配置 daemon 拒绝高风险工具 exec：没有涵盖它的任务授权：任务“nightly”需要重新批准：它在你授权之后被修改过，在你再次批准之前，它的无人值守运行不能使用高风险工具（cronjob authorize，或在任务页面点“重新批准”）',
+  );
+  await expect(cells(2).nth(2)).toHaveText('拒绝');
+  await expect(cells(2).nth(3)).toHaveText('超时');
+  await expect(cells(3).nth(2)).toHaveText('允许');
+  await expect(cells(3).nth(3)).toHaveText('你');
+  await expect(cells(3).nth(4)).toHaveText('已在本会话中允许：安全配置 personal_cli：exec 是高风险工具，需要你的批准');
+  await expect(cells(4).nth(2)).toHaveText('询问');
+  // Values this Hearth does not know, and rows older than typed reasons, are shown as stored.
+  await expect(cells(4).nth(3)).toHaveText('job:brief');
+  await expect(cells(4).nth(4)).toHaveText('an old English reason');
 });
 
 const lastSaved = async (page: Page) => (await callsTo(page, 'save_settings')).at(-1)?.args.settings as Settings | undefined;

@@ -178,6 +178,7 @@ impl Agents {
                 request_id,
                 call,
                 reason,
+                reason_code,
                 ..
             } => {
                 parent.relay(EngineEvent::ApprovalRequested {
@@ -185,6 +186,8 @@ impl Agents {
                     session_id: parent.session.id.clone(),
                     call,
                     reason: format!("{label}: {reason}"),
+                    reason_code,
+                    agent: Some(label.clone()),
                 });
             }
             event @ (EngineEvent::ApprovalResolved { .. } | EngineEvent::SubAgent { .. }) => {

@@ -71,7 +71,7 @@ pub(super) async fn settle(store: &Arc<Store>, message_id: i64, failure: Option<
             message_id,
             MessageStatus::Failed,
             None,
-            Some(&AppError::other(format!("not delivered: {reason}"))),
+            Some(&AppError::NotDelivered { reason }),
         )
     })
     .await;

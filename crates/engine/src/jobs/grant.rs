@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 
+use hearth_protocol::{JobGrantNote, JobGrantState};
 use hearth_store::{AuthorizationState, Job};
 
 /// The authorization a job run carries.
@@ -32,23 +33,14 @@ impl JobGrant {
     }
 
     /// Why high-risk tools are refused in this run, and what the user can do about it.
-    pub fn refusal_note(&self) -> String {
-        let name = &self.job_name;
-        match self.state {
-            AuthorizationState::NeedsReapproval => format!(
-                "job \"{name}\" needs re-approval: it changed since the user authorized it, so \
-                 its unattended runs cannot use high-risk tools until the user approves it again \
-                 (cronjob authorize, or Re-approve on the Jobs page)"
-            ),
-            AuthorizationState::NotAuthorized => format!(
-                "job \"{name}\" needs re-approval: the user has not authorized it, so its \
-                 unattended runs cannot use high-risk tools (cronjob authorize, or Approve on \
-                 the Jobs page)"
-            ),
-            AuthorizationState::Authorized => format!(
-                "job \"{name}\" is authorized, but not for this tool; it needs re-approval \
-                 covering it"
-            ),
+    pub fn refusal_note(&self) -> JobGrantNote {
+        JobGrantNote {
+            job: self.job_name.clone(),
+            state: match self.state {
+                AuthorizationState::NeedsReapproval => JobGrantState::NeedsReapproval,
+                AuthorizationState::NotAuthorized => JobGrantState::NotAuthorized,
+                AuthorizationState::Authorized => JobGrantState::NotCovering,
+            },
         }
     }
 }

@@ -138,7 +138,11 @@ impl AgentJobExecutor {
     /// are read once, at its start.
     async fn answer(&self, request: &RunRequest) -> Result<AgentAnswer, RunFailure> {
         let job = &request.job;
-        let settings = (self.settings)().map_err(|e| RunFailure::new(AppError::other(e)))?;
+        let settings = (self.settings)().map_err(|e| {
+            RunFailure::new(AppError::Settings {
+                message: e.to_string(),
+            })
+        })?;
         let (choice, registry) = self
             .builder
             .unattended(&settings, job.model.clone())
@@ -246,9 +250,11 @@ impl JobExecutor for AgentJobExecutor {
                     }
                     None => Ok(()),
                 };
-                delivery
-                    .map(|()| answer)
-                    .map_err(|e| RunFailure::new(AppError::other(e)))
+                delivery.map(|()| answer).map_err(|e| {
+                    RunFailure::new(AppError::NotDelivered {
+                        reason: e.to_string(),
+                    })
+                })
             }
             Err(error) => Err(error),
         };

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use hearth_protocol::{ApprovalDecision, EngineEvent, ToolCall};
+use hearth_protocol::{AllowedFor, ApprovalDecision, AuditReason, EngineEvent, ToolCall};
 use hearth_store::AuditDecision;
 use hearth_tools::{ErrorKind, ToolError};
 
@@ -16,7 +16,7 @@ pub(super) struct Answer {
     pub refusal: Option<ToolError>,
     pub decided: AuditDecision,
     /// The reason the audit log keeps.
-    pub reason: String,
+    pub reason: AuditReason,
     /// Who answered: `user`, a CLI flag, `timeout`…
     pub actor: String,
 }
@@ -28,7 +28,7 @@ impl ToolRunner {
         scope: &CallScope<'_>,
         call: &ToolCall,
         tool: &str,
-        reason: String,
+        reason: AuditReason,
         rememberable: bool,
         sink: &EventSink,
     ) -> Answer {
@@ -42,7 +42,9 @@ impl ToolRunner {
             request_id: request.request_id.clone(),
             session_id: scope.session_id.to_string(),
             call: call.clone(),
-            reason: reason.clone(),
+            reason: reason.to_string(),
+            reason_code: reason.clone(),
+            agent: None,
         });
         let (answer, actor) =
             ask_with_timeout(self.approver.as_ref(), &request, self.approval_timeout).await;
@@ -57,14 +59,20 @@ impl ToolRunner {
                 Answer {
                     refusal: None,
                     decided: AuditDecision::Allow,
-                    reason: format!("allowed for this session: {reason}"),
+                    reason: AuditReason {
+                        allowed: Some(AllowedFor::Session),
+                        ..reason
+                    },
                     actor,
                 }
             }
             ApprovalDecision::AllowOnce | ApprovalDecision::AllowSession => Answer {
                 refusal: None,
                 decided: AuditDecision::Allow,
-                reason: format!("allowed once: {reason}"),
+                reason: AuditReason {
+                    allowed: Some(AllowedFor::Once),
+                    ..reason
+                },
                 actor,
             },
             ApprovalDecision::Deny => Answer {

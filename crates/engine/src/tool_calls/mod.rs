@@ -16,7 +16,7 @@ use hearth_llm::ToolSpec;
 use hearth_policy::{
     Decision, PolicyInput, Rule, SecurityProfile, SkillGrant, ToolFacts, ToolProfile,
 };
-use hearth_protocol::{EngineEvent, ToolCall, ToolResult};
+use hearth_protocol::{AuditReason, EngineEvent, PolicyReason, ToolCall, ToolResult};
 use hearth_store::{AuditDecision, AuditEntry, Store};
 use hearth_tools::{Conversation, ErrorKind, PreparedCall, Registry, ToolContext, ToolError};
 use tokio_util::sync::CancellationToken;
@@ -300,16 +300,19 @@ impl ToolRunner {
                 Decision::Deny { reason, by } => {
                     let reason = self.explain_denial(&prepared.facts, reason);
                     (
-                        Verdict::Refuse(ToolError::new(ErrorKind::NotPermitted, reason.clone())),
+                        Verdict::Refuse(ToolError::new(
+                            ErrorKind::NotPermitted,
+                            reason.to_string(),
+                        )),
                         AuditDecision::Deny,
-                        Some(reason),
+                        Some(AuditReason::new(reason)),
                         by.to_string(),
                     )
                 }
                 Decision::Ask { reason } => {
-                    let reason = match &prepared.confirmation {
-                        Some(text) => format!("{text} ({reason})"),
-                        None => reason,
+                    let reason = AuditReason {
+                        confirmation: prepared.confirmation.clone(),
+                        ..AuditReason::new(reason)
                     };
                     let answer = self
                         .ask(
@@ -347,16 +350,17 @@ impl ToolRunner {
         match self.decide(scope, &facts, false) {
             Decision::Deny { reason, by } => {
                 let reason = self.explain_denial(&facts, reason);
+                let text = reason.to_string();
                 self.audit(
                     scope,
                     call,
                     AuditDecision::Deny,
-                    Some(reason.clone()),
+                    Some(AuditReason::new(reason)),
                     by.to_string(),
                 )?;
                 Ok(Verdict::Refuse(ToolError::new(
                     ErrorKind::NotPermitted,
-                    reason,
+                    text,
                 )))
             }
             Decision::Allow { .. } | Decision::Ask { .. } => Ok(Verdict::Refuse(error)),
@@ -387,7 +391,7 @@ impl ToolRunner {
         scope: &CallScope<'_>,
         call: &ToolCall,
         decision: AuditDecision,
-        reason: Option<String>,
+        reason: Option<AuditReason>,
         actor: String,
     ) -> Result<(), EngineError> {
         self.store.record_audit(&AuditEntry {
@@ -395,27 +399,37 @@ impl ToolRunner {
             tool: call.name.clone(),
             arguments: call.arguments.clone(),
             decision,
-            reason,
+            reason: reason.as_ref().map(ToString::to_string),
+            reason_code: reason,
             actor,
         })?;
         Ok(())
     }
 
-    /// A denial under a job run says that the job needs (re-)approval, and is remembered for
-    /// the run's report.
-    fn explain_denial(&self, facts: &ToolFacts, reason: String) -> String {
-        match &self.job_grant {
-            Some(grant)
-                if self.security == SecurityProfile::Daemon
-                    && facts.is_high_risk()
-                    && !grant.covers(&facts.name) =>
-            {
-                if let Ok(mut refusals) = self.job_refusals.lock() {
-                    refusals.push(facts.name.clone());
+    /// A denial under a job run says what the job's authorization lacks, and is remembered
+    /// for the run's report.
+    fn explain_denial(&self, facts: &ToolFacts, reason: PolicyReason) -> PolicyReason {
+        let Some(grant) = &self.job_grant else {
+            return reason;
+        };
+        if self.security != SecurityProfile::Daemon
+            || !facts.is_high_risk()
+            || grant.covers(&facts.name)
+        {
+            return reason;
+        }
+        if let Ok(mut refusals) = self.job_refusals.lock() {
+            refusals.push(facts.name.clone());
+        }
+        match reason {
+            PolicyReason::NoJobAuthorization { tool, security, .. } => {
+                PolicyReason::NoJobAuthorization {
+                    tool,
+                    security,
+                    job: Some(grant.refusal_note()),
                 }
-                format!("{reason}: {}", grant.refusal_note())
             }
-            _ => reason,
+            other => other,
         }
     }
 }

@@ -266,6 +266,61 @@ async fn the_audit_log_names_who_decided() {
 }
 
 #[tokio::test]
+async fn the_audit_log_keeps_each_reason_as_data_beside_its_text() {
+    let exec = r#"{"command":"true"}"#;
+    let rig = Rig::new(
+        Dialect::Hearth,
+        Some(ApprovalDecision::AllowSession),
+        vec![Rule::deny(Matcher::ToolName("write_file".into()))],
+    );
+    assert!(!rig.one("exec", exec).await.is_error);
+    let write = rig
+        .one("write_file", r#"{"path":"a.txt","content":"x"}"#)
+        .await;
+    assert_eq!(error_kind(&write), "not_permitted");
+    let mut records = rig.store.list_audit(10).unwrap();
+    records.reverse();
+    let [asked, refused] = &records[..] else {
+        panic!("{records:?}")
+    };
+    let asked_reason = AuditReason {
+        reason: PolicyReason::NeedsApproval {
+            tool: "exec".into(),
+            security: SecurityProfile::PersonalCli,
+            every_time: false,
+        },
+        confirmation: None,
+        allowed: Some(hearth_protocol::AllowedFor::Session),
+    };
+    assert_eq!(asked.entry.reason_code.as_ref(), Some(&asked_reason));
+    assert_eq!(
+        asked.entry.reason.as_deref(),
+        Some(
+            "allowed for this session: security profile personal_cli: exec is high-risk and \
+             needs your approval"
+        )
+    );
+    let Some(AuditReason {
+        reason: PolicyReason::RuleRefuses { tool, index, rule },
+        allowed: None,
+        ..
+    }) = &refused.entry.reason_code
+    else {
+        panic!("{refused:?}")
+    };
+    assert_eq!((tool.as_str(), *index), ("write_file", 1));
+    assert_eq!(rule, "deny tool write_file");
+    // The model reads the same English the audit log keeps.
+    assert!(
+        write
+            .content
+            .contains(refused.entry.reason.as_deref().unwrap()),
+        "{}",
+        write.content
+    );
+}
+
+#[tokio::test]
 async fn bad_arguments_are_refused_without_asking() {
     let rig = Rig::new(
         Dialect::Hearth,

@@ -2,7 +2,7 @@
 //! call outside its declaration is refused `not_permitted` and audited.
 
 use hearth_policy::SkillGrant;
-use hearth_protocol::ToolCall;
+use hearth_protocol::{AuditReason, ToolCall};
 use hearth_store::AuditDecision;
 use hearth_tools::{ErrorKind, ToolError};
 use std::sync::Arc;
@@ -42,12 +42,12 @@ impl ToolRunner {
             scope,
             call,
             AuditDecision::Deny,
-            Some(refusal.message.clone()),
+            Some(AuditReason::new(*refusal.reason.clone())),
             format!("skill {}", grant.skill),
         )?;
         Ok(Some(Verdict::Refuse(ToolError::new(
             ErrorKind::NotPermitted,
-            refusal.message,
+            refusal.reason.to_string(),
         ))))
     }
 }

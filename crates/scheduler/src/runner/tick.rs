@@ -36,10 +36,9 @@ pub(super) fn beat_and_fire(runner: &Runner, tasks: &mut JoinSet<()>) -> bool {
     match outcome {
         Ok(LeaseOutcome::Held { acquired }) => {
             if acquired && tasks.is_empty() {
-                let reason = "interrupted: the scheduler running it stopped";
                 match runner
                     .store
-                    .interrupt_running_runs(reason, now.timestamp_millis())
+                    .interrupt_running_runs(&AppError::RunInterrupted, now.timestamp_millis())
                 {
                     Ok(0) => {}
                     Ok(n) => tracing::warn!(runs = n, "marked runs left running as interrupted"),
@@ -233,8 +232,10 @@ pub(super) fn shut_down(runner: &Runner, holding: bool) {
         return;
     }
     let now = runner.clock.now().timestamp_millis();
-    let reason = "interrupted: the scheduler stopped during the run";
-    if let Err(error) = runner.store.interrupt_running_runs(reason, now) {
+    if let Err(error) = runner
+        .store
+        .interrupt_running_runs(&AppError::RunInterrupted, now)
+    {
         tracing::warn!(%error, "cannot record interrupted runs");
     }
     if let Err(error) = runner.store.release_scheduler(&runner.owner) {

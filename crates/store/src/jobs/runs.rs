@@ -240,14 +240,18 @@ impl Store {
 
     /// Marks every run still recorded as running as failed with `reason` (runs a stopped or
     /// crashed scheduler left behind). Returns how many there were.
-    pub fn interrupt_running_runs(&self, reason: &str, now: i64) -> Result<usize, JobsError> {
+    pub fn interrupt_running_runs(&self, reason: &AppError, now: i64) -> Result<usize, JobsError> {
         Ok(self
             .conn()
             .prepare_cached(
-                "UPDATE job_runs SET status = 'failed', error = ?1, finished_at = ?2 \
-                 WHERE status = 'running'",
+                "UPDATE job_runs SET status = 'failed', error = ?1, finished_at = ?2, \
+                 error_code = ?3 WHERE status = 'running'",
             )?
-            .execute(params![reason, now])?)
+            .execute(params![
+                reason.to_string(),
+                now,
+                optional_json(Some(reason))?
+            ])?)
     }
 
     /// A job's most recent runs, newest first.

@@ -225,7 +225,9 @@ fn claiming_runs_overlap_and_staleness() {
     };
     assert_eq!(store.begin_job_run(&manual).ok(), Some(RunBegin::Stale));
     assert_eq!(
-        store.interrupt_running_runs("interrupted", 2_800).ok(),
+        store
+            .interrupt_running_runs(&hearth_protocol::AppError::RunInterrupted, 2_800)
+            .ok(),
         Some(1)
     );
     // A finished schedule (no next run) disables the job.
@@ -267,14 +269,20 @@ fn claiming_runs_overlap_and_staleness() {
             (RunStatus::Failed, false, false),
         ]
     );
-    // A failure keeps its English text and its typed error; an interruption only its text.
+    // A failure keeps its English text and its typed error; so does an interruption.
     assert_eq!(
         runs[0].error.as_deref(),
         Some("the run was cancelled (session job:1)")
     );
     assert_eq!(runs[0].error_code, Some(cancelled));
-    assert_eq!(runs[1].error.as_deref(), Some("interrupted"));
-    assert_eq!(runs[1].error_code, None);
+    assert_eq!(
+        runs[1].error.as_deref(),
+        Some("interrupted: the scheduler stopped before the run ended")
+    );
+    assert_eq!(
+        runs[1].error_code,
+        Some(hearth_protocol::AppError::RunInterrupted)
+    );
     assert_eq!(runs[1].id, manual_id);
     assert_eq!(runs[3].output.as_deref(), Some("out"));
     store.delete_job(&job.id).unwrap_or_else(|e| panic!("{e}"));

@@ -7,7 +7,7 @@ function asking(name: string, args: unknown): ToolCard {
     call: { id: 'c1', name, arguments: typeof args === 'string' ? args : JSON.stringify(args) },
     status: 'awaiting_approval',
     result: null,
-    approval: { requestId: 'r1', reason: 'edits files', decision: null, sent: null },
+    approval: { requestId: 'r1', reason: 'edits files', code: null, agent: null, decision: null, sent: null },
   };
 }
 

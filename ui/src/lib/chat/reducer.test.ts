@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { AuditReason } from '../bindings/AuditReason';
 import type { EngineEvent } from '../bindings/EngineEvent';
 import type { Message } from '../bindings/Message';
 import { addPendingUser, applyEvent, dropLastReply, dropPendingUser, failTurn, forkForEdit, newChatState, type ChatState } from './reducer';
@@ -6,6 +7,11 @@ import { buildRows } from './rows';
 
 const usage = { input_tokens: 10, output_tokens: 5 };
 const call = { id: 'c1', name: 'read_file', arguments: '{"path":"a.txt"}' };
+const asked: AuditReason = {
+  reason: { code: 'needs_approval', params: { tool: 'read_file', security: 'personal_cli', every_time: false } },
+  confirmation: null,
+  allowed: null,
+};
 
 function run(state: ChatState, events: EngineEvent[]): ChatState {
   for (const e of events) applyEvent(state, e, 1000);
@@ -101,11 +107,11 @@ describe('applyEvent', () => {
   it('attaches approvals to their card and applies the decision', () => {
     const s = run(started(), [
       { type: 'tool_call_started', message_id: 8, call },
-      { type: 'approval_requested', request_id: 'r1', session_id: 'desktop:1', call, reason: 'writes files' },
+      { type: 'approval_requested', request_id: 'r1', session_id: 'desktop:1', call, reason: 'writes files', reason_code: asked, agent: null },
     ]);
     const card = s.rows[1].tools[0];
     expect(card.status).toBe('awaiting_approval');
-    expect(card.approval).toMatchObject({ requestId: 'r1', reason: 'writes files', decision: null });
+    expect(card.approval).toMatchObject({ requestId: 'r1', reason: 'writes files', code: asked, agent: null, decision: null });
     applyEvent(s, { type: 'approval_resolved', request_id: 'r1', decision: 'allow_session' });
     expect(card.approval?.decision).toBe('allow_session');
     expect(card.status).toBe('running');
@@ -113,7 +119,7 @@ describe('applyEvent', () => {
 
   it('shows a denied approval as an error and an approval for an unknown call as a new card', () => {
     const s = run(started(), [
-      { type: 'approval_requested', request_id: 'r2', session_id: 'desktop:1', call, reason: 'exec' },
+      { type: 'approval_requested', request_id: 'r2', session_id: 'desktop:1', call, reason: 'exec', reason_code: asked, agent: null },
       { type: 'approval_resolved', request_id: 'r2', decision: 'deny' },
       { type: 'approval_resolved', request_id: 'unknown', decision: 'allow_once' },
     ]);

@@ -214,7 +214,14 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
         lastAssistant(state, now).tools.push(card);
       }
       card.status = 'awaiting_approval';
-      card.approval = { requestId: event.request_id, reason: event.reason, decision: null, sent: null };
+      card.approval = {
+        requestId: event.request_id,
+        reason: event.reason,
+        code: event.reason_code,
+        agent: event.agent,
+        decision: null,
+        sent: null,
+      };
       break;
     }
     case 'approval_resolved': {

@@ -9,12 +9,18 @@ import type { MessageStatus } from '../bindings/MessageStatus';
 import type { ToolCall } from '../bindings/ToolCall';
 import type { ToolResult } from '../bindings/ToolResult';
 import type { Usage } from '../bindings/Usage';
+import type { AuditReason } from '../bindings/AuditReason';
 
 export type ToolStatus = 'running' | 'awaiting_approval' | 'ok' | 'error';
 
 export interface ApprovalState {
   requestId: string;
+  /** The reason in English, shown when it came without its data (older engines). */
   reason: string;
+  /** The reason as data, shown in the UI language. */
+  code: AuditReason | null;
+  /** The sub-agent asking, when a child of this chat's turn asks. */
+  agent: string | null;
   /** The decision the engine confirmed (approval_resolved), if any. */
   decision: ApprovalDecision | null;
   /** The decision the user clicked, while it is being sent. */

@@ -1,12 +1,14 @@
 // English strings: the reference table every other language must match key for key.
-import { chatlifeEn } from './chatlife.en';
 import { toolImagesEn } from './toolImages.en';
 import { planningEn } from './planning.en';
 import { subagentsEn } from './subagents.en';
 import { mediaEn } from './media.en';
+import { policyEn } from './policy.en';
+import { errorsEn } from './errors.en';
 
 export const en = {
-  ...chatlifeEn,
+  ...errorsEn,
+  ...policyEn,
   'app.name': 'Hearth',
   'app.loading': 'Loading…',
   'app.error': 'Something went wrong: {error}',
@@ -338,45 +340,7 @@ export const en = {
   'memory.contradictionsHint': 'These memories disagree. Keep the one that is right; the other is deleted.',
   'memory.keepThis': 'Keep this',
 
-  'error.no_provider': 'No model provider is configured yet: open Settings and add one (OpenAI-compatible, Anthropic, Ollama or Gemini).',
-  'error.no_model': 'Choose a default model for “{provider}” in Settings.',
-  'error.empty_message': 'The message is empty.',
-  'error.unknown_session': 'This chat no longer exists ({session_id}).',
-  'error.busy': 'A reply is already running in this chat; wait for it or stop it.',
-  'error.busy_elsewhere': 'Another Hearth process (the app or hearth-cli) is replying in this chat; wait for it to finish.',
-  'error.approval_gone': 'This approval is no longer waiting (it timed out or the turn ended).',
-  'error.nothing_to_regenerate': 'Nothing to regenerate: the chat has no message yet.',
-  'error.provider_id_taken': 'Provider ids must be unique and not empty (“{id}”).',
-  'error.provider_id_reserved': '“{id}” is the name of a web search key; choose another id.',
-  'error.not_http_url': '{field}: “{url}” must start with http:// or https://.',
-  'error.bad_local_host': 'Allowed local host “{entry}”: {reason}',
-  'error.empty_key': 'The key is empty.',
-  'error.not_a_folder': '{path} is not a folder.',
-  'error.memory_gone': 'Memory {id} does not exist (deleted elsewhere?).',
-  'error.contradiction_resolved': 'Contradiction {id} is already resolved.',
-  'error.not_a_party': 'Memory {memory_id} is not a side of contradiction {contradiction_id}.',
-  'error.not_an_image': 'Only pasted images are supported, not {mime_type}.',
   'error.bad_base64': 'The pasted data could not be read.',
-  'error.image_too_large': 'The image is larger than {megabytes} MB.',
-  'error.settings': 'Settings problem: {message}',
-  'error.keychain_unavailable': 'The OS keychain is not reachable ({message}). On Linux start and unlock a Secret Service provider (gnome-keyring or KeePassXC), or set the key in an environment variable.',
-  'error.keychain_failed': 'The OS keychain refused the operation: {message}',
-  'error.model_auth': 'Authentication failed ({status}): check this provider’s API key in Settings. {detail}',
-  'error.model_rate_limited': 'The provider is rate limiting requests: wait a moment and retry. {detail}',
-  'error.probably_too_long': 'The server closed the connection right after a long request (about {tokens} tokens): the message is probably too long for this model’s context ({window} tokens). Shorten it, start a new chat, or set the model’s context window in Settings.',
-  'error.context_too_long': 'The conversation is too long for this model’s context window: start a new chat or pick a model with a larger context.',
-  'error.model_rejected': 'The provider rejected the request ({status}): check the model name and settings. {detail}',
-  'error.model_server': 'The provider had a server error ({status}); try again later. {detail}',
-  'error.model_unreachable': 'Could not reach the provider at {url}: check the base URL and your network. {detail}',
-  'error.model_protocol': 'The provider sent a response Hearth could not understand: {detail}',
-  'error.stalled': 'The provider sent nothing for {seconds} s, so the reply was stopped and kept as failed; try again.',
-  'error.key_required':
-    'This server wants an API key ({status}): add one to provider “{provider_id}” in Settings → Providers, or set HEARTH_API_KEY or {env_var}. The server said: {detail}',
-  'error.store': 'Hearth’s database failed: {message}',
-  'error.updates_off': 'Updates are off: set endpoint and pubkey under [updates] in config.toml.',
-  'error.no_pending_update': 'No update is waiting to be installed: check for updates first.',
-  'error.update_failed': 'The update failed: {message}',
-  'error.other': '{message}',
 
   'startup.title': 'Hearth cannot start',
   'startup.body': 'Hearth could not load its settings or open its data, so nothing was started. Fix the problem below and try again.',

@@ -9,5 +9,4 @@ export const planningEn = {
   'question.placeholder': 'Or type your own answer',
   'question.send': 'Answer',
   'question.sending': 'Sending your answer…',
-  'error.question_gone': 'This question is no longer waiting (it timed out or the turn ended).',
 } as const;

@@ -11,5 +11,4 @@ export const planningZhCN: Record<keyof typeof planningEn, string> = {
   'question.placeholder': '或输入你自己的回答',
   'question.send': '回答',
   'question.sending': '正在发送你的回答…',
-  'error.question_gone': '此问题已不再等待（已超时或本轮已结束）。',
 };

@@ -1,13 +1,15 @@
 // Simplified Chinese strings; typed against the English table so a missing key fails the build.
-import { chatlifeZhCN } from './chatlife.zh-CN';
 import type { MessageKey } from './en';
 import { toolImagesZhCN } from './toolImages.zh-CN';
 import { planningZhCN } from './planning.zh-CN';
 import { subagentsZhCn } from './subagents.zh-CN';
 import { mediaZhCN } from './media.zh-CN';
+import { policyZhCN } from './policy.zh-CN';
+import { errorTextsZhCN } from '../bindings/errorTexts.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
-  ...chatlifeZhCN,
+  ...errorTextsZhCN,
+  ...policyZhCN,
   'app.name': 'Hearth',
   'app.loading': '加载中…',
   'app.error': '出错了：{error}',
@@ -338,46 +340,6 @@ export const zhCN: Record<MessageKey, string> = {
   'memory.contradictions': '矛盾（{count}）',
   'memory.contradictionsHint': '这些记忆相互矛盾。保留正确的一条，另一条会被删除。',
   'memory.keepThis': '保留这条',
-
-  'error.no_provider': '还没有配置模型服务：请打开设置添加一个（OpenAI 兼容、Anthropic、Ollama 或 Gemini）。',
-  'error.no_model': '请在设置中为“{provider}”选择默认模型。',
-  'error.empty_message': '消息为空。',
-  'error.unknown_session': '该对话已不存在（{session_id}）。',
-  'error.busy': '此对话正在回复中；请等待完成或先停止。',
-  'error.busy_elsewhere': '另一个 Hearth 进程（应用或 hearth-cli）正在此对话中回复；请等待其完成。',
-  'error.approval_gone': '此审批已不再等待（已超时或本轮已结束）。',
-  'error.nothing_to_regenerate': '没有可重新生成的内容：对话中还没有消息。',
-  'error.provider_id_taken': '服务 ID 必须唯一且不能为空（“{id}”）。',
-  'error.provider_id_reserved': '“{id}”是网页搜索密钥的名称；请换一个 ID。',
-  'error.not_http_url': '{field}：“{url}”必须以 http:// 或 https:// 开头。',
-  'error.bad_local_host': '允许的本地主机“{entry}”：{reason}',
-  'error.empty_key': '密钥为空。',
-  'error.not_a_folder': '{path} 不是文件夹。',
-  'error.memory_gone': '记忆 {id} 不存在（可能已在别处删除）。',
-  'error.contradiction_resolved': '矛盾 {id} 已经解决。',
-  'error.not_a_party': '记忆 {memory_id} 不是矛盾 {contradiction_id} 的一方。',
-  'error.not_an_image': '只支持粘贴图片，不支持 {mime_type}。',
-  'error.bad_base64': '无法读取粘贴的数据。',
-  'error.image_too_large': '图片超过 {megabytes} MB。',
-  'error.settings': '设置有误：{message}',
-  'error.keychain_unavailable': '无法访问系统钥匙串（{message}）。在 Linux 上请启动并解锁 Secret Service 服务（gnome-keyring 或 KeePassXC），或改用环境变量提供密钥。',
-  'error.keychain_failed': '系统钥匙串拒绝了此操作：{message}',
-  'error.model_auth': '身份验证失败（{status}）：请在设置中检查此服务的 API 密钥。{detail}',
-  'error.model_rate_limited': '服务端限制了请求频率：请稍候再试。{detail}',
-  'error.probably_too_long': '发送较长的请求（约 {tokens} 个 token）后服务器立即关闭了连接：消息可能超出了此模型的上下文（{window} 个 token）。请缩短消息、新建对话，或在设置中填写该模型的上下文窗口。',
-  'error.context_too_long': '对话超出了此模型的上下文窗口：请新建对话，或选择上下文更大的模型。',
-  'error.model_rejected': '服务端拒绝了请求（{status}）：请检查模型名称和设置。{detail}',
-  'error.model_server': '服务端出错（{status}）；请稍后再试。{detail}',
-  'error.model_unreachable': '无法连接到 {url} 的服务：请检查基础 URL 和网络。{detail}',
-  'error.model_protocol': '服务端返回了 Hearth 无法理解的响应：{detail}',
-  'error.stalled': '服务端 {seconds} 秒没有任何响应，回复已停止并标记为失败；请重试。',
-  'error.key_required':
-    '此服务器需要 API 密钥（{status}）：请在“设置 → 服务商”中为服务商“{provider_id}”添加密钥，或设置 HEARTH_API_KEY 或 {env_var}。服务器返回：{detail}',
-  'error.store': 'Hearth 的数据库出错：{message}',
-  'error.updates_off': '更新未开启：请在 config.toml 的 [updates] 中设置 endpoint 和 pubkey。',
-  'error.no_pending_update': '没有待安装的更新：请先检查更新。',
-  'error.update_failed': '更新失败：{message}',
-  'error.other': '{message}',
 
   'startup.title': 'Hearth 无法启动',
   'startup.body': 'Hearth 无法读取设置或打开数据，因此没有启动任何功能。请修正下面的问题后重试。',

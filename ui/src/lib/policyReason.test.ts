@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AuditReason } from './bindings/AuditReason';
+import type { PolicyReason } from './bindings/PolicyReason';
+import { setLanguage } from './i18n/index.svelte';
+import { auditReasonText, policyReasonText } from './policyReason';
+
+const every: PolicyReason[] = [
+  { code: 'not_exposed', params: { tool: 'exec', profile: 'coding' } },
+  { code: 'rule_refuses', params: { tool: 'read_file', index: 2, rule: 'deny tool read_file' } },
+  { code: 'high_risk_refused', params: { tool: 'exec', security: 'public_gateway' } },
+  { code: 'tagged_refused', params: { tool: 'write_file', security: 'public_gateway', tag: 'fs.write' } },
+  { code: 'no_job_authorization', params: { tool: 'exec', security: 'daemon', job: null } },
+  { code: 'no_job_authorization', params: { tool: 'exec', security: 'daemon', job: { job: 'n', state: 'not_authorized' } } },
+  { code: 'no_job_authorization', params: { tool: 'exec', security: 'daemon', job: { job: 'n', state: 'not_covering' } } },
+  { code: 'needs_approval', params: { tool: 'exec', security: 'personal_cli', every_time: true } },
+  { code: 'always_confirm', params: { tool: 'cronjob' } },
+  {
+    code: 'skill_never_granted',
+    params: { skill: 's', tool: 'exec', capability: 'process.exec', file: 'manifest.json', declared: [] },
+  },
+  { code: 'skill_not_allowed', params: { skill: 's', tool: 'exec', file: 'SKILL.md', allowed: ['read_file', 'grep'] } },
+];
+
+afterEach(() => setLanguage('en'));
+
+describe('policy reasons', () => {
+  it('word every reason in both languages with every parameter filled in', () => {
+    for (const reason of every) {
+      setLanguage('en');
+      const english = policyReasonText(reason);
+      setLanguage('zh-CN');
+      const chinese = policyReasonText(reason);
+      for (const text of [english, chinese]) {
+        expect(text, reason.code).not.toMatch(/[{}]/);
+        expect(text, reason.code).toContain(reason.params.tool);
+      }
+      expect(chinese, reason.code).toMatch(/[\u4e00-\u9fff]/);
+      expect(chinese).not.toBe(english);
+    }
+  });
+
+  it('names the rule, the declaration and what the job lacks', () => {
+    expect(policyReasonText(every[1])).toBe('user rule #2 (deny tool read_file) refuses read_file');
+    expect(policyReasonText(every[9])).toContain('manifest.json declares no permissions');
+    expect(policyReasonText(every[10])).toContain('(read_file grep)');
+    setLanguage('zh-CN');
+    expect(policyReasonText(every[6])).toContain('任务“n”已获授权，但不包括此工具');
+  });
+
+  it('say how far an approval reached and keep the tool’s own confirmation as written', () => {
+    const audited: AuditReason = {
+      reason: { code: 'always_confirm', params: { tool: 'cronjob' } },
+      confirmation: 'Authorize job "nightly"?',
+      allowed: 'once',
+    };
+    expect(auditReasonText(audited)).toBe(
+      'allowed once: Authorize job "nightly"? (cronjob always needs your confirmation; it is never allowed for a whole session or by a rule)',
+    );
+    setLanguage('zh-CN');
+    expect(auditReasonText({ ...audited, allowed: null })).toBe(
+      'Authorize job "nightly"?（cronjob 每次都需要你确认；它不会按整个会话或按规则被允许）',
+    );
+  });
+});

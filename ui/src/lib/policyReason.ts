@@ -1,0 +1,75 @@
+// Policy's reasons (asked about or refused a tool call) in the UI language, from the data the
+// engine stores beside its English text. A code this Hearth does not know cannot compile.
+import type { AuditReason } from './bindings/AuditReason';
+import type { JobGrantNote } from './bindings/JobGrantNote';
+import type { PolicyReason } from './bindings/PolicyReason';
+import { t } from './i18n/index.svelte';
+
+function declared(list: string[]): string {
+  return list.length === 0 ? t('policy.noPermissions') : t('policy.permissions', { list: list.join(', ') });
+}
+
+function jobNote(note: JobGrantNote): string {
+  return t(`policy.job.${note.state}`, { job: note.job });
+}
+
+/** One policy reason in the UI language. */
+export function policyReasonText(reason: PolicyReason): string {
+  switch (reason.code) {
+    case 'not_exposed':
+      return t('policy.notExposed', reason.params);
+    case 'rule_refuses':
+      return t('policy.ruleRefuses', reason.params);
+    case 'high_risk_refused':
+      return t('policy.highRiskRefused', reason.params);
+    case 'tagged_refused':
+      return t('policy.taggedRefused', reason.params);
+    case 'no_job_authorization': {
+      const { tool, security, job } = reason.params;
+      const text = t('policy.noJobAuthorization', { tool, security });
+      return job ? t('policy.withNote', { reason: text, note: jobNote(job) }) : text;
+    }
+    case 'needs_approval': {
+      const { tool, security, every_time } = reason.params;
+      return t(every_time ? 'policy.needsApprovalEveryTime' : 'policy.needsApproval', { tool, security });
+    }
+    case 'always_confirm':
+      return t('policy.alwaysConfirm', reason.params);
+    case 'skill_never_granted': {
+      const { skill, tool, capability, file } = reason.params;
+      return t('policy.skillNeverGranted', { skill, tool, capability, file, declared: declared(reason.params.declared) });
+    }
+    case 'skill_needs_permission': {
+      const { skill, tool, permission, capability, file } = reason.params;
+      return t('policy.skillNeedsPermission', {
+        skill,
+        tool,
+        permission,
+        capability,
+        file,
+        declared: declared(reason.params.declared),
+      });
+    }
+    case 'skill_not_allowed': {
+      const { skill, tool, file } = reason.params;
+      return t('policy.skillNotAllowed', { skill, tool, file, allowed: reason.params.allowed.join(' ') });
+    }
+  }
+}
+
+/** An audited reason in the UI language: how far the user allowed the call, the tool's own
+ *  confirmation text (shown as the tool wrote it), and policy's reason. */
+export function auditReasonText(audited: AuditReason): string {
+  const reason = policyReasonText(audited.reason);
+  const confirmed = audited.confirmation
+    ? t('policy.withConfirmation', { confirmation: audited.confirmation, reason })
+    : reason;
+  switch (audited.allowed) {
+    case 'once':
+      return t('policy.allowedOnce', { reason: confirmed });
+    case 'session':
+      return t('policy.allowedSession', { reason: confirmed });
+    case null:
+      return confirmed;
+  }
+}
