@@ -151,6 +151,8 @@ async fn main() {
         visible: false,
         idle: Duration::from_secs(600),
         allow_local: vec![format!("127.0.0.1:{port}")],
+        cdp_url: String::new(),
+        attach_allowed: true,
     };
     register_browser(&mut registry, &browsers, config).unwrap();
     let ctx = ToolContext {
