@@ -1,6 +1,6 @@
 //! Hearth's browser tool against Playwright (`playwright-core` on the same Chromium) on the
-//! Debian python3-doc pages served on loopback: snapshot size and the interactive elements each
-//! exposes, snapshot time p50/p95, and a fixed form script's wall time.
+//! Debian python3-doc pages served on loopback: snapshot size (both uncut) and the interactive
+//! elements each exposes, snapshot time p50/p95, and a fixed form script's wall time.
 //! Run: `npm --prefix benches/browser ci && cargo bench -p hearth-browser --bench compare`.
 
 #![allow(
@@ -100,14 +100,16 @@ fn interactive(outline: &str) -> BTreeSet<(String, String)> {
         .collect()
 }
 
-/// The result itself, or (when the registry spilled it for being over the output cap) the
-/// spilled whole.
-fn whole(result: &Value) -> Value {
-    match result["spill_path"].as_str() {
-        Some(path) if result.get("snapshot").is_none() => {
-            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-        }
-        _ => result.clone(),
+/// The whole outline of a snapshot result: its text, or (when `max_chars` cut it) the spilled
+/// whole, or (when the registry spilled the result for being over the output cap) the outline
+/// in the spilled result — so both sides are compared uncut.
+fn whole_outline(result: &Value) -> String {
+    let spilled = result["spill_path"].as_str().map(|p| std::fs::read_to_string(p).unwrap());
+    match (spilled, result["snapshot"].as_str()) {
+        (Some(text), Some(_)) => text,
+        (Some(json), None) => whole_outline(&serde_json::from_str(&json).unwrap()),
+        (None, Some(text)) => text.to_string(),
+        (None, None) => panic!("no outline in {result}"),
     }
 }
 
@@ -196,7 +198,7 @@ async fn main() {
                 .call(json!({"action": "snapshot", "max_chars": 200000}))
                 .await;
             times.push(start.elapsed().as_secs_f64() * 1000.0);
-            text = whole(&result)["snapshot"].as_str().unwrap().to_string();
+            text = whole_outline(&result);
         }
         let theirs = &playwright["pages"][index];
         let ai = theirs["ai"].as_str().unwrap();
