@@ -77,11 +77,15 @@ const INTERACTIVE: &[&str] = &[
     "spinbutton",
 ];
 
-/// `(role, name)` of the interactive elements of an ai-grammar outline.
-fn interactive(outline: &str) -> BTreeSet<(String, String)> {
-    outline
-        .lines()
-        .filter_map(|line| {
+/// The interactive elements of an ai-grammar outline: `(role, name)`, links by the address they
+/// go to (resolved against `page`) since the two sides name some links differently (Playwright
+/// leaves a link around `<code>` nameless, Chrome names it by its text).
+fn interactive(outline: &str, page: &url::Url) -> BTreeSet<(String, String)> {
+    let lines: Vec<&str> = outline.lines().collect();
+    lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| {
             let rest = line.trim_start().strip_prefix("- ")?;
             let role: String = rest
                 .chars()
@@ -89,6 +93,15 @@ fn interactive(outline: &str) -> BTreeSet<(String, String)> {
                 .collect();
             if !INTERACTIVE.contains(&role.as_str()) {
                 return None;
+            }
+            if role == "link" {
+                let indent = line.len() - line.trim_start().len();
+                let target = lines[i + 1..]
+                    .iter()
+                    .take_while(|l| l.len() - l.trim_start().len() > indent)
+                    .find_map(|l| l.trim_start().strip_prefix("- /url: "))?;
+                let resolved = page.join(target.trim_matches('"')).ok()?;
+                return Some((role, resolved.to_string()));
             }
             let name = rest[role.len()..]
                 .trim_start()
@@ -104,7 +117,9 @@ fn interactive(outline: &str) -> BTreeSet<(String, String)> {
 /// whole, or (when the registry spilled the result for being over the output cap) the outline
 /// in the spilled result — so both sides are compared uncut.
 fn whole_outline(result: &Value) -> String {
-    let spilled = result["spill_path"].as_str().map(|p| std::fs::read_to_string(p).unwrap());
+    let spilled = result["spill_path"]
+        .as_str()
+        .map(|p| std::fs::read_to_string(p).unwrap());
     match (spilled, result["snapshot"].as_str()) {
         (Some(text), Some(_)) => text,
         (Some(json), None) => whole_outline(&serde_json::from_str(&json).unwrap()),
@@ -208,7 +223,8 @@ async fn main() {
             .iter()
             .map(|t| t.as_f64().unwrap())
             .collect();
-        let (ours_set, theirs_set) = (interactive(&text), interactive(ai));
+        let page = url::Url::parse(url).unwrap();
+        let (ours_set, theirs_set) = (interactive(&text, &page), interactive(ai, &page));
         let missing: Vec<_> = theirs_set.difference(&ours_set).collect();
         if !missing.is_empty() {
             eprintln!(
