@@ -63,6 +63,9 @@ const COMMANDS: &[&str] = &[
     "about",
     "check_for_update",
     "install_update",
+    "browser_status",
+    "open_agent_browser",
+    "clear_browser_data",
 ];
 
 fn main() {

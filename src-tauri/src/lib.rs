@@ -21,8 +21,8 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    attachments, jobs, media, memory, planning, rules, sessions, settings, terminals, turns,
-    updates as update_commands, window as window_commands,
+    attachments, browser, jobs, media, memory, planning, rules, sessions, settings, terminals,
+    turns, updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
 
@@ -132,6 +132,9 @@ pub fn run() {
             update_commands::about,
             update_commands::check_for_update,
             update_commands::install_update,
+            browser::browser_status,
+            browser::open_agent_browser,
+            browser::clear_browser_data,
         ])
         .build(tauri::generate_context!());
     match built {

@@ -142,7 +142,8 @@ impl AppState {
     }
 
     /// Cancels every sub-agent (each stores how it ended), kills every background process and
-    /// terminal session the tools started, and shuts the MCP servers down (app exit).
+    /// terminal session the tools started, shuts the MCP servers down and closes the agent's
+    /// browser (app exit).
     pub fn shutdown(&self) {
         let agents = self.builder.agents();
         let cancelled =
@@ -152,6 +153,8 @@ impl AppState {
         tracing::info!(stopped, "background processes and terminals stopped");
         tauri::async_runtime::block_on(self.mcp.shutdown());
         tracing::info!("MCP servers stopped");
+        tauri::async_runtime::block_on(self.builder.browsers().shutdown());
+        tracing::info!("the agent's browser closed");
     }
 
     /// The background processes and terminals the tools started.

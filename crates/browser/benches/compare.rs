@@ -1,6 +1,6 @@
 //! Hearth's browser tool against Playwright (`playwright-core` on the same Chromium) on the
-//! Debian python3-doc pages served on loopback: snapshot size and the interactive elements each
-//! exposes, snapshot time p50/p95, and a fixed form script's wall time.
+//! Debian python3-doc pages served on loopback: snapshot size (both uncut) and the interactive
+//! elements each exposes, snapshot time p50/p95, and a fixed form script's wall time.
 //! Run: `npm --prefix benches/browser ci && cargo bench -p hearth-browser --bench compare`.
 
 #![allow(
@@ -77,11 +77,15 @@ const INTERACTIVE: &[&str] = &[
     "spinbutton",
 ];
 
-/// `(role, name)` of the interactive elements of an ai-grammar outline.
-fn interactive(outline: &str) -> BTreeSet<(String, String)> {
-    outline
-        .lines()
-        .filter_map(|line| {
+/// The interactive elements of an ai-grammar outline: `(role, name)`, links by the address they
+/// go to (resolved against `page`) since the two sides name some links differently (Playwright
+/// leaves a link around `<code>` nameless, Chrome names it by its text).
+fn interactive(outline: &str, page: &url::Url) -> BTreeSet<(String, String)> {
+    let lines: Vec<&str> = outline.lines().collect();
+    lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, line)| {
             let rest = line.trim_start().strip_prefix("- ")?;
             let role: String = rest
                 .chars()
@@ -89,6 +93,15 @@ fn interactive(outline: &str) -> BTreeSet<(String, String)> {
                 .collect();
             if !INTERACTIVE.contains(&role.as_str()) {
                 return None;
+            }
+            if role == "link" {
+                let indent = line.len() - line.trim_start().len();
+                let target = lines[i + 1..]
+                    .iter()
+                    .take_while(|l| l.len() - l.trim_start().len() > indent)
+                    .find_map(|l| l.trim_start().strip_prefix("- /url: "))?;
+                let resolved = page.join(target.trim_matches('"')).ok()?;
+                return Some((role, resolved.to_string()));
             }
             let name = rest[role.len()..]
                 .trim_start()
@@ -100,14 +113,18 @@ fn interactive(outline: &str) -> BTreeSet<(String, String)> {
         .collect()
 }
 
-/// The result itself, or (when the registry spilled it for being over the output cap) the
-/// spilled whole.
-fn whole(result: &Value) -> Value {
-    match result["spill_path"].as_str() {
-        Some(path) if result.get("snapshot").is_none() => {
-            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-        }
-        _ => result.clone(),
+/// The whole outline of a snapshot result: its text, or (when `max_chars` cut it) the spilled
+/// whole, or (when the registry spilled the result for being over the output cap) the outline
+/// in the spilled result — so both sides are compared uncut.
+fn whole_outline(result: &Value) -> String {
+    let spilled = result["spill_path"]
+        .as_str()
+        .map(|p| std::fs::read_to_string(p).unwrap());
+    match (spilled, result["snapshot"].as_str()) {
+        (Some(text), Some(_)) => text,
+        (Some(json), None) => whole_outline(&serde_json::from_str(&json).unwrap()),
+        (None, Some(text)) => text.to_string(),
+        (None, None) => panic!("no outline in {result}"),
     }
 }
 
@@ -151,6 +168,8 @@ async fn main() {
         visible: false,
         idle: Duration::from_secs(600),
         allow_local: vec![format!("127.0.0.1:{port}")],
+        cdp_url: String::new(),
+        attach_allowed: true,
     };
     register_browser(&mut registry, &browsers, config).unwrap();
     let ctx = ToolContext {
@@ -194,7 +213,7 @@ async fn main() {
                 .call(json!({"action": "snapshot", "max_chars": 200000}))
                 .await;
             times.push(start.elapsed().as_secs_f64() * 1000.0);
-            text = whole(&result)["snapshot"].as_str().unwrap().to_string();
+            text = whole_outline(&result);
         }
         let theirs = &playwright["pages"][index];
         let ai = theirs["ai"].as_str().unwrap();
@@ -204,7 +223,8 @@ async fn main() {
             .iter()
             .map(|t| t.as_f64().unwrap())
             .collect();
-        let (ours_set, theirs_set) = (interactive(&text), interactive(ai));
+        let page = url::Url::parse(url).unwrap();
+        let (ours_set, theirs_set) = (interactive(&text, &page), interactive(ai, &page));
         let missing: Vec<_> = theirs_set.difference(&ours_set).collect();
         if !missing.is_empty() {
             eprintln!(

@@ -1,149 +1,184 @@
 //! Reading a tab's page into the outline tree: one DOM snapshot (boxes, styles, click
-//! listeners, frames) and the accessibility tree of every frame, stitched together.
+//! listeners, frames) and the accessibility tree of every frame, asked for together on the
+//! tab's raw connection and decoded once into typed structs, then stitched together.
 
-use crate::cdp::{call, CdpFailure};
+use crate::cdp::CdpFailure;
+use crate::snapshot::ax::AxNode;
 use crate::snapshot::{build_frame, DomFact, FrameTrees, Node};
 use crate::tab::Tab;
-use serde_json::{json, Value};
+use crate::wire::decode;
+use serde::Deserialize;
+use serde_json::json;
+use std::borrow::Cow;
 use std::collections::HashMap;
 
-/// One document of the DOM snapshot.
+const SNAPSHOT: &str = "DOMSnapshot.captureSnapshot";
+const AX_TREE: &str = "Accessibility.getFullAXTree";
+
+/// `DOMSnapshot.captureSnapshot`'s reply, only what the facts need.
+#[derive(Deserialize)]
+struct DomSnapshot<'a> {
+    documents: Vec<Document>,
+    #[serde(borrow)]
+    strings: Vec<Str<'a>>,
+}
+
+#[derive(Deserialize)]
+struct Str<'a>(#[serde(borrow)] Cow<'a, str>);
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct Document {
-    frame_id: String,
+    frame_id: i64,
+    nodes: Nodes,
+    layout: Layout,
 }
 
-fn strings_at<'a>(strings: &'a [Value], index: &Value) -> &'a str {
-    index
-        .as_i64()
-        .and_then(|i| usize::try_from(i).ok())
-        .and_then(|i| strings.get(i))
-        .and_then(Value::as_str)
-        .unwrap_or("")
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct Nodes {
+    backend_node_id: Vec<i64>,
+    attributes: Vec<Vec<i64>>,
+    is_clickable: Rare,
+    content_document_index: Rare,
 }
 
-/// The facts of every element of every document, and the documents in order.
-fn dom_facts(tab: &mut Tab, snapshot: &Value) -> (HashMap<i64, DomFact>, Vec<Document>) {
-    let empty = Vec::new();
-    let strings = snapshot["strings"].as_array().unwrap_or(&empty);
-    let docs = snapshot["documents"].as_array().unwrap_or(&empty);
-    let documents: Vec<Document> = docs
+/// A sparse per-node column: the nodes that have it and (for integer columns) the values.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct Rare {
+    index: Vec<usize>,
+    value: Vec<usize>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct Layout {
+    node_index: Vec<usize>,
+    bounds: Vec<Vec<f64>>,
+    styles: Vec<Vec<i64>>,
+}
+
+#[derive(Deserialize)]
+struct AxTree<'a> {
+    #[serde(borrow)]
+    nodes: Vec<AxNode<'a>>,
+}
+
+impl DomSnapshot<'_> {
+    fn string(&self, index: i64) -> &str {
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| self.strings.get(i))
+            .map_or("", |s| s.0.as_ref())
+    }
+}
+
+/// The facts of every element of every document, and each document's frame id in order.
+fn dom_facts(tab: &mut Tab, snapshot: &DomSnapshot) -> (HashMap<i64, DomFact>, Vec<String>) {
+    let frame_ids: Vec<String> = snapshot
+        .documents
         .iter()
-        .map(|d| Document {
-            frame_id: strings_at(strings, &d["frameId"]).to_string(),
-        })
+        .map(|d| snapshot.string(d.frame_id).to_string())
         .collect();
     let mut facts = HashMap::new();
-    for doc in docs {
-        let nodes = &doc["nodes"];
-        let backend = nodes["backendNodeId"].as_array().unwrap_or(&empty);
-        let mut per_node: Vec<DomFact> = vec![DomFact::default(); backend.len()];
-        let clickable = nodes["isClickable"]["index"].as_array().unwrap_or(&empty);
-        for i in clickable.iter().filter_map(Value::as_u64) {
-            if let Some(fact) = per_node.get_mut(i as usize) {
+    for doc in &snapshot.documents {
+        let nodes = &doc.nodes;
+        let mut per_node: Vec<DomFact> = vec![DomFact::default(); nodes.backend_node_id.len()];
+        let mut mark = |i: usize| {
+            if let Some(fact) = per_node.get_mut(i) {
                 fact.clickable = true;
             }
+        };
+        for &i in &nodes.is_clickable.index {
+            mark(i);
         }
-        if let Some(attributes) = nodes["attributes"].as_array() {
-            for (i, attrs) in attributes.iter().enumerate() {
-                let pairs = attrs.as_array().unwrap_or(&empty);
-                for pair in pairs.chunks(2) {
-                    let name = strings_at(strings, &pair[0]);
-                    let value = pair.get(1).map_or("", |v| strings_at(strings, v));
-                    let scripted = match name {
-                        "onclick" | "onmousedown" => true,
-                        "tabindex" => value != "-1",
-                        "contenteditable" => value != "false",
-                        _ => false,
-                    };
-                    if scripted {
-                        if let Some(fact) = per_node.get_mut(i) {
-                            fact.clickable = true;
-                        }
-                    }
+        for (i, attrs) in nodes.attributes.iter().enumerate() {
+            for pair in attrs.chunks(2) {
+                let value = pair.get(1).map_or("", |v| snapshot.string(*v));
+                let scripted = match snapshot.string(pair[0]) {
+                    "onclick" | "onmousedown" => true,
+                    "tabindex" => value != "-1",
+                    "contenteditable" => value != "false",
+                    _ => false,
+                };
+                if scripted {
+                    mark(i);
                 }
             }
         }
-        let content = &nodes["contentDocumentIndex"];
-        let (idx, val) = (
-            content["index"].as_array().unwrap_or(&empty),
-            content["value"].as_array().unwrap_or(&empty),
-        );
-        for (node, doc_index) in idx.iter().zip(val) {
-            let (Some(node), Some(doc_index)) = (node.as_u64(), doc_index.as_u64()) else {
-                continue;
-            };
-            if let Some(child) = documents.get(doc_index as usize) {
-                let number = tab.frame_number(&child.frame_id, false);
-                if let Some(fact) = per_node.get_mut(node as usize) {
+        let content = &nodes.content_document_index;
+        for (&node, &doc_index) in content.index.iter().zip(&content.value) {
+            if let Some(child) = frame_ids.get(doc_index) {
+                let number = tab.frame_number(child, false);
+                if let Some(fact) = per_node.get_mut(node) {
                     fact.child_frame = Some(number);
                 }
             }
         }
-        let layout = &doc["layout"];
-        let node_index = layout["nodeIndex"].as_array().unwrap_or(&empty);
-        let bounds = layout["bounds"].as_array().unwrap_or(&empty);
-        let styles = layout["styles"].as_array().unwrap_or(&empty);
-        for ((node, bound), style) in node_index.iter().zip(bounds).zip(styles) {
-            let Some(fact) = node.as_u64().and_then(|n| per_node.get_mut(n as usize)) else {
+        let layout = &doc.layout;
+        for ((&node, b), style) in layout
+            .node_index
+            .iter()
+            .zip(&layout.bounds)
+            .zip(&layout.styles)
+        {
+            let Some(fact) = per_node.get_mut(node) else {
                 continue;
             };
-            let b: Vec<f64> = bound
-                .as_array()
-                .map(|a| a.iter().filter_map(Value::as_f64).collect())
-                .unwrap_or_default();
-            let style: Vec<&str> = style
-                .as_array()
-                .map(|a| a.iter().map(|s| strings_at(strings, s)).collect())
-                .unwrap_or_default();
+            let style = |k: usize| style.get(k).map(|s| snapshot.string(*s));
             let sized = b.len() == 4 && b[2] > 0.0 && b[3] > 0.0;
-            fact.visible = sized && style.first().copied() != Some("hidden");
-            fact.pointer = style.get(1).copied() != Some("none");
-            if style.get(2).copied() == Some("pointer") {
+            fact.visible = sized && style(0) != Some("hidden");
+            fact.pointer = style(1) != Some("none");
+            if style(2) == Some("pointer") {
                 fact.clickable = true;
             }
         }
-        for (i, id) in backend.iter().enumerate() {
-            if let Some(id) = id.as_i64() {
-                facts.insert(id, per_node[i]);
-            }
+        for (fact, &id) in per_node.into_iter().zip(&nodes.backend_node_id) {
+            facts.insert(id, fact);
         }
     }
-    (facts, documents)
+    (facts, frame_ids)
 }
 
 /// The page's outline tree, every frame stitched under its `iframe`.
 pub async fn capture(tab: &mut Tab) -> Result<Node, CdpFailure> {
     tab.sync_document();
-    let snapshot = call(
-        &tab.page,
-        "DOMSnapshot.captureSnapshot",
-        json!({"computedStyles": ["visibility", "pointer-events", "cursor"]}),
-    )
-    .await?;
-    let (facts, documents) = dom_facts(tab, &snapshot);
-    let page_url = tab.page.url().await.ok().flatten().unwrap_or_default();
+    let styles = json!({"computedStyles": ["visibility", "pointer-events", "cursor"]});
+    let (snapshot, main_tree, page_url) = tokio::join!(
+        tab.wire.call_text(SNAPSHOT, styles),
+        tab.wire.call_text(AX_TREE, json!({})),
+        tab.page.url(),
+    );
+    let (snapshot, main_tree) = (snapshot?, main_tree?);
+    let page_url = page_url.ok().flatten().unwrap_or_default();
+    let snapshot: DomSnapshot = decode(SNAPSHOT, &snapshot)?;
+    let (facts, frame_ids) = dom_facts(tab, &snapshot);
+    let children = frame_ids
+        .iter()
+        .skip(1)
+        .map(|frame_id| tab.wire.call_text(AX_TREE, json!({"frameId": frame_id})));
+    let child_trees = futures::future::join_all(children).await;
     let mut frames = FrameTrees::new();
-    for (index, document) in documents.iter().enumerate().rev() {
-        let main = index == 0;
-        let params = if main {
-            json!({})
-        } else {
-            json!({"frameId": document.frame_id})
-        };
-        let nodes = match call(&tab.page, "Accessibility.getFullAXTree", params).await {
-            Ok(tree) => tree["nodes"].as_array().cloned().unwrap_or_default(),
-            Err(error) if !main => {
-                tracing::debug!(%error, "a frame's accessibility tree was not read");
-                continue;
+    for (frame_id, text) in frame_ids.iter().skip(1).zip(child_trees).rev() {
+        let number = tab.frame_number(frame_id, false);
+        let tree = text.and_then(|text| {
+            let tree: AxTree = decode(AX_TREE, &text)?;
+            Ok(build_frame(
+                &tree.nodes,
+                number,
+                &facts,
+                &mut frames,
+                &page_url,
+            ))
+        });
+        match tree {
+            Ok(tree) => {
+                frames.insert(number, tree);
             }
-            Err(error) => return Err(error),
-        };
-        let number = tab.frame_number(&document.frame_id, main);
-        let tree = build_frame(&nodes, number, &facts, &mut frames, &page_url);
-        if main {
-            return Ok(tree);
+            Err(error) => tracing::debug!(%error, "a frame's accessibility tree was not read"),
         }
-        frames.insert(number, tree);
     }
-    Ok(Node::element("root", ""))
+    let main: AxTree = decode(AX_TREE, &main_tree)?;
+    Ok(build_frame(&main.nodes, 0, &facts, &mut frames, &page_url))
 }

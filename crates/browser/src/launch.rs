@@ -18,6 +18,9 @@ pub struct LaunchOptions {
     /// What the egress proxy lets the browser reach on this computer and its network
     /// (`allow_local_hosts`).
     pub allow_local: Vec<String>,
+    /// The DevTools address of the user's own Chrome to attach to instead of starting one
+    /// (`browser.cdp_url`): nothing is launched and its traffic bypasses the egress proxy.
+    pub attach: Option<String>,
 }
 
 /// The browser window (and headless viewport) size.

@@ -12,11 +12,12 @@ mod manager;
 pub mod snapshot;
 mod tab;
 mod tool;
+mod wire;
 
 pub use find::{find_browser, Found};
 pub use launch::LaunchOptions;
 pub use manager::Browsers;
 pub use tool::{
-    register_browser, screenshot_result, BrowserArgs, BrowserConfig, BrowserTool,
+    loopback_cdp_url, register_browser, screenshot_result, BrowserArgs, BrowserConfig, BrowserTool,
     PicobotBrowserArgs, Screenshot,
 };

@@ -24,8 +24,9 @@ pub type SharedTab = Arc<Mutex<Tab>>;
 
 struct Running {
     browser: Browser,
-    /// The proxy every connection of this browser goes through (stopped with it).
-    egress: Arc<EgressProxy>,
+    /// The proxy every connection of this browser goes through (stopped with it); none for the
+    /// user's own Chrome, which is attached to and never closed or killed.
+    egress: Option<Arc<EgressProxy>>,
     options: LaunchOptions,
     alive: Arc<AtomicBool>,
     handler: JoinHandle<()>,
@@ -46,7 +47,26 @@ impl Running {
         matches!(probe, Ok(Ok(_)))
     }
 
+    /// Whether this browser can serve calls that would start one with `options`: the same
+    /// one, or the same one with its window shown (opened from Settings to log in or watch).
+    fn serves(&self, options: &LaunchOptions) -> bool {
+        self.options == *options
+            || (self.options.visible
+                && LaunchOptions {
+                    visible: true,
+                    ..options.clone()
+                } == self.options)
+    }
+
     async fn stop(mut self) {
+        if self.egress.is_none() {
+            for tab in std::mem::take(&mut self.tabs).into_values() {
+                let page = tab.lock().await.page.clone();
+                let _ = page.close().await;
+            }
+            self.handler.abort();
+            return;
+        }
         self.tabs.clear();
         if self.is_alive().await {
             let _ = tokio::time::timeout(Duration::from_secs(5), self.browser.close()).await;
@@ -106,7 +126,7 @@ impl Browsers {
     /// The egress proxy of the running browser.
     pub async fn egress(&self) -> Option<Arc<EgressProxy>> {
         let running = self.inner.running.lock().await;
-        running.as_ref().map(|r| Arc::clone(&r.egress))
+        running.as_ref().and_then(|r| r.egress.clone())
     }
 
     /// Closes the browser (app exit, "Clear browser data", a settings change).
@@ -171,7 +191,7 @@ impl Browsers {
             if !running.is_alive().await {
                 return Err(self.restart(&mut guard).await);
             }
-            if running.options != *options {
+            if !running.serves(options) {
                 if let Some(old) = guard.take() {
                     old.stop().await;
                 }
@@ -193,7 +213,7 @@ impl Browsers {
                 format!("a browser tab could not be opened: {e}"),
             )
         })?;
-        let tab = Tab::new(page)
+        let tab = Tab::new(page, running.browser.websocket_address())
             .await
             .map_err(|message| ToolError::new(ErrorKind::Failed, message))?;
         let tab = Arc::new(Mutex::new(tab));
@@ -202,12 +222,26 @@ impl Browsers {
     }
 
     async fn start(&self, options: &LaunchOptions, idle: Duration) -> Result<Running, ToolError> {
-        let egress = EgressProxy::start(&options.allow_local)
-            .await
-            .map_err(|e| ToolError::new(ErrorKind::Unavailable, e.to_string()))?;
-        let (browser, mut handler) = launch(options, egress.port())
-            .await
-            .map_err(|message| ToolError::new(ErrorKind::Unavailable, message))?;
+        let (browser, mut handler, egress) = match &options.attach {
+            Some(url) => {
+                let (browser, handler) = Browser::connect(url.as_str()).await.map_err(|e| {
+                    ToolError::new(
+                        ErrorKind::Unavailable,
+                        format!("your Chrome at {url} (browser.cdp_url) did not answer: {e}"),
+                    )
+                })?;
+                (browser, handler, None)
+            }
+            None => {
+                let egress = EgressProxy::start(&options.allow_local)
+                    .await
+                    .map_err(|e| ToolError::new(ErrorKind::Unavailable, e.to_string()))?;
+                let (browser, handler) = launch(options, egress.port())
+                    .await
+                    .map_err(|message| ToolError::new(ErrorKind::Unavailable, message))?;
+                (browser, handler, Some(Arc::new(egress)))
+            }
+        };
         let alive = Arc::new(AtomicBool::new(true));
         let flag = alive.clone();
         let handler = tokio::spawn(async move {
@@ -220,7 +254,7 @@ impl Browsers {
             idle,
             generation,
             browser,
-            egress: Arc::new(egress),
+            egress,
             options: options.clone(),
             alive,
             handler,

@@ -149,6 +149,13 @@ impl EngineBuilder {
     /// search keys in the keychain (read here, once). Blocks on the keychain.
     /// The tools of the sources (MCP servers) that are ready now are added.
     pub fn registry(&self, dialect: Dialect, settings: &Settings) -> Registry {
+        let attended = settings.security_profile == SecurityProfile::PersonalCli;
+        self.registry_for(dialect, settings, attended)
+    }
+
+    /// [`EngineBuilder::registry`]; `attended` says someone is there to answer approvals
+    /// (attaching to the user's own Chrome is refused otherwise).
+    fn registry_for(&self, dialect: Dialect, settings: &Settings, attended: bool) -> Registry {
         let mut registry = tool_registry_with_runner(
             dialect,
             &self.store,
@@ -173,6 +180,7 @@ impl EngineBuilder {
             &self.browsers,
             &settings.browser,
             &settings.allow_local_hosts,
+            attended,
         );
         for source in &self.sources {
             let tools = source.tools(settings.context_window);
@@ -242,7 +250,7 @@ impl EngineBuilder {
         let settings = settings.clone();
         tokio::task::spawn_blocking(move || {
             let choice = builder.model(&settings, requested.as_deref(), None)?;
-            let registry = builder.registry(Dialect::Hearth, &settings);
+            let registry = builder.registry_for(Dialect::Hearth, &settings, false);
             Ok::<_, EngineError>((choice, registry))
         })
         .await

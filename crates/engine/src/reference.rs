@@ -69,6 +69,7 @@ fn reference_registry(
         &browsers,
         &hearth_protocol::BrowserSettings::default(),
         &[],
+        true,
     );
     register_agents(&mut registry, agents).map(|()| registry)
 }

@@ -85,14 +85,16 @@ pub fn tool_registry_with_runner(
 
 /// Adds `browser` (hearth, echo and picobot) over the app's managed browser `browsers`,
 /// started with `settings` when first used, reaching on this computer and its network only
-/// what `allow_local` (`allow_local_hosts`) allows.
+/// what `allow_local` (`allow_local_hosts`) allows; the user's own Chrome (`cdp_url`) only when
+/// `attended`.
 pub fn register_browser_tools(
     registry: &mut Registry,
     browsers: &Browsers,
     settings: &BrowserSettings,
     allow_local: &[String],
+    attended: bool,
 ) {
-    let config = BrowserConfig::from_settings(settings, allow_local);
+    let config = BrowserConfig::from_settings(settings, allow_local, attended);
     if let Err(error) = register_browser(registry, browsers, config) {
         tracing::error!(%error, "browser tool left out");
     }

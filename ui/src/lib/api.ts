@@ -4,6 +4,7 @@
 import { Channel, invoke } from '@tauri-apps/api/core';
 import type { AboutInfo } from './bindings/AboutInfo';
 import type { ApprovalDecision } from './bindings/ApprovalDecision';
+import type { BrowserStatus } from './bindings/BrowserStatus';
 import type { ContentPart } from './bindings/ContentPart';
 import type { DetectedServer } from './bindings/DetectedServer';
 import type { EngineEvent } from './bindings/EngineEvent';
@@ -119,6 +120,12 @@ export const api = {
   checkForUpdate: () => invoke<UpdateCheck>('check_for_update'),
   /** Downloads, verifies and installs the version the last check offered, then restarts. */
   installUpdate: () => invoke<void>('install_update'),
+  /** The browser program the agent would run and whether its browser is running (Settings → Browser). */
+  browserStatus: () => invoke<BrowserStatus>('browser_status'),
+  /** Starts the agent's browser with its window shown, to log in to a site or watch. */
+  openAgentBrowser: () => invoke<void>('open_agent_browser'),
+  /** Closes the agent's browser and deletes its profile (cookies, logins, cache). */
+  clearBrowserData: () => invoke<void>('clear_browser_data'),
   /** Hands the window's state to the backend before the hidden window is torn down. */
   parkWindow: (window: ParkedWindow) => invoke<void>('park_window', { window }),
   /** What the previous (torn down) window parked; empty after a fresh start. */

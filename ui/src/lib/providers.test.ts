@@ -25,7 +25,7 @@ const base: Settings = {
   agents: [],
   subagents: { max_running: 3, max_per_turn: 12, max_depth: 1, timeout_secs: 600 },
   media: { vision_model: '', image: { base_url: '', model: '' }, speech: { backend: 'local', voice: '', base_url: '', model: '' } },
-  browser: { executable: '', visible: false, idle_minutes: 10 },
+  browser: { executable: '', visible: false, idle_minutes: 10, cdp_url: '' },
   channels: [],
 };
 const entry = (id: string, model: string | null = null): ProviderEntry => ({ id, name: id.toUpperCase(), kind: 'openai', base_url: '', default_model: model });

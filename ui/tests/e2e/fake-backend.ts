@@ -82,7 +82,7 @@ export function installFakeBackend(scenario: Scenario): void {
     agents: [],
     subagents: { max_running: 3, max_per_turn: 12, max_depth: 1, timeout_secs: 600 },
     media: { vision_model: '', image: { base_url: '', model: '' }, speech: { backend: 'local', voice: '', base_url: '', model: '' } },
-    browser: { executable: '', visible: false, idle_minutes: 10 },
+    browser: { executable: '', visible: false, idle_minutes: 10, cdp_url: '' },
     channels: [],
     ...(scenario.settings ?? {}),
   };

@@ -35,6 +35,8 @@ export interface DesktopScenario {
   startupProblem?: StartupProblem;
   /** The newer version `check_for_update` offers when updates are configured (none by default). */
   update?: AvailableUpdate;
+  /** The browser program `browser_status` reports (null: none found; default /usr/bin/chromium). */
+  browserExecutable?: string | null;
 }
 
 export function installFakeDesktop(scenario: DesktopScenario): void {
@@ -50,6 +52,7 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
   const settings = w.__hearth.settings;
   const keys: Record<string, string> = { ...(scenario.keys ?? {}) };
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  let browserRunning = false;
 
   function keyStatus(providerId: string): KeyStatus {
     const key = keys[providerId];
@@ -156,6 +159,19 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     check_for_update: () => {
       if (settings.updates.endpoint === '') throw { code: 'updates_off' } satisfies AppError;
       return { current_version: '0.1.0', available: scenario.update ?? null };
+    },
+    browser_status: () => {
+      const executable = scenario.browserExecutable === undefined ? '/usr/bin/chromium' : scenario.browserExecutable;
+      return { executable, source: executable === null ? null : 'install', running: browserRunning };
+    },
+    open_agent_browser: () => {
+      if (scenario.browserExecutable === null) throw 'no browser found';
+      browserRunning = true;
+      return null;
+    },
+    clear_browser_data: () => {
+      browserRunning = false;
+      return null;
     },
     install_update: () => {
       if (!scenario.update) throw { code: 'no_pending_update' } satisfies AppError;

@@ -2,6 +2,7 @@
 //! from the DOM snapshot to the pruned outline tree: ignored nodes and nameless wrappers
 //! spliced, text merged, names that repeat their text kept once, refs only where they can act.
 
+use super::ax::AxNode;
 use super::{Node, Target};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -63,7 +64,7 @@ const WRAPPERS: &[&str] = &[
 const VALUED: &[&str] = &["textbox", "searchbox", "combobox", "spinbutton", "slider"];
 
 struct Builder<'a> {
-    by_id: HashMap<&'a str, &'a Value>,
+    by_id: HashMap<&'a str, &'a AxNode<'a>>,
     frame: u32,
     facts: &'a HashMap<i64, DomFact>,
     frames: &'a mut FrameTrees,
@@ -74,20 +75,17 @@ struct Builder<'a> {
 /// trees already built (taken out as they are stitched in); links of `page_url`'s origin are
 /// printed as paths.
 pub fn build_frame(
-    nodes: &[Value],
+    nodes: &[AxNode<'_>],
     frame: u32,
     facts: &HashMap<i64, DomFact>,
     frames: &mut FrameTrees,
     page_url: &str,
 ) -> Node {
-    let by_id: HashMap<&str, &Value> = nodes
-        .iter()
-        .filter_map(|n| n.get("nodeId").and_then(Value::as_str).map(|id| (id, n)))
-        .collect();
+    let by_id: HashMap<&str, &AxNode> = nodes.iter().map(|n| (n.node_id.as_ref(), n)).collect();
     let root_id = nodes
         .iter()
-        .find(|n| n.get("parentId").is_none())
-        .and_then(|n| n.get("nodeId").and_then(Value::as_str));
+        .find(|n| n.parent_id.is_none())
+        .map(|n| n.node_id.as_ref());
     let mut builder = Builder {
         by_id,
         frame,
@@ -103,13 +101,6 @@ pub fn build_frame(
     }
 }
 
-fn ax_str<'v>(node: &'v Value, key: &str) -> &'v str {
-    node.get(key)
-        .and_then(|v| v.get("value"))
-        .and_then(Value::as_str)
-        .unwrap_or("")
-}
-
 /// Whitespace runs as single spaces, trimmed.
 fn clean(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
@@ -123,15 +114,12 @@ impl Builder<'_> {
         if depth > 400 {
             return Vec::new();
         }
-        let role = ax_str(node, "role");
-        let ignored = node
-            .get("ignored")
-            .and_then(Value::as_bool)
-            .unwrap_or(false);
+        let role = node.role();
+        let ignored = node.ignored;
         match role {
             "InlineTextBox" | "ListMarker" | "LineBreak" => return Vec::new(),
             "StaticText" if !ignored => {
-                let text = clean(ax_str(node, "name"));
+                let text = clean(node.name());
                 return if text.is_empty() {
                     Vec::new()
                 } else {
@@ -140,21 +128,17 @@ impl Builder<'_> {
             }
             _ => {}
         }
-        let backend = node.get("backendDOMNodeId").and_then(Value::as_i64);
+        let backend = node.backend_dom_node_id;
         let fact = backend.and_then(|b| self.facts.get(&b)).copied();
         if role == "Iframe" && !ignored {
             return vec![self.iframe(fact, backend)];
         }
-        let child_ids: Vec<&str> = node
-            .get("childIds")
-            .and_then(Value::as_array)
-            .map(|ids| ids.iter().filter_map(Value::as_str).collect())
-            .unwrap_or_default();
+        let child_ids: Vec<&str> = node.child_ids.iter().map(|id| id.0.as_ref()).collect();
         if ignored || matches!(role, "RootWebArea" | "WebArea") {
             return self.children(&child_ids, inside_target, depth);
         }
         let role = normalize_role(role);
-        let name = clean(ax_str(node, "name"));
+        let name = clean(node.name());
         let target = match (backend, fact) {
             (Some(backend_id), Some(fact)) if fact.visible && fact.pointer => {
                 let interactive = INTERACTIVE.contains(&role.as_str());
@@ -177,7 +161,7 @@ impl Builder<'_> {
         let (states, url) = self.properties(node);
         let mut value = VALUED
             .contains(&role.as_str())
-            .then(|| clean(ax_str(node, "value")))
+            .then(|| clean(&node.value_text()))
             .filter(|v| !v.is_empty());
         if VALUED.contains(&role.as_str()) {
             if children.iter().any(|c| c.role == "option") {
@@ -257,18 +241,12 @@ impl Builder<'_> {
     }
 
     /// The printed states and the link target.
-    fn properties(&self, node: &Value) -> (Vec<String>, Option<String>) {
-        let mut found: HashMap<&str, &Value> = HashMap::new();
-        if let Some(props) = node.get("properties").and_then(Value::as_array) {
-            for prop in props {
-                if let (Some(name), Some(value)) = (
-                    prop.get("name").and_then(Value::as_str),
-                    prop.get("value").and_then(|v| v.get("value")),
-                ) {
-                    found.insert(name, value);
-                }
-            }
-        }
+    fn properties(&self, node: &AxNode) -> (Vec<String>, Option<String>) {
+        let found: HashMap<&str, &Value> = node
+            .properties
+            .iter()
+            .filter_map(|p| Some((p.name.as_ref(), p.value.value.as_ref()?)))
+            .collect();
         let text = |key: &str| {
             found.get(key).map(|v| match v {
                 Value::String(s) => s.clone(),

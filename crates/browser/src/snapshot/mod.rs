@@ -1,6 +1,7 @@
 //! Page snapshots: the outline tree (built from the accessibility tree, pruned), its rendering
 //! in Playwright's "ai" grammar with refs, and the text operations on rendered outlines.
 
+pub mod ax;
 mod convert;
 mod outline;
 mod refs;

@@ -1,7 +1,9 @@
 //! The snapshot builder without a browser: pruning, refs kept and minted, `[new]` marks, find,
 //! changed lines and cutting.
 
+use super::ax::AxNode;
 use super::*;
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -58,8 +60,22 @@ fn page(button_name: &str, extra: bool) -> (Vec<Value>, HashMap<i64, DomFact>) {
     (nodes, facts)
 }
 
+/// The nodes as the typed decoder reads them from Chrome's reply.
+fn typed(nodes: &[Value]) -> Vec<AxNode<'_>> {
+    nodes
+        .iter()
+        .map(|n| AxNode::deserialize(n).unwrap())
+        .collect()
+}
+
 fn outline(nodes: &[Value], facts: &HashMap<i64, DomFact>, table: &mut RefTable) -> Vec<String> {
-    let tree = build_frame(nodes, 0, facts, &mut FrameTrees::new(), "http://shop.test/");
+    let tree = build_frame(
+        &typed(nodes),
+        0,
+        facts,
+        &mut FrameTrees::new(),
+        "http://shop.test/",
+    );
     render(&tree, table).lines
 }
 
@@ -152,7 +168,7 @@ fn frames_are_stitched_under_their_iframe_with_frame_refs() {
     frames.insert(
         1,
         build_frame(
-            &child,
+            &typed(&child),
             1,
             &facts,
             &mut FrameTrees::new(),
@@ -163,7 +179,7 @@ fn frames_are_stitched_under_their_iframe_with_frame_refs() {
         ax("1", "RootWebArea", "", 1, &["2"]),
         with_parent(ax("2", "Iframe", "", 7, &[]), "1"),
     ];
-    let tree = build_frame(&main, 0, &facts, &mut frames, "http://shop.test/");
+    let tree = build_frame(&typed(&main), 0, &facts, &mut frames, "http://shop.test/");
     let lines = render(&tree, &mut RefTable::default()).lines;
     assert_eq!(lines, vec!["- iframe:", "  - button \"Accept\" [ref=f1e1]"]);
 }

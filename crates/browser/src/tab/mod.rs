@@ -8,6 +8,7 @@ pub use events::{DialogAnswer, Events};
 
 use crate::cdp::{call, CdpFailure};
 use crate::snapshot::RefTable;
+use crate::wire::Wire;
 use chromiumoxide::Page;
 use serde_json::json;
 use std::collections::HashMap;
@@ -30,6 +31,8 @@ const INIT_SCRIPT: &str = r#"(() => {
 /// A session's tab.
 pub struct Tab {
     pub page: Page,
+    /// The tab's session on the raw connection (snapshots).
+    pub wire: Wire,
     pub events: Arc<Events>,
     pub refs: RefTable,
     /// Frame numbers by CDP frame id (the page is 0).
@@ -50,8 +53,12 @@ impl Drop for Tab {
 }
 
 impl Tab {
-    /// Sets up a new page: lifecycle events, the init script, event following.
-    pub async fn new(page: Page) -> Result<Tab, String> {
+    /// Sets up a new page of the browser at `ws_url`: lifecycle events, the init script, event
+    /// following, its session on a raw connection.
+    pub async fn new(page: Page, ws_url: &str) -> Result<Tab, String> {
+        let wire = Wire::attach(ws_url, page.target_id().as_ref())
+            .await
+            .map_err(|e| format!("the tab could not be set up: {e}"))?;
         let events = Arc::new(Events::default());
         let tasks = events::follow(&page, &events).await?;
         let setup = async {
@@ -90,6 +97,7 @@ impl Tab {
         }
         Ok(Tab {
             page,
+            wire,
             events,
             refs: RefTable::default(),
             frames: HashMap::new(),

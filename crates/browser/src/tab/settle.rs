@@ -10,11 +10,12 @@ use std::time::{Duration, Instant};
 
 /// The settle window when nothing navigates.
 const SETTLE: Duration = Duration::from_millis(500);
-/// The shortest wait, and how long the DOM must have been quiet.
-const QUIET: Duration = Duration::from_millis(100);
+/// The shortest wait, and how long the DOM must have been quiet (three frames at 60 Hz: a
+/// handler's re-render, a `requestAnimationFrame` or a short timer is seen).
+const QUIET: Duration = Duration::from_millis(50);
 const LOAD_LIMIT: Duration = Duration::from_secs(10);
 const REQUESTS_LIMIT: Duration = Duration::from_secs(5);
-const POLL: Duration = Duration::from_millis(40);
+const POLL: Duration = Duration::from_millis(20);
 
 /// Where the page was before an action.
 #[derive(Debug, Clone, Copy)]

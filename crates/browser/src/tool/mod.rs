@@ -33,6 +33,9 @@ workspace). Actions that change the page return the lines of the outline that ch
 from an older snapshot is found again when the element is still there. Dialogs are answered \
 with `accept`/`prompt_text`. Each chat has its own tab; `session_id` opens another.";
 
+/// The tab Settings → "Open the agent's browser" opens.
+const WINDOW_SESSION: &str = "settings-window";
+
 /// The settings the tool starts the browser with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BrowserConfig {
@@ -43,20 +46,49 @@ pub struct BrowserConfig {
     /// What the browser may reach on this computer and its network (`allow_local_hosts`); the
     /// egress proxy refuses every other private or loopback address.
     pub allow_local: Vec<String>,
+    /// `browser.cdp_url`: the user's own Chrome to attach to (empty: the managed browser).
+    pub cdp_url: String,
+    /// Whether attaching to it is allowed here (not in unattended runs).
+    pub attach_allowed: bool,
 }
 
 impl BrowserConfig {
+    /// The tool's configuration from `[browser]`; `attach_allowed` is false where nobody is
+    /// there to answer (the `daemon` and `public_gateway` profiles).
     pub fn from_settings(
         settings: &hearth_protocol::BrowserSettings,
         allow_local: &[String],
+        attach_allowed: bool,
     ) -> BrowserConfig {
         BrowserConfig {
             executable: settings.executable.clone(),
             visible: settings.visible,
             idle: Duration::from_secs(u64::from(settings.idle_minutes.max(1)) * 60),
             allow_local: allow_local.to_vec(),
+            cdp_url: settings.cdp_url.trim().to_string(),
+            attach_allowed,
         }
     }
+}
+
+/// `cdp_url` when it points at this computer (`127.0.0.1`, `::1`, `localhost`) over http or
+/// ws; the reason otherwise.
+pub fn loopback_cdp_url(cdp_url: &str) -> Result<String, String> {
+    let parsed = url::Url::parse(cdp_url)
+        .map_err(|e| format!("browser.cdp_url {cdp_url:?} is not a URL: {e}"))?;
+    let loopback = match parsed.host() {
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        Some(url::Host::Domain(name)) => name.eq_ignore_ascii_case("localhost"),
+        None => false,
+    };
+    if !matches!(parsed.scheme(), "http" | "ws") || !loopback {
+        return Err(format!(
+            "browser.cdp_url {cdp_url:?} must be an http:// or ws:// address on this computer \
+             (127.0.0.1, ::1 or localhost)"
+        ));
+    }
+    Ok(cdp_url.to_string())
 }
 
 /// A screenshot a call took: the PNG and where it was saved.
@@ -96,6 +128,25 @@ impl BrowserTool {
     }
 
     fn launch_options(&self) -> Result<LaunchOptions, ToolError> {
+        if !self.config.cdp_url.is_empty() {
+            if !self.config.attach_allowed {
+                return Err(ToolError::new(
+                    ErrorKind::Unavailable,
+                    "browser.cdp_url attaches to your own Chrome, whose traffic Hearth's egress \
+                     guard cannot cover, so unattended runs (security profiles daemon and \
+                     public_gateway) refuse it",
+                ));
+            }
+            let url = loopback_cdp_url(&self.config.cdp_url)
+                .map_err(|message| ToolError::new(ErrorKind::Unavailable, message))?;
+            return Ok(LaunchOptions {
+                executable: std::path::PathBuf::new(),
+                profile: self.browsers.profile(),
+                visible: true,
+                allow_local: Vec::new(),
+                attach: Some(url),
+            });
+        }
         let found = find_browser(&self.config.executable)
             .map_err(|message| ToolError::new(ErrorKind::Unavailable, message))?;
         Ok(LaunchOptions {
@@ -103,7 +154,22 @@ impl BrowserTool {
             profile: self.browsers.profile(),
             visible: self.config.visible,
             allow_local: self.config.allow_local.clone(),
+            attach: None,
         })
+    }
+
+    /// Opens the agent's browser with its window shown and one tab (Settings → "Open the
+    /// agent's browser", to log in to a site or watch); it serves the agent's calls until it
+    /// is closed or idle.
+    pub async fn open_window(&self) -> Result<(), ToolError> {
+        let options = LaunchOptions {
+            visible: true,
+            ..self.launch_options()?
+        };
+        self.browsers
+            .tab(WINDOW_SESSION, &options, self.config.idle)
+            .await
+            .map(drop)
     }
 
     /// Takes a screenshot on `session`'s tab, saving it at `path` in `workspace` when given.
@@ -234,6 +300,18 @@ impl Tool for BrowserTool {
 
     fn call_facts(&self, args: &BrowserArgs) -> CallFacts {
         let entry = self.entry();
+        if !self.config.cdp_url.is_empty() {
+            return CallFacts {
+                high_risk: true,
+                confirmation: Some(format!(
+                    "browser {} in your own Chrome at {} (browser.cdp_url): it is logged in as \
+                     you and its traffic does not go through Hearth's egress guard",
+                    args.action.as_str(),
+                    self.config.cdp_url
+                )),
+                ..CallFacts::of(entry)
+            };
+        }
         match args.action {
             Action::Evaluate => CallFacts {
                 high_risk: true,

@@ -73,6 +73,8 @@ async fn a_changed_allow_list_restarts_the_browser_with_it() {
         visible: false,
         idle: Duration::from_secs(600),
         allow_local: Vec::new(),
+        cdp_url: String::new(),
+        attach_allowed: true,
     };
     register_browser(&mut narrower, &rig.browsers, config).unwrap();
     let args = json!({"action": "open", "url": rig.url("/b")});

@@ -13,6 +13,8 @@ pub struct Rig {
     pub registry: Registry,
     pub ctx: ToolContext,
     pub port: u16,
+    /// What the registry's tool was configured with.
+    pub config: BrowserConfig,
 }
 
 impl Rig {
@@ -21,6 +23,11 @@ impl Rig {
     }
 
     pub async fn with(dialect: Dialect, executable: &str) -> Rig {
+        Rig::configured(dialect, |config| config.executable = executable.to_string()).await
+    }
+
+    /// A rig whose tool configuration `change` adjusts.
+    pub async fn configured(dialect: Dialect, change: impl FnOnce(&mut BrowserConfig)) -> Rig {
         let (port, other) = super::pages::serve().await;
         let dir = tempfile::tempdir().unwrap();
         let data = dir.path().join("data");
@@ -28,13 +35,16 @@ impl Rig {
         std::fs::create_dir_all(&workspace).unwrap();
         let browsers = Browsers::new(&data);
         let mut registry = Registry::new(dialect);
-        let config = BrowserConfig {
-            executable: executable.to_string(),
+        let mut config = BrowserConfig {
+            executable: String::new(),
             visible: false,
             idle: Duration::from_secs(600),
             allow_local: vec![format!("127.0.0.1:{port}"), format!("localhost:{other}")],
+            cdp_url: String::new(),
+            attach_allowed: true,
         };
-        register_browser(&mut registry, &browsers, config).unwrap();
+        change(&mut config);
+        register_browser(&mut registry, &browsers, config.clone()).unwrap();
         let ctx = ToolContext {
             workspace,
             data_dir: data,
@@ -49,6 +59,7 @@ impl Rig {
             registry,
             ctx,
             port,
+            config,
         }
     }
 

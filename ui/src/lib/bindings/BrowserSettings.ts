@@ -16,4 +16,11 @@ visible: boolean,
 /**
  * Minutes without a browser call after which the browser is closed.
  */
-idle_minutes: number, };
+idle_minutes: number, 
+/**
+ * Attach to the user's own Chrome at this DevTools address on this computer
+ * (`http://127.0.0.1:9222`, started with `--remote-debugging-port=9222`) instead of
+ * running the managed browser. Its traffic does not go through the egress guard, so every
+ * call asks, and unattended runs (`daemon`, `public_gateway`) refuse it. Empty: off.
+ */
+cdp_url: string, };

@@ -5,6 +5,7 @@ import { subagentsEn } from './subagents.en';
 import { mediaEn } from './media.en';
 import { policyEn } from './policy.en';
 import { errorsEn } from './errors.en';
+import { browserEn } from './browser.en';
 
 export const en = {
   ...errorsEn,
@@ -375,6 +376,7 @@ export const en = {
   ...planningEn,
   ...subagentsEn,
   ...mediaEn,
+  ...browserEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

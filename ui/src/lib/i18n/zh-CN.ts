@@ -6,6 +6,7 @@ import { subagentsZhCn } from './subagents.zh-CN';
 import { mediaZhCN } from './media.zh-CN';
 import { policyZhCN } from './policy.zh-CN';
 import { errorTextsZhCN } from '../bindings/errorTexts.zh-CN';
+import { browserZhCN } from './browser.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...errorTextsZhCN,
@@ -374,4 +375,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...planningZhCN,
   ...subagentsZhCn,
   ...mediaZhCN,
+  ...browserZhCN,
 };

@@ -1,0 +1,41 @@
+//! Settings → Browser: which browser the agent would run, opening its window (to log in to a
+//! site or watch), and clearing its profile.
+
+use hearth_browser::{find_browser, BrowserConfig, BrowserTool};
+use hearth_protocol::BrowserStatus;
+use tauri::State;
+
+use crate::state::{to_error, AppState, CommandResult};
+
+#[tauri::command]
+pub async fn browser_status(state: State<'_, AppState>) -> CommandResult<BrowserStatus> {
+    let settings = state.settings();
+    let found = find_browser(&settings.browser.executable).ok();
+    Ok(BrowserStatus {
+        executable: found.as_ref().map(|f| f.path.display().to_string()),
+        source: found.map(|f| f.source.to_string()),
+        running: state.builder.browsers().is_running().await,
+    })
+}
+
+/// Starts the agent's browser with its window shown (or shows a new one), on its own profile.
+#[tauri::command]
+pub async fn open_agent_browser(state: State<'_, AppState>) -> CommandResult<()> {
+    let settings = state.settings();
+    let config = BrowserConfig::from_settings(&settings.browser, &settings.allow_local_hosts, true);
+    BrowserTool::new(state.builder.browsers().clone(), config)
+        .open_window()
+        .await
+        .map_err(|e| to_error(e.message))
+}
+
+/// Closes the agent's browser and deletes its profile (cookies, logins, cache).
+#[tauri::command]
+pub async fn clear_browser_data(state: State<'_, AppState>) -> CommandResult<()> {
+    state
+        .builder
+        .browsers()
+        .clear_data()
+        .await
+        .map_err(to_error)
+}
