@@ -110,6 +110,11 @@ impl EngineBuilder {
         &self.channels
     }
 
+    /// The wake signal of this process's job runner, if it has one.
+    pub(crate) fn runner_signal(&self) -> Option<RunnerSignal> {
+        self.signal.clone()
+    }
+
     pub fn store(&self) -> &Arc<Store> {
         &self.store
     }
@@ -238,11 +243,25 @@ impl EngineBuilder {
         settings: &Settings,
         requested: Option<String>,
     ) -> Result<(ModelChoice, Registry), EngineError> {
+        self.unattended_for(settings, requested, None).await
+    }
+
+    /// [`EngineBuilder::unattended`] for a run of `skill` when there is one (its dialect's
+    /// registry, see [`EngineBuilder::skill_registry`]).
+    pub async fn unattended_for(
+        self: &Arc<Self>,
+        settings: &Settings,
+        requested: Option<String>,
+        skill: Option<crate::SkillRun>,
+    ) -> Result<(ModelChoice, Registry), EngineError> {
         let builder = self.clone();
         let settings = settings.clone();
         tokio::task::spawn_blocking(move || {
             let choice = builder.model(&settings, requested.as_deref(), None)?;
-            let registry = builder.registry(Dialect::Hearth, &settings);
+            let registry = match &skill {
+                Some(run) => builder.skill_registry(run, &settings),
+                None => builder.registry(Dialect::Hearth, &settings),
+            };
             Ok::<_, EngineError>((choice, registry))
         })
         .await

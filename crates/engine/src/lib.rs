@@ -25,6 +25,7 @@ mod registry;
 mod response;
 mod rules;
 mod secrets;
+mod skill_run;
 mod startup;
 mod titles;
 mod tool_calls;
@@ -64,6 +65,7 @@ pub use secrets::{
     mask_secret, provider_account, resolve_api_key, KeyringStore, SecretError, SecretStore,
     KEYCHAIN_SERVICE,
 };
+pub use skill_run::SkillRun;
 pub use startup::{existing_folder, open_data, startup_problem};
 pub use titles::{TITLE_PROMPT, TITLE_TIMEOUT};
 pub use tool_calls::{CallScope, ToolRunner};

@@ -77,6 +77,7 @@ fn chinese(error: &AppError) -> &'static str {
             AppError::UpdatesOff => "更新未开启：请在 config.toml 的 [updates] 中设置 endpoint 和 pubkey。",
             AppError::NoPendingUpdate => "没有待安装的更新：请先检查更新。",
             AppError::UpdateFailed { .. } => "更新失败：{message}",
+            AppError::Skill { .. } => "无法使用该技能：{message}",
             AppError::Other { .. } => "{message}",
     }
 }
@@ -208,6 +209,9 @@ mod tests {
             AppError::UpdatesOff,
             AppError::NoPendingUpdate,
             AppError::UpdateFailed {
+                message: "x".into(),
+            },
+            AppError::Skill {
                 message: "x".into(),
             },
             AppError::Other {

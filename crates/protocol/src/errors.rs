@@ -108,6 +108,8 @@ pub enum AppError {
     NoPendingUpdate,
     #[error("the update failed: {message}")]
     UpdateFailed { message: String },
+    #[error("the skill cannot be used: {message}")]
+    Skill { message: String },
     #[error("{message}")]
     Other { message: String },
 }
