@@ -5,17 +5,20 @@
 //! ended, the window built again), API keys kept in the keychain only, a relaunch while the
 //! previous instance is still quitting, the start-up error screen (a newer database, a denied
 //! data dir, a misspelled setting), and — ignored unless asked for, as it installs into the
-//! system — the `.deb` installed, started from its menu entry, quit from the tray and removed.
+//! system — the `.deb` installed, started from its menu entry, quit from the tray and removed;
+//! a skill installed on the Skills page and used with `/` in a chat.
 //!
 //! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_e2e`
 //! (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`). The tests take turns:
 //! the app is single-instance per session bus. `HEARTH_SCREENSHOT=1` also saves
-//! `docs/screenshot.png`.
+//! `docs/screenshot.png` and `docs/skills.png`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod desktop;
 #[path = "desktop_e2e/install.rs"]
 mod install;
+#[path = "desktop_e2e/skills.rs"]
+mod skills;
 #[path = "desktop_e2e/startup.rs"]
 mod startup;
 #[path = "desktop_e2e/teardown.rs"]

@@ -32,6 +32,7 @@ fn job(store: &Store, name: &str, target: &str, notify: bool) -> RunRequest {
                 enabled: true,
                 notify,
                 next_run_at: None,
+                skill: None,
             },
             0,
         )

@@ -21,8 +21,8 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    attachments, browser, jobs, media, memory, planning, rules, sessions, settings, terminals,
-    turns, updates as update_commands, window as window_commands,
+    attachments, browser, jobs, media, memory, planning, rules, sessions, settings, skills,
+    terminals, turns, updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
 
@@ -62,6 +62,7 @@ pub fn run() {
         .manage(state)
         .manage(parking::Parking::from_env())
         .manage(updates::PendingUpdate::default())
+        .manage(skills::install::PendingInstalls::default())
         .setup(move |app| {
             let settings = app.state::<AppState>().settings();
             tracing::info!(ms = started.elapsed().as_millis() as u64, "setup");
@@ -123,6 +124,16 @@ pub fn run() {
             memory::update_memory,
             memory::set_memory_pinned,
             memory::delete_memory,
+            skills::list_skills,
+            skills::view_skill,
+            skills::set_skill_enabled,
+            skills::remove_skill,
+            skills::list_skill_imports,
+            skills::import_skills,
+            skills::send_skill_message,
+            skills::install::preview_skill_install,
+            skills::install::confirm_skill_install,
+            skills::install::cancel_skill_install,
             memory::list_contradictions,
             memory::resolve_contradiction,
             terminals::watch_terminal,

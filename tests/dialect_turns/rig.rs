@@ -80,6 +80,7 @@ impl Rig {
             &browsers,
             &hearth_protocol::BrowserSettings::default(),
             &allow_local,
+            front.security == SecurityProfile::PersonalCli,
         );
         let mut runner = ToolRunner::new(
             Arc::new(registry),

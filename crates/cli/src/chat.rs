@@ -16,20 +16,12 @@ use crate::pipe::outln;
 use crate::setup::{open_home_with_mcp, settings_with_flags};
 use crate::{approve, ApprovalArgs, GlobalArgs};
 
-/// A skill the turn runs with: its dialect's tools, only what it declares, its instructions
-/// before the message.
-pub struct SkillTurn {
-    pub dialect: Dialect,
-    pub grant: hearth_policy::SkillGrant,
-    pub instructions: String,
-}
-
 pub async fn run(
     global: &GlobalArgs,
     session_id: Option<&str>,
     approval: ApprovalArgs,
     message: &str,
-    skill: Option<SkillTurn>,
+    skill: Option<hearth_engine::SkillRun>,
 ) -> anyhow::Result<ExitCode> {
     if message.trim().is_empty() {
         return Err(anyhow!(
@@ -40,17 +32,21 @@ pub async fn run(
     let settings = settings_with_flags(global, home.settings.clone())?;
     let builder = &home.builder;
     let choice = builder.model(&settings, None, global.api_key_env.as_deref())?;
-    let dialect = skill.as_ref().map_or(Dialect::Hearth, |s| s.dialect);
+    // A skill run: the skill's dialect, only what it declares, its instructions first.
+    let registry = match &skill {
+        Some(run) => builder.skill_registry(run, &settings, hearth_engine::attended(&settings)),
+        None => builder.registry(Dialect::Hearth, &settings),
+    };
     let mut runner = builder.tool_runner(
-        Arc::new(builder.registry(dialect, &settings)),
+        Arc::new(registry),
         &settings,
         settings.security_profile,
         approve::approver(approval, approve::Stdin::Free),
     );
     let mut text = message.to_string();
-    if let Some(skill) = skill {
-        text = format!("{}\n\n---\n\n{message}", skill.instructions);
-        runner = runner.with_skill_grant(skill.grant);
+    if let Some(run) = skill {
+        text = run.message(message);
+        runner = runner.with_skill_grant(run.skill.grant);
     }
     let engine = builder.engine(&settings, choice, Arc::new(runner));
     let session = match session_id {

@@ -8,11 +8,11 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, Context};
 use clap::Subcommand;
-use hearth_skills::{stage, trust_folder, Library, Skill, SkillDialect, SkillRoots, Source};
-use hearth_tools::Dialect;
+use hearth_engine::SkillRun;
+use hearth_skills::{stage, trust_folder, Library, Skill, SkillRoots, Source};
 use serde_json::json;
 
-use crate::chat::{self, SkillTurn};
+use crate::chat;
 use crate::pipe::outln;
 use crate::setup::open_home;
 use crate::{ApprovalArgs, GlobalArgs};
@@ -30,7 +30,7 @@ pub enum SkillsCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Install from a folder, a .zip / .tar.gz file, or a git repository URL.
+    /// Install from a folder, a .zip / .tar.gz file, a git repository URL or an archive URL.
     Install {
         source: String,
         /// The installed folder's name.
@@ -45,6 +45,10 @@ pub enum SkillsCommand {
     },
     /// Remove a user skill.
     Remove { name: String },
+    /// Switch a skill on (listed in the catalogue, runnable).
+    Enable { name: String },
+    /// Switch a skill off: it leaves the catalogue and cannot be run until switched on.
+    Disable { name: String },
     /// Trust a project folder (default: the current one) to supply skills from `.agents/skills/`.
     Trust { folder: Option<PathBuf> },
     /// One turn with the skill active: its tools, its declared permissions, its instructions.
@@ -89,6 +93,7 @@ fn source_name(source: Source) -> &'static str {
     match source {
         Source::User => "user",
         Source::Project => "project",
+        Source::Imported => "imported",
     }
 }
 
@@ -155,10 +160,10 @@ pub async fn run(command: SkillsCommand, global: &GlobalArgs) -> anyhow::Result<
             yes,
         } => {
             let user_root = data_dir.join("skills");
-            let clone = clone_if_git(&source)?;
-            let path = clone
+            let fetched = fetch(&source, &home.settings.allow_local_hosts).await?;
+            let path = fetched
                 .as_ref()
-                .map_or_else(|| PathBuf::from(&source), |(_, repo)| repo.clone());
+                .map_or_else(|| PathBuf::from(&source), |(_, path)| path.clone());
             let staged = stage(&user_root, &path, name.as_deref(), subdirectory.as_deref())?;
             let skill = &staged.skill;
             eprintln!("{}: {}", skill.name, skill.description);
@@ -180,8 +185,11 @@ pub async fn run(command: SkillsCommand, global: &GlobalArgs) -> anyhow::Result<
             }
             std::fs::remove_dir_all(&skill.dir)
                 .with_context(|| format!("cannot remove {}", skill.dir.display()))?;
+            hearth_skills::forget(&data_dir, &name)?;
             outln!("removed {name}");
         }
+        SkillsCommand::Enable { name } => switch(&data_dir, &name, true)?,
+        SkillsCommand::Disable { name } => switch(&data_dir, &name, false)?,
         SkillsCommand::Trust { folder } => {
             let folder = match folder {
                 Some(folder) => folder,
@@ -198,29 +206,22 @@ pub async fn run(command: SkillsCommand, global: &GlobalArgs) -> anyhow::Result<
             message,
             approval,
         } => {
-            let library = Library::load(&roots(&data_dir)?)?;
-            let skill = library.get(&name)?;
-            let instructions = std::fs::read_to_string(skill.dir.join(skill.instructions))?;
-            let turn = SkillTurn {
-                dialect: match skill.dialect {
-                    SkillDialect::Echo => Dialect::Echo,
-                    SkillDialect::Ceecore => Dialect::Ceecore,
-                    SkillDialect::Picobot => Dialect::Picobot,
-                },
-                grant: skill.grant.clone(),
-                instructions: format!(
-                    "Use the skill `{}` (its folder: {}). Its instructions ({}):\n\n{instructions}",
-                    skill.name,
-                    skill.dir.display(),
-                    skill.instructions
-                ),
-            };
+            let workspace = std::env::current_dir().context("the current folder is unreadable")?;
+            let run = SkillRun::load(&data_dir, &workspace, &name)?;
             let message = message.unwrap_or_else(|| format!("Carry out the skill `{name}`."));
             drop(home);
-            return chat::run(global, None, approval, &message, Some(turn)).await;
+            return chat::run(global, None, approval, &message, Some(run)).await;
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Switches the installed skill `name` on or off.
+fn switch(data_dir: &Path, name: &str, enabled: bool) -> anyhow::Result<()> {
+    Library::load(&roots(data_dir)?)?.get(name)?;
+    hearth_skills::set_enabled(data_dir, name, enabled)?;
+    outln!("{name} switched {}", if enabled { "on" } else { "off" });
+    Ok(())
 }
 
 /// Asks on stderr/stdin; refuses without a terminal (pass --yes).
@@ -236,19 +237,25 @@ fn confirmed() -> anyhow::Result<bool> {
     Ok(matches!(line.trim(), "y" | "Y" | "yes"))
 }
 
-/// A git URL cloned into a temporary folder (see [`hearth_skills::clone_git`]); `None` for
-/// anything else.
-fn clone_if_git(source: &str) -> anyhow::Result<Option<(tempfile::TempDir, PathBuf)>> {
-    if !hearth_skills::is_git_url(source) || Path::new(source).is_dir() {
-        if source.starts_with("http://") || source.starts_with("https://") {
-            return Err(anyhow!(
-                "installing an archive from a URL is not supported by the CLI yet: download it \
-                 and pass the file"
-            ));
-        }
+/// A git URL cloned, or an archive URL downloaded through the network guard (its
+/// `allow_local_hosts`), into a temporary folder; `None` for a local path.
+async fn fetch(
+    source: &str,
+    allow_local: &[String],
+) -> anyhow::Result<Option<(tempfile::TempDir, PathBuf)>> {
+    if Path::new(source).exists() {
         return Ok(None);
     }
     let dir = tempfile::tempdir()?;
-    let repo = hearth_skills::clone_git(source, dir.path())?;
-    Ok(Some((dir, repo)))
+    if hearth_skills::is_git_url(source) {
+        let repo = hearth_skills::clone_git(source, dir.path())?;
+        return Ok(Some((dir, repo)));
+    }
+    if source.starts_with("http://") || source.starts_with("https://") {
+        let archive = hearth_tools::download_skill_archive(allow_local, source, dir.path())
+            .await
+            .map_err(|e| anyhow!("{source}: {}", e.message))?;
+        return Ok(Some((dir, archive)));
+    }
+    Ok(None)
 }

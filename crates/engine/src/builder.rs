@@ -110,6 +110,11 @@ impl EngineBuilder {
         &self.channels
     }
 
+    /// The wake signal of this process's job runner, if it has one.
+    pub(crate) fn runner_signal(&self) -> Option<RunnerSignal> {
+        self.signal.clone()
+    }
+
     pub fn store(&self) -> &Arc<Store> {
         &self.store
     }
@@ -149,13 +154,17 @@ impl EngineBuilder {
     /// search keys in the keychain (read here, once). Blocks on the keychain.
     /// The tools of the sources (MCP servers) that are ready now are added.
     pub fn registry(&self, dialect: Dialect, settings: &Settings) -> Registry {
-        let attended = settings.security_profile == SecurityProfile::PersonalCli;
-        self.registry_for(dialect, settings, attended)
+        self.registry_for(dialect, settings, attended(settings))
     }
 
     /// [`EngineBuilder::registry`]; `attended` says someone is there to answer approvals
     /// (attaching to the user's own Chrome is refused otherwise).
-    fn registry_for(&self, dialect: Dialect, settings: &Settings, attended: bool) -> Registry {
+    pub(crate) fn registry_for(
+        &self,
+        dialect: Dialect,
+        settings: &Settings,
+        attended: bool,
+    ) -> Registry {
         let mut registry = tool_registry_with_runner(
             dialect,
             &self.store,
@@ -246,11 +255,25 @@ impl EngineBuilder {
         settings: &Settings,
         requested: Option<String>,
     ) -> Result<(ModelChoice, Registry), EngineError> {
+        self.unattended_for(settings, requested, None).await
+    }
+
+    /// [`EngineBuilder::unattended`] for a run of `skill` when there is one (its dialect's
+    /// registry, see [`EngineBuilder::skill_registry`]).
+    pub async fn unattended_for(
+        self: &Arc<Self>,
+        settings: &Settings,
+        requested: Option<String>,
+        skill: Option<crate::SkillRun>,
+    ) -> Result<(ModelChoice, Registry), EngineError> {
         let builder = self.clone();
         let settings = settings.clone();
         tokio::task::spawn_blocking(move || {
             let choice = builder.model(&settings, requested.as_deref(), None)?;
-            let registry = builder.registry_for(Dialect::Hearth, &settings, false);
+            let registry = match &skill {
+                Some(run) => builder.skill_registry(run, &settings, false),
+                None => builder.registry_for(Dialect::Hearth, &settings, false),
+            };
             Ok::<_, EngineError>((choice, registry))
         })
         .await
@@ -310,4 +333,10 @@ impl EngineBuilder {
             .with_turns(self.turns.clone())
             .with_agents(self.agents.clone())
     }
+}
+
+/// Whether someone is there to answer approvals in sessions under `settings` (a window or a
+/// terminal: the `personal_cli` security profile).
+pub fn attended(settings: &Settings) -> bool {
+    settings.security_profile == SecurityProfile::PersonalCli
 }

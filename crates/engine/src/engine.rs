@@ -441,7 +441,7 @@ impl Engine {
     }
 
     /// The skill catalogue for the system prompt, when this turn is offered a tool that loads
-    /// skills (`skill_view`, `get_skill`) and skills are installed; `None` costs the turn nothing.
+    /// skills (`skill_view`, `get_skill`) and skills are switched on; `None` costs the turn nothing.
     fn skills_catalogue(
         &self,
         workspace: &std::path::Path,

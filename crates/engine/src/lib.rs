@@ -25,6 +25,7 @@ mod registry;
 mod response;
 mod rules;
 mod secrets;
+mod skill_run;
 mod startup;
 mod titles;
 mod tool_calls;
@@ -40,7 +41,7 @@ pub use attachments::{
     image_part, prepare_attachment, DOCUMENT_ATTACHMENT_CHARS, DOCUMENT_EXTENSIONS,
     IMAGE_ATTACHMENT_CAP, TEXT_ATTACHMENT_CAP,
 };
-pub use builder::{EngineBuilder, ModelChoice};
+pub use builder::{attended, EngineBuilder, ModelChoice};
 pub use channels::{
     channel_token, Batch, Channel, ChannelFactory, Channels, Gateway, GatewayHandle, Inbound,
     Receipt, DESKTOP,
@@ -64,6 +65,7 @@ pub use secrets::{
     mask_secret, provider_account, resolve_api_key, KeyringStore, SecretError, SecretStore,
     KEYCHAIN_SERVICE,
 };
+pub use skill_run::SkillRun;
 pub use startup::{existing_folder, open_data, startup_problem};
 pub use titles::{TITLE_PROMPT, TITLE_TIMEOUT};
 pub use tool_calls::{CallScope, ToolRunner};

@@ -91,6 +91,10 @@ pub struct SkillGrant {
     /// `manifest.json` or `SKILL.md`.
     pub file: String,
     pub declaration: Declaration,
+    /// The skill's own `tools.json` tools that run one of its scripts: within the declaration
+    /// (the skill declared them; they run confined like `skill_run`).
+    #[serde(default)]
+    pub own_scripts: Vec<String>,
 }
 
 /// Why a skill run may not use a tool; its text names the skill and its declaration.
@@ -101,7 +105,8 @@ pub struct SkillRefusal {
 
 impl SkillGrant {
     /// Whether a call of the tool with `facts`, called `called` by the model, is within the
-    /// declaration. Tools that only read skills (`skills_list`, `skill_view`) always are.
+    /// declaration. Tools that only read skills (`skills_list`, `skill_view`) and the skill's
+    /// own script tools always are.
     pub fn permits(&self, facts: &ToolFacts, called: &str) -> Result<(), SkillRefusal> {
         if facts
             .capabilities
@@ -109,6 +114,9 @@ impl SkillGrant {
             .all(|c| *c == Capability::SkillRead)
             && !facts.capabilities.is_empty()
         {
+            return Ok(());
+        }
+        if facts.name == "skill_run" && self.own_scripts.iter().any(|t| t == called) {
             return Ok(());
         }
         match &self.declaration {

@@ -1,5 +1,6 @@
 //! Skill declarations: CeeCore permissions map to capabilities, `allowed-tools` lists tools,
-//! skill reading stays allowed, and refusals name the skill and its declaration.
+//! skill reading and the skill's own script tools stay allowed, and refusals name the skill and
+//! its declaration.
 
 use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_policy::{Declaration, SkillGrant, SkillPermission};
@@ -9,6 +10,7 @@ fn grant(declaration: Declaration, file: &str) -> SkillGrant {
         skill: "daily-report".into(),
         file: file.into(),
         declaration,
+        own_scripts: vec!["word_count".into()],
     }
 }
 
@@ -61,6 +63,12 @@ fn ceecore_permissions_grant_their_capabilities_only() {
             "{message}"
         );
     }
+    // The skill's own tools.json script tool runs as declared; `skill_run` itself does not, nor
+    // does another skill's tool of that name.
+    let facts = catalogue::SKILL_RUN.facts();
+    assert_eq!(file_and_notify.permits(&facts, "word_count"), Ok(()));
+    assert!(file_and_notify.permits(&facts, "skill_run").is_err());
+    assert!(file_and_notify.permits(&facts, "other_tool").is_err());
 }
 
 #[test]

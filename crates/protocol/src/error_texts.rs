@@ -80,6 +80,7 @@ fn chinese(error: &AppError) -> &'static str {
             AppError::RunInterrupted => "已中断：运行结束前调度器已停止。",
             AppError::NotDelivered { .. } => "未送达：{reason}",
             AppError::FileSystem { .. } => "文件操作失败：{message}",
+            AppError::Skill { .. } => "无法使用该技能：{message}",
             AppError::Other { .. } => "{message}",
     }
 }
@@ -194,6 +195,9 @@ mod tests {
             AppError::RunInterrupted,
             AppError::NotDelivered { reason: "x".into() },
             AppError::FileSystem {
+                message: "x".into(),
+            },
+            AppError::Skill {
                 message: "x".into(),
             },
             AppError::Other {

@@ -114,6 +114,8 @@ pub enum AppError {
     NotDelivered { reason: String },
     #[error("a file operation failed: {message}")]
     FileSystem { message: String },
+    #[error("the skill cannot be used: {message}")]
+    Skill { message: String },
     #[error("{message}")]
     Other { message: String },
 }

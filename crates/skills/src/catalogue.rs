@@ -15,8 +15,10 @@ fn tokens(text: &str) -> usize {
     text.len().div_ceil(4)
 }
 
-/// The catalogue text, or `None` when there are no skills (a turn with none pays nothing).
+/// The catalogue text of the skills switched on, or `None` when there are none (a turn with
+/// none pays nothing).
 pub fn prompt_catalogue(skills: &[Skill]) -> Option<String> {
+    let skills: Vec<&Skill> = skills.iter().filter(|s| s.enabled).collect();
     if skills.is_empty() {
         return None;
     }

@@ -76,6 +76,11 @@ pub(crate) fn load(dir: &Path, source: Source) -> Result<Skill, SkillError> {
             skill: name.clone(),
             file: MANIFEST.into(),
             declaration: Declaration::Permissions(permissions),
+            own_scripts: tools
+                .iter()
+                .filter(|t| matches!(t.runner, ToolRunner::Script(_)))
+                .map(|t| t.name.clone())
+                .collect(),
         },
         name,
         description,
@@ -88,6 +93,7 @@ pub(crate) fn load(dir: &Path, source: Source) -> Result<Skill, SkillError> {
         license: optional_string(&fields, MANIFEST, "license")?,
         tools,
         fields,
+        enabled: true,
     })
 }
 

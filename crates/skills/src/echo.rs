@@ -46,6 +46,7 @@ pub(crate) fn load(dir: &Path, folder: &str, source: Source) -> Result<Skill, Sk
             skill: name.clone(),
             file: FILE.into(),
             declaration,
+            own_scripts: Vec::new(),
         },
         license: optional_string(&fields, FILE, "license")?,
         version: None,
@@ -58,6 +59,7 @@ pub(crate) fn load(dir: &Path, folder: &str, source: Source) -> Result<Skill, Sk
         instructions: FILE,
         tools: Vec::new(),
         fields,
+        enabled: true,
     })
 }
 

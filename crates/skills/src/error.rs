@@ -20,6 +20,8 @@ pub enum SkillError {
     Install(String),
     #[error("no skill named `{0}`")]
     NotFound(String),
+    #[error("the skill `{0}` is switched off; switch it on on the Skills page first")]
+    Disabled(String),
     #[error("{}: {source}", path.display())]
     Io {
         path: PathBuf,

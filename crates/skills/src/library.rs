@@ -64,9 +64,30 @@ impl Library {
                 }
             }
         }
+        let state = crate::SkillState::load(&roots.data_dir)?;
+        for skill in &mut library.skills {
+            skill.enabled = !state.disabled.contains(&skill.name);
+            if skill.source == Source::User && state.imported.contains_key(&skill.name) {
+                skill.source = Source::Imported;
+            }
+        }
         library.skills.sort_by(|a, b| a.name.cmp(&b.name));
         library.broken.sort_by(|a, b| a.folder.cmp(&b.folder));
         Ok(library)
+    }
+
+    /// The skills switched on.
+    pub fn enabled(&self) -> impl Iterator<Item = &Skill> {
+        self.skills.iter().filter(|s| s.enabled)
+    }
+
+    /// The skill called `name`, to run: a skill switched off is refused.
+    pub fn runnable(&self, name: &str) -> Result<&Skill, SkillError> {
+        let skill = self.get(name)?;
+        if !skill.enabled {
+            return Err(SkillError::Disabled(name.to_string()));
+        }
+        Ok(skill)
     }
 
     /// The skill called `name`.

@@ -26,6 +26,8 @@ pub enum Source {
     User,
     /// `<workspace>/.agents/skills/`, once the folder is trusted.
     Project,
+    /// `<data dir>/skills/`, copied from another agent's skill folder.
+    Imported,
 }
 
 /// The tool dialect a skill's run speaks (tool names and argument shapes).
@@ -67,6 +69,8 @@ pub struct Skill {
     pub tools: Vec<crate::DeclaredTool>,
     /// Every field of the front matter or manifest, unknown ones included, as written.
     pub fields: Map<String, Value>,
+    /// Switched on (the default): listed in the catalogue and runnable.
+    pub enabled: bool,
 }
 
 /// Loads the skill in `dir`: `SKILL.md` makes it an Agent Skills skill, `manifest.json` a

@@ -1,11 +1,11 @@
 //! Installing from a folder, a .zip and a .tar.gz, and refusing hostile archives (zip-slip and
-//! absolute paths, a link to /etc, a bomb past the size cap, 100,000 entries) and malformed
+//! absolute paths, a link to /etc, a 2 GiB zip bomb, 100,000 entries) and malformed
 //! skills with clear errors, leaving nothing installed.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use hearth_skills::{install, Format, SkillError, MAX_BYTES};
-use std::io::Write;
+use hearth_skills::{install, Format, SkillError};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 fn fixture(name: &str) -> PathBuf {
@@ -32,6 +32,138 @@ fn tree(root: &Path) -> Vec<String> {
     }
     out.sort();
     out
+}
+
+/// Bits packed least significant first, as deflate reads them.
+#[derive(Default)]
+struct Bits {
+    bytes: Vec<u8>,
+    acc: u64,
+    count: u32,
+}
+
+impl Bits {
+    /// `count` bits of `value`, low bit first.
+    fn put(&mut self, value: u64, count: u32) {
+        self.acc |= value << self.count;
+        self.count += count;
+        while self.count >= 8 {
+            self.bytes.push(self.acc as u8);
+            self.acc >>= 8;
+            self.count -= 8;
+        }
+    }
+
+    /// A Huffman code: its bits most significant first.
+    fn code(&mut self, code: u64, count: u32) {
+        let reversed = (0..count).fold(0, |r, i| r | ((code >> i) & 1) << (count - 1 - i));
+        self.put(reversed, count);
+    }
+
+    fn finish(mut self) -> Vec<u8> {
+        if self.count > 0 {
+            self.bytes.push(self.acc as u8);
+        }
+        self.bytes
+    }
+}
+
+/// A raw deflate stream of `size` zero bytes in one fixed-Huffman block: a literal 0, then
+/// copies of 258 bytes at distance 1 (13 bits each).
+fn deflated_zeros(size: u64) -> Vec<u8> {
+    let mut bits = Bits::default();
+    bits.put(1, 1); // the final block
+    bits.put(1, 2); // fixed Huffman codes
+    bits.code(0b0011_0000, 8); // literal 0
+    let mut left = size - 1;
+    while left > 0 {
+        let length = left.min(258);
+        // Lengths 258 (code 285) and 3..=10 (codes 257..=264) have no extra bits; others never
+        // occur here but the remainder, which is below 258.
+        let symbol = match length {
+            258 => 285,
+            3..=10 => 254 + length,
+            _ => panic!("remainder {length} needs extra bits"),
+        };
+        if symbol < 280 {
+            bits.code(symbol - 256, 7);
+        } else {
+            bits.code(0b1100_0000 + symbol - 280, 8);
+        }
+        bits.code(0, 5); // distance 1
+        left -= length;
+    }
+    bits.code(0, 7); // end of block
+    bits.finish()
+}
+
+/// A zip holding `SKILL.md` (stored) and `zeros.bin`, `size` zero bytes deflated. Its CRC is not
+/// that of the zeros: nothing reads it to the end.
+fn zip_bomb(path: &Path, skill_md: &[u8], size: u64) {
+    let deflated = deflated_zeros(size);
+    let entries: [(&str, u16, &[u8], u32, u32); 2] = [
+        (
+            "SKILL.md",
+            0,
+            skill_md,
+            crc32(skill_md),
+            skill_md.len() as u32,
+        ),
+        ("zeros.bin", 8, &deflated, 0, u32::try_from(size).unwrap()),
+    ];
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for (name, method, data, crc, unpacked) in entries {
+        let offset = out.len() as u32;
+        let common = |buf: &mut Vec<u8>| {
+            buf.extend_from_slice(&20u16.to_le_bytes()); // version needed
+            buf.extend_from_slice(&0u16.to_le_bytes()); // flags
+            buf.extend_from_slice(&method.to_le_bytes());
+            buf.extend_from_slice(&[0; 4]); // time, date
+            buf.extend_from_slice(&crc.to_le_bytes());
+            buf.extend_from_slice(&(data.len() as u32).to_le_bytes());
+            buf.extend_from_slice(&unpacked.to_le_bytes());
+            buf.extend_from_slice(&(name.len() as u16).to_le_bytes());
+            buf.extend_from_slice(&0u16.to_le_bytes()); // extra length
+        };
+        out.extend_from_slice(&0x0403_4b50u32.to_le_bytes());
+        common(&mut out);
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(data);
+        central.extend_from_slice(&0x0201_4b50u32.to_le_bytes());
+        central.extend_from_slice(&20u16.to_le_bytes()); // version made by
+        common(&mut central);
+        central.extend_from_slice(&[0; 6]); // comment length, disk, internal attributes
+        central.extend_from_slice(&0u32.to_le_bytes()); // external attributes
+        central.extend_from_slice(&offset.to_le_bytes());
+        central.extend_from_slice(name.as_bytes());
+    }
+    let central_offset = out.len() as u32;
+    out.extend_from_slice(&central);
+    out.extend_from_slice(&0x0605_4b50u32.to_le_bytes());
+    out.extend_from_slice(&[0; 4]); // disk numbers
+    out.extend_from_slice(&2u16.to_le_bytes());
+    out.extend_from_slice(&2u16.to_le_bytes());
+    out.extend_from_slice(&(central.len() as u32).to_le_bytes());
+    out.extend_from_slice(&central_offset.to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes()); // comment length
+    std::fs::write(path, out).unwrap();
+}
+
+/// CRC-32 (IEEE), bit by bit: only for the few bytes of `SKILL.md`.
+fn crc32(data: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for byte in data {
+        crc ^= u32::from(*byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
 }
 
 fn refused(result: Result<hearth_skills::Skill, SkillError>) -> String {
@@ -171,25 +303,16 @@ fn hostile_archives_are_refused_and_leave_nothing() {
         "the archive entry `etc` is a link; skills are installed without links"
     );
 
-    // A bomb: one entry of zeros past the size cap (it compresses to a few hundred KiB).
-    let bomb = data.path().join("bomb.zip");
-    {
-        let mut zip = zip::ZipWriter::new(std::fs::File::create(&bomb).unwrap());
-        zip.start_file("SKILL.md", zip::write::SimpleFileOptions::default())
-            .unwrap();
-        zip.write_all(good).unwrap();
-        zip.start_file(
-            "zeros.bin",
-            zip::write::SimpleFileOptions::default().large_file(true),
-        )
+    // The bomb's stream inflates to exactly the zeros it claims.
+    let mut inflated = Vec::new();
+    flate2::read::DeflateDecoder::new(&deflated_zeros(99_854)[..])
+        .read_to_end(&mut inflated)
         .unwrap();
-        let chunk = vec![0u8; 1024 * 1024];
-        for _ in 0..(MAX_BYTES / chunk.len() as u64 + 1) {
-            zip.write_all(&chunk).unwrap();
-        }
-        zip.finish().unwrap();
-    }
-    assert!(std::fs::metadata(&bomb).unwrap().len() < 5 * 1024 * 1024);
+    assert_eq!(inflated, vec![0u8; 99_854]);
+    // A 2 GiB zip bomb (13 MiB on disk): refused once the cap is reached, long before its end.
+    let bomb = data.path().join("bomb.zip");
+    zip_bomb(&bomb, good, 2 << 30);
+    assert!(std::fs::metadata(&bomb).unwrap().len() < 16 * 1024 * 1024);
     let message = refused(install(&root, &bomb, Some("evil"), None));
     assert_eq!(message, "the skill's files hold more than 256 MiB");
 

@@ -18,6 +18,7 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0010_planning.sql"),
     include_str!("../migrations/0011_channels.sql"),
     include_str!("../migrations/0012_error_codes.sql"),
+    include_str!("../migrations/0013_job_skill.sql"),
     include_str!("../migrations/0018_audit_reason_codes.sql"),
 ];
 

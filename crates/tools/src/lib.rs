@@ -42,7 +42,7 @@ pub use exec::{
 };
 pub use history::register_history;
 pub use images::{ImageSink, IMAGE_TYPES, MAX_IMAGE_BYTES};
-pub use jobs::{authorizable_tools, register_jobs, NOT_RUNNING};
+pub use jobs::{authorizable_tools, bind_jobs_to_skill, register_jobs, NOT_RUNNING};
 pub use media::{register_media, MediaConfig};
 pub use memory::register_memory;
 pub use net::{register_network, NetworkConfig, SearchBackend, SearchConfig};
@@ -52,9 +52,9 @@ pub use planning::register_planning;
 pub use reference::{minimal_arguments, reference, reference_difference};
 pub use registry::{PreparedCall, Registry, RegistryError, ToolSpecInfo};
 pub use skills::{
-    GetSkill, GetSkillAction, GetSkillArgs, InstallSource, ManageAction, SkillInstall,
-    SkillInstallArgs, SkillManage, SkillManageArgs, SkillView, SkillViewArgs, SkillsList,
-    SkillsListArgs,
+    download_skill_archive, register_declared_tools, GetSkill, GetSkillAction, GetSkillArgs,
+    InstallSource, ManageAction, SkillInstall, SkillInstallArgs, SkillManage, SkillManageArgs,
+    SkillView, SkillViewArgs, SkillsList, SkillsListArgs,
 };
 pub use tool::{BoundCall, CallFacts, CallFuture, DynTool, IntoDynTool, Tool, ToolContext};
 pub use validate::MAX_ARGUMENT_BYTES;

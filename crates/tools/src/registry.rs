@@ -85,6 +85,11 @@ impl Registry {
         self.insert(tool, true)
     }
 
+    /// Takes the tool `name` out (to register another in its place); whether there was one.
+    pub fn remove(&mut self, name: &str) -> bool {
+        self.tools.remove(name).is_some()
+    }
+
     fn insert(&mut self, tool: Arc<dyn DynTool>, deferred: bool) -> Result<(), RegistryError> {
         let name = tool.name().to_string();
         if self.tools.contains_key(&name) {

@@ -27,6 +27,9 @@ pub struct JobForm {
     pub target: Option<String>,
     pub model: Option<String>,
     pub notify: bool,
+    /// The skill whose runs the job's are (the Skills page's "Schedule…"); absent for others.
+    #[serde(default)]
+    pub skill: Option<String>,
 }
 
 fn blank_to_none(value: Option<String>) -> Option<String> {
@@ -60,6 +63,7 @@ pub fn create_job(
         model: blank_to_none(form.model),
         enabled: true,
         notify: form.notify,
+        skill: blank_to_none(form.skill),
     };
     changed(&app, state.jobs.create(spec))
 }

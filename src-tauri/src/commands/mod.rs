@@ -9,6 +9,7 @@ pub mod planning;
 pub mod rules;
 pub mod sessions;
 pub mod settings;
+pub mod skills;
 pub mod terminals;
 pub mod turns;
 pub mod updates;

@@ -2,7 +2,7 @@
 //! over a `Channel<EngineEvent>` (text deltas merged per frame, see [`crate::stream`]); a turn that ends while the window is hidden or unfocused is
 //! announced with an OS notification.
 
-use hearth_engine::{EventSink, Notice, TurnSummary};
+use hearth_engine::{EventSink, Notice, SkillRun, TurnSummary};
 use hearth_protocol::{AppError, ApprovalDecision, ContentPart, EngineEvent, Session, Text};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Emitter, Manager, State};
@@ -78,18 +78,23 @@ fn notify_if_unwatched(
     );
 }
 
-/// Stores the user's message first, then builds the engine and answers it: a missing provider
-/// or key fails the turn on the stored message (reported once, as `turn_failed`), and Retry
-/// regenerates from it.
+/// Stores the user's message first, then builds the engine (a skill run's when `skill` is
+/// given) and answers it: a missing provider or key fails the turn on the stored message
+/// (reported once, as `turn_failed`), and Retry regenerates from it.
 async fn commit_and_answer(
     state: &AppState,
     session_id: &str,
     content: Vec<ContentPart>,
+    skill: Option<SkillRun>,
     sink: &EventSink,
     cancel: CancellationToken,
 ) -> Result<TurnSummary, AppError> {
     let begun = state.turns().commit(session_id, content, cancel.clone())?;
-    match state.engine().await {
+    let engine = match skill {
+        Some(run) => state.skill_engine(run).await,
+        None => state.engine().await,
+    };
+    match engine {
         Ok(engine) => Ok(engine.answer(begun, sink, cancel).await?),
         Err(error) => {
             sink(EngineEvent::TurnStarted {
@@ -107,11 +112,12 @@ async fn commit_and_answer(
 
 /// Runs [`commit_and_answer`] as a turn of `session_id`; after a chat's first reply, its title
 /// is written by the model in the background (see [`title_in_background`]).
-async fn send_turn(
+pub(crate) async fn send_turn(
     app: &AppHandle,
     state: &AppState,
     session_id: &str,
     content: Vec<ContentPart>,
+    skill: Option<SkillRun>,
     on_event: Channel<EngineEvent>,
 ) -> CommandResult<()> {
     run_turn(
@@ -120,7 +126,7 @@ async fn send_turn(
         session_id,
         on_event,
         |sink, cancel| async move {
-            commit_and_answer(state, session_id, content, sink.as_ref(), cancel).await
+            commit_and_answer(state, session_id, content, skill, sink.as_ref(), cancel).await
         },
     )
     .await?;
@@ -162,7 +168,7 @@ pub async fn send_message(
     if content.is_empty() {
         return Err(AppError::EmptyMessage);
     }
-    send_turn(&app, &state, &session_id, content, on_event).await
+    send_turn(&app, &state, &session_id, content, None, on_event).await
 }
 
 #[tauri::command]
@@ -210,7 +216,7 @@ pub async fn edit_message(
     }
     .in_language(language);
     let fork = state.builder.fork(&session_id, message_id, &title)?;
-    let sent = send_turn(&app, &state, &fork.id, content, on_event).await;
+    let sent = send_turn(&app, &state, &fork.id, content, None, on_event).await;
     sent.map(|()| fork)
 }
 

@@ -23,6 +23,7 @@ fn request(rig: &Rig, name: &str) -> RunRequest {
                 enabled: true,
                 notify: false,
                 next_run_at: None,
+                skill: None,
             },
             0,
         )

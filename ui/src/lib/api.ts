@@ -23,6 +23,7 @@ import type { UpdateCheck } from './bindings/UpdateCheck';
 import type { WorkspaceMedia } from './bindings/WorkspaceMedia';
 import type { AuthorizationGrant, JobForm, JobView, Preview, RunView } from './jobs';
 import type { Contradiction, Memory, MemoryForm, MemoryList } from './memory';
+import type { ImportCandidate, InstallKind, InstallPreview, SkillDetail, SkillItem, SkillsList } from './skills';
 import type { AuditRecord } from './types';
 
 export type EventHandler = (event: EngineEvent) => void;
@@ -151,6 +152,21 @@ export const api = {
   deleteMemory: (id: number) => invoke<void>('delete_memory', { id }),
   listContradictions: () => invoke<Contradiction[]>('list_contradictions'),
   resolveContradiction: (id: number, winnerId: number) => invoke<Memory>('resolve_contradiction', { id, winnerId }),
+
+  listSkills: () => invoke<SkillsList>('list_skills'),
+  viewSkill: (name: string) => invoke<SkillDetail>('view_skill', { name }),
+  setSkillEnabled: (name: string, enabled: boolean) => invoke<void>('set_skill_enabled', { name, enabled }),
+  removeSkill: (name: string) => invoke<void>('remove_skill', { name }),
+  /** Fetches, unpacks and checks a skill without installing it; confirm or cancel by token. */
+  previewSkillInstall: (kind: InstallKind, location: string) =>
+    invoke<InstallPreview>('preview_skill_install', { kind, location }),
+  confirmSkillInstall: (token: string) => invoke<SkillItem>('confirm_skill_install', { token }),
+  cancelSkillInstall: (token: string) => invoke<void>('cancel_skill_install', { token }),
+  listSkillImports: () => invoke<ImportCandidate[]>('list_skill_imports'),
+  importSkills: (dirs: string[]) => invoke<SkillItem[]>('import_skills', { dirs }),
+  /** Sends a message as a run of `skill`: its instructions join the turn, only what it declares. */
+  sendSkillMessage: (sessionId: string, skill: string, content: ContentPart[], onEvent: EventHandler) =>
+    invoke<void>('send_skill_message', { sessionId, skill, content, onEvent: channel(onEvent) }),
 };
 
 /** The message of a rejected command: the backend rejects with a string. */

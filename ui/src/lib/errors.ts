@@ -47,6 +47,7 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   run_without_answer: 'error.run_without_answer',
   run_crashed: 'error.run_crashed',
   store: 'error.store',
+  skill: 'error.skill',
   updates_off: 'error.updates_off',
   no_pending_update: 'error.no_pending_update',
   update_failed: 'error.update_failed',

@@ -27,6 +27,8 @@ export interface JobView {
   last_status: RunStatus | null;
   run_requested: boolean;
   created_at: string | null;
+  /** The skill whose runs the job's runs are (absent from older backends). */
+  skill?: string | null;
 }
 
 export type ScheduleJson =
@@ -74,6 +76,8 @@ export interface JobForm {
   target: string | null;
   model: string | null;
   notify: boolean;
+  /** A job bound to a skill (the Skills page's "Schedule…"). */
+  skill?: string | null;
 }
 
 /** The text to put back in the schedule field when editing: the cron expression, else JSON. */

@@ -204,6 +204,7 @@ pub async fn run(command: JobsCommand, global: &GlobalArgs) -> anyhow::Result<Ex
                 model: fields.job_model,
                 enabled: !fields.disabled,
                 notify: fields.notify,
+                skill: None,
             })?;
             show::job(&view, json)?;
             if !jobs.scheduler_status()?.alive && view.enabled {

@@ -16,6 +16,7 @@ mod mcp;
 #[cfg(unix)]
 mod pipe;
 mod risk;
+mod skill_jobs;
 mod skills;
 mod tasks;
 mod tools;

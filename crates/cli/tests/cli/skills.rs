@@ -5,7 +5,7 @@
 
 use super::*;
 
-fn fixture(name: &str) -> PathBuf {
+pub(super) fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../skills/tests/fixtures")
         .join(name)
@@ -13,11 +13,16 @@ fn fixture(name: &str) -> PathBuf {
 
 /// The daily-report fixture with `http` taken out of its manifest's permissions.
 fn daily_report_without_http(dir: &Path) -> PathBuf {
+    daily_report_with(dir, &["file", "notification"])
+}
+
+/// The daily-report fixture with its manifest's permissions set to `permissions`.
+pub(super) fn daily_report_with(dir: &Path, permissions: &[&str]) -> PathBuf {
     let staged = dir.join("src");
     let skill = hearth_skills::install(&staged, &fixture("daily-report"), None, None).unwrap();
     let manifest = skill.dir.join("manifest.json");
     let mut value: Value = serde_json::from_slice(&std::fs::read(&manifest).unwrap()).unwrap();
-    value["permissions"] = json!(["file", "notification"]);
+    value["permissions"] = json!(permissions);
     std::fs::write(&manifest, serde_json::to_vec_pretty(&value).unwrap()).unwrap();
     skill.dir
 }

@@ -1,6 +1,7 @@
 //! The job executor of the desktop app and `hearth-cli daemon`: each run of a scheduled job is a
 //! fresh agent session under the `daemon` security profile, with the job's own model, its
-//! answer delivered to the job's target (a session or a channel's chat) and notified.
+//! answer delivered to the job's target (a session or a channel's chat) and notified. A run of a
+//! job bound to a skill is a skill run: its instructions, dialect and declared permissions.
 
 mod deliver;
 mod grant;
@@ -20,7 +21,7 @@ use crate::approval::FixedApprover;
 use crate::builder::EngineBuilder;
 use crate::notify::{Notifier, OnClick};
 use crate::secrets::SecretStore;
-use crate::{load_settings, DataDir, EngineError};
+use crate::{load_settings, DataDir, EngineError, SkillRun};
 
 use deliver::Outcome;
 pub use grant::JobGrant;
@@ -143,23 +144,30 @@ impl AgentJobExecutor {
                 message: e.to_string(),
             })
         })?;
+        let skill = match &job.skill {
+            Some(name) => Some(self.skill_run(name).await?),
+            None => None,
+        };
         let (choice, registry) = self
             .builder
-            .unattended(&settings, job.model.clone())
+            .unattended_for(&settings, job.model.clone(), skill.clone())
             .await
             .map_err(|e| RunFailure::new(AppError::from(e)))?;
         let model = choice.model.clone();
         let grant = JobGrant::new(job, request.authorized_tools.as_deref());
-        let tools = Arc::new(
-            self.builder
-                .tool_runner(
-                    Arc::new(registry),
-                    &settings,
-                    SecurityProfile::Daemon,
-                    Arc::new(FixedApprover(ApprovalDecision::Deny)),
-                )
-                .with_job_grant(grant.clone()),
-        );
+        let mut runner = self
+            .builder
+            .tool_runner(
+                Arc::new(registry),
+                &settings,
+                SecurityProfile::Daemon,
+                Arc::new(FixedApprover(ApprovalDecision::Deny)),
+            )
+            .with_job_grant(grant.clone());
+        if let Some(run) = &skill {
+            runner = runner.with_skill_grant(run.skill.grant.clone());
+        }
+        let tools = Arc::new(runner);
         let mut settings = settings;
         if grant.tools.is_some() {
             // The approved high-risk tools (exec, process…) are exposed only by `full`.
@@ -175,7 +183,11 @@ impl AgentJobExecutor {
         if let Err(error) = self.store().set_session_model(&session.id, Some(&model)) {
             tracing::warn!(%error, "cannot record the job session's model");
         }
-        let prompt = vec![ContentPart::text(job.prompt.clone())];
+        let prompt = match &skill {
+            Some(run) => run.message(&job.prompt),
+            None => job.prompt.clone(),
+        };
+        let prompt = vec![ContentPart::text(prompt)];
         let summary = engine
             .send(&session.id, prompt, &|_| {}, CancellationToken::new())
             .await
@@ -204,6 +216,22 @@ impl AgentJobExecutor {
             model,
             text,
         })
+    }
+}
+
+impl AgentJobExecutor {
+    /// The skill a bound job's run is a run of; a failure when it is gone or switched off.
+    async fn skill_run(&self, name: &str) -> Result<SkillRun, RunFailure> {
+        let dir = self.builder.dir().clone();
+        let name = name.to_string();
+        tokio::task::spawn_blocking(move || SkillRun::load(dir.root(), &dir.workspace(), &name))
+            .await
+            .map_err(|e| RunFailure::new(AppError::other(e)))?
+            .map_err(|e| {
+                RunFailure::new(AppError::Skill {
+                    message: e.to_string(),
+                })
+            })
     }
 }
 

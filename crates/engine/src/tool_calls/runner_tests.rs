@@ -406,6 +406,7 @@ impl Rig {
             skill: "daily-report".into(),
             file: file.into(),
             declaration,
+            own_scripts: Vec::new(),
         });
         self
     }

@@ -66,6 +66,8 @@ pub struct JobSpec {
     pub model: Option<String>,
     pub enabled: bool,
     pub notify: bool,
+    /// The skill whose runs the job's runs are (its instructions, dialect and permissions).
+    pub skill: Option<String>,
 }
 
 /// Fields to change; `None` keeps a field.
@@ -152,6 +154,7 @@ impl JobService {
                 .then(|| plan.next_after(now))
                 .flatten()
                 .map(|t| t.timestamp_millis()),
+            skill: clean(spec.skill),
         };
         let job = self.store.create_job(&new, now.timestamp_millis())?;
         self.wake();

@@ -40,6 +40,8 @@ pub struct JobView {
     pub last_status: Option<RunStatus>,
     pub run_requested: bool,
     pub created_at: Option<String>,
+    /// The skill the runs are skill runs of.
+    pub skill: Option<String>,
 }
 
 impl JobView {
@@ -67,6 +69,7 @@ impl JobView {
             last_status: last.map(|run| run.status),
             run_requested: job.run_requested_at.is_some(),
             created_at: time(Some(job.created_at), tz),
+            skill: job.skill.clone(),
         }
     }
 }

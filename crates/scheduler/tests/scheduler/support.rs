@@ -84,6 +84,7 @@ pub fn spec(name: &str, schedule: &str) -> JobSpec {
         model: None,
         enabled: true,
         notify: true,
+        skill: None,
     }
 }
 

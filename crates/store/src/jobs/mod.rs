@@ -58,6 +58,8 @@ pub struct Job {
     pub last_run_at: Option<i64>,
     pub next_run_at: Option<i64>,
     pub run_requested_at: Option<i64>,
+    /// The skill whose runs these are (see the README's "Skills" section), if any.
+    pub skill: Option<String>,
 }
 
 /// What the user approved, and when.
@@ -157,6 +159,8 @@ pub struct NewJob {
     pub enabled: bool,
     pub notify: bool,
     pub next_run_at: Option<i64>,
+    /// The skill the job's runs are skill runs of.
+    pub skill: Option<String>,
 }
 
 /// Fields to change; `None` leaves a field as it is.
@@ -174,7 +178,7 @@ pub struct JobPatch {
 
 const JOB_SELECT: &str = "SELECT id, name, schedule, tz, prompt, target, model, enabled, notify, \
      auth_hash, auth_tools, authorized_at, created_at, updated_at, last_run_at, next_run_at, \
-     run_requested_at FROM jobs";
+     run_requested_at, skill FROM jobs";
 
 fn job_from_row(row: &Row<'_>) -> rusqlite::Result<Job> {
     let hash: Option<String> = row.get(9)?;
@@ -206,6 +210,7 @@ fn job_from_row(row: &Row<'_>) -> rusqlite::Result<Job> {
         last_run_at: row.get(14)?,
         next_run_at: row.get(15)?,
         run_requested_at: row.get(16)?,
+        skill: row.get(17)?,
     })
 }
 
@@ -256,8 +261,8 @@ impl Store {
         }
         tx.prepare_cached(
             "INSERT INTO jobs (id, name, schedule, tz, prompt, target, model, enabled, notify, \
-             created_at, updated_at, next_run_at) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11)",
+             created_at, updated_at, next_run_at, skill) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12)",
         )?
         .execute(params![
             id,
@@ -270,7 +275,8 @@ impl Store {
             new.enabled,
             new.notify,
             now,
-            new.next_run_at
+            new.next_run_at,
+            new.skill
         ])?;
         let job = load_existing(&tx, &id)?;
         tx.commit()?;

@@ -29,6 +29,7 @@ fn new_job(name: &str, enabled: bool) -> NewJob {
         enabled,
         notify: true,
         next_run_at: enabled.then_some(1_000),
+        skill: None,
     }
 }
 

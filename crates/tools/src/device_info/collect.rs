@@ -63,14 +63,16 @@ pub(super) fn network() -> Value {
 }
 
 /// The skills installed (`<data dir>/skills/` and the workspace's trusted project skills): how
-/// many, their names, and how many folders are broken.
+/// many, their names, the names of those switched on, and how many folders are broken.
 pub(super) fn skills(roots: &hearth_skills::SkillRoots) -> Result<Value, ToolError> {
     let library = hearth_skills::Library::load(roots)
         .map_err(|e| ToolError::internal(format!("cannot list skills: {e}")))?;
     let names: Vec<&str> = library.skills.iter().map(|s| s.name.as_str()).collect();
+    let enabled: Vec<&str> = library.enabled().map(|s| s.name.as_str()).collect();
     Ok(json!({
         "installed": names.len(),
         "names": names,
+        "enabled": enabled,
         "broken": library.broken.len(),
     }))
 }

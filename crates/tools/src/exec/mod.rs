@@ -22,6 +22,7 @@ pub(crate) use process::Table as ProcessTable;
 pub use process::{Process, ProcessAction, ProcessArgs};
 pub use pty::{Pty, PtyAction, PtyArgs, TerminalFeed, Terminals};
 pub use shell::{bash, BashArgs, Exec, ExecArgs};
+pub(crate) use skill_run::{run_script, Script};
 pub use skill_run::{SkillRun, SkillRunArgs};
 
 /// Locks a table or buffer mutex; a panic elsewhere while holding it leaves data that is still

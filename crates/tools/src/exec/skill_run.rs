@@ -1,7 +1,8 @@
 //! `skill_run`: a script inside a skill's folder, run by its interpreter (chosen by extension —
 //! `.py` python3, `.js`/`.mjs` node, `.sh` bash — or by its `#!` line) with the skill folder as
 //! working directory, the exec tools' time limit, scrubbed environment and process-group kill,
-//! and on Linux Landlock letting it write only inside the skill folder.
+//! and on Linux Landlock letting it write only inside the skill folder and a temporary folder of
+//! its own (`TMPDIR`, removed afterwards).
 
 use super::code::spawn_confined;
 use super::env::ChildEnv;
@@ -98,37 +99,85 @@ impl Tool for SkillRun {
     fn description(&self) -> &str {
         "Runs a script inside a skill's folder (python, node or bash, by extension or `#!` \
          line) with the skill folder as working directory; on Linux it may write only inside \
-         that folder. Returns {exit_code, stdout, stderr, timed_out, duration_ms, isolation}."
+         that folder and its own TMPDIR. Returns {exit_code, stdout, stderr, timed_out, duration_ms, isolation}."
     }
 
     async fn run(&self, ctx: &ToolContext, args: SkillRunArgs) -> Result<Value, ToolError> {
         let library = library(ctx).await?;
         let skill = find(&library, &args.name)?;
-        let script =
-            resolve_inside(&skill.dir, &args.script).map_err(|e| skill_error(e, "script"))?;
-        if !script.is_file() {
-            return Err(ToolError::invalid(
-                "script",
-                format!("`{}` is not a file", args.script),
-            ));
-        }
-        let mut env = ChildEnv::scrubbed();
-        env.set("SKILL_DIR", &skill.dir);
-        let (program, mut leading) = interpreter(&env, &script)?;
-        leading.push(script.display().to_string());
-        leading.extend(args.args);
         let limit = Duration::from_secs(args.timeout.unwrap_or(RUN_TIMEOUT));
-        let started = Instant::now();
-        let child_command = command(&program, &leading, &env, &skill.dir);
-        let (child, isolation) = spawn_confined(child_command, skill.dir.clone()).await?;
-        let finished = run_to_end(child, limit, started).await?;
-        let mut result = finished.into_result(&ctx.data_dir).await?;
+        let script = Script {
+            dir: &skill.dir,
+            path: &args.script,
+            args: args.args,
+            limit,
+            tool_args: None,
+        };
+        let mut result = run_script(ctx, script).await?;
         result.insert("skill".into(), json!(skill.name));
-        result.insert("script".into(), json!(args.script));
-        result.insert("isolation".into(), json!(isolation.kind));
-        if let Some(reason) = isolation.reason {
-            result.insert("isolation_reason".into(), json!(reason));
-        }
         Ok(Value::Object(result))
     }
+}
+
+/// A script of a skill to run.
+pub(crate) struct Script<'a> {
+    /// The skill's folder (canonical).
+    pub(crate) dir: &'a Path,
+    /// The script, relative to it (`field` of errors: `script`).
+    pub(crate) path: &'a str,
+    pub(crate) args: Vec<String>,
+    pub(crate) limit: Duration,
+    /// A declared tool's arguments (JSON), on its stdin and in `HEARTH_TOOL_ARGS`.
+    pub(crate) tool_args: Option<String>,
+}
+
+/// Runs a skill's script: its interpreter, the skill folder as working directory, a scrubbed
+/// environment with `SKILL_DIR` and a `TMPDIR` of its own (removed afterwards), writes confined
+/// to those two folders where Landlock is available.
+pub(crate) async fn run_script(
+    ctx: &ToolContext,
+    script: Script<'_>,
+) -> Result<serde_json::Map<String, Value>, ToolError> {
+    let path = resolve_inside(script.dir, script.path).map_err(|e| skill_error(e, "script"))?;
+    if !path.is_file() {
+        return Err(ToolError::invalid(
+            "script",
+            format!("`{}` is not a file", script.path),
+        ));
+    }
+    let mut env = ChildEnv::scrubbed();
+    env.set("SKILL_DIR", script.dir);
+    let tmp = tempfile::Builder::new()
+        .prefix("hearth-skill-")
+        .tempdir()
+        .map_err(|e| ToolError::internal(format!("could not create TMPDIR: {e}")))?;
+    env.set("TMPDIR", tmp.path());
+    if let Some(tool_args) = &script.tool_args {
+        env.set("HEARTH_TOOL_ARGS", tool_args);
+    }
+    let (program, mut leading) = interpreter(&env, &path)?;
+    leading.push(path.display().to_string());
+    leading.extend(script.args);
+    let started = Instant::now();
+    let mut child_command = command(&program, &leading, &env, script.dir);
+    if script.tool_args.is_some() {
+        child_command.stdin(std::process::Stdio::piped());
+    }
+    let writable = vec![script.dir.to_path_buf(), tmp.path().to_path_buf()];
+    let (mut child, isolation) = spawn_confined(child_command, writable).await?;
+    if let (Some(mut stdin), Some(tool_args)) = (child.stdin.take(), script.tool_args) {
+        // Written on its own task: a script that never reads its stdin does not hold the run.
+        tokio::spawn(async move {
+            use tokio::io::AsyncWriteExt;
+            let _ = stdin.write_all(tool_args.as_bytes()).await;
+        });
+    }
+    let finished = run_to_end(child, script.limit, started).await?;
+    let mut result = finished.into_result(&ctx.data_dir).await?;
+    result.insert("script".into(), json!(script.path));
+    result.insert("isolation".into(), json!(isolation.kind));
+    if let Some(reason) = isolation.reason {
+        result.insert("isolation_reason".into(), json!(reason));
+    }
+    Ok(result)
 }

@@ -68,6 +68,7 @@ impl Tool for ScheduleTask {
             model: None,
             enabled,
             notify: true,
+            skill: self.0.skill(),
         };
         let view = self.0.call(&FIELDS, |s| s.create(spec))?;
         let scheduler = self.0.scheduler();

@@ -116,6 +116,7 @@ impl Tool for Cronjob {
                     model: None,
                     enabled: true,
                     notify: true,
+                    skill: jobs.skill(),
                 };
                 let view = jobs.call(&FIELDS, |s| s.create(spec))?;
                 let upcoming = jobs.call(&FIELDS, |s| s.upcoming(&view.id))?;

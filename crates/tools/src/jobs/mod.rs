@@ -33,11 +33,36 @@ pub fn register_jobs(
     store: Arc<Store>,
     signal: Option<RunnerSignal>,
 ) -> Result<(), RegistryError> {
-    let mut service = JobService::new(store, Arc::new(SystemClock), system_zone());
-    if let Some(signal) = signal {
-        service = service.with_signal(signal);
+    register_job_tools(registry, Jobs::new(store, signal, None))
+}
+
+/// In a skill run: replaces the job tools of `registry` with ones whose new jobs are bound to
+/// `skill` (their runs are skill runs of it; the README's "Skills" section).
+pub fn bind_jobs_to_skill(
+    registry: &mut Registry,
+    store: Arc<Store>,
+    signal: Option<RunnerSignal>,
+    skill: &str,
+) -> Result<(), RegistryError> {
+    for name in JOB_TOOLS {
+        registry.remove(name);
     }
-    let jobs = Jobs(Arc::new(service));
+    register_job_tools(registry, Jobs::new(store, signal, Some(skill.to_string())))
+}
+
+/// Every dialect's job tool names.
+const JOB_TOOLS: [&str; 8] = [
+    "cronjob",
+    "schedule_task",
+    "cron_add",
+    "cron_list",
+    "cron_update",
+    "cron_remove",
+    "cron_enable",
+    "cron_disable",
+];
+
+fn register_job_tools(registry: &mut Registry, jobs: Jobs) -> Result<(), RegistryError> {
     use Dialect::{Ceecore, Echo, Hearth, Picobot};
     registry.register_for(&[Hearth, Echo], Cronjob(jobs.clone()))?;
     registry.register_for(&[Ceecore], ScheduleTask(jobs.clone()))?;
@@ -50,9 +75,10 @@ pub fn register_jobs(
     Ok(())
 }
 
-/// The shared handle every job tool holds.
+/// The shared handle every job tool holds, and the skill new jobs are bound to (in a skill
+/// run).
 #[derive(Clone)]
-pub struct Jobs(Arc<JobService>);
+pub struct Jobs(Arc<JobService>, Option<String>);
 
 /// The high-risk tools an authorization covers: every high-risk canonical tool except
 /// `cronjob` itself (a scheduled run does not create more jobs), sorted.
@@ -73,6 +99,19 @@ struct Fields {
 }
 
 impl Jobs {
+    fn new(store: Arc<Store>, signal: Option<RunnerSignal>, skill: Option<String>) -> Jobs {
+        let mut service = JobService::new(store, Arc::new(SystemClock), system_zone());
+        if let Some(signal) = signal {
+            service = service.with_signal(signal);
+        }
+        Jobs(Arc::new(service), skill)
+    }
+
+    /// The skill a job created now is bound to.
+    fn skill(&self) -> Option<String> {
+        self.1.clone()
+    }
+
     fn service(&self) -> &JobService {
         &self.0
     }

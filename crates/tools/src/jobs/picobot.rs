@@ -176,6 +176,7 @@ impl CronAdd {
             model: args.model,
             enabled: true,
             notify: true,
+            skill: self.0.skill(),
         };
         let view = self.0.call(&FIELDS, |s| s.create(spec))?;
         let scheduler = self.0.scheduler();

@@ -5,7 +5,7 @@
 
 use super::{skill_error, summary};
 use crate::error::{ErrorKind, ToolError};
-use crate::net::{Network, Outgoing};
+use crate::net::{GuardedClient, Network, Outgoing, SystemResolver};
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
 use hearth_policy::catalogue::{self, CanonicalTool};
@@ -61,46 +61,68 @@ async fn blocking<T: Send + 'static>(
         .map_err(|e| skill_error(e, "location"))
 }
 
-impl SkillInstall {
-    /// Downloads an archive URL into `folder`, named as its URL ends.
-    async fn download(&self, url: &str, folder: &Path) -> Result<PathBuf, ToolError> {
-        let file_name = [".zip", ".tar.gz", ".tgz"]
-            .iter()
-            .find(|ext| url.split(['?', '#']).next().unwrap_or(url).ends_with(*ext))
-            .map(|ext| format!("download{ext}"))
-            .ok_or_else(|| {
-                ToolError::invalid("location", "the URL must end in .zip, .tar.gz or .tgz")
-            })?;
-        let fetched = self
-            .0
-            .client
-            .send(Outgoing {
-                method: Method::GET,
-                url: url.to_string(),
-                url_field: "location",
-                headers: HeaderMap::new(),
-                body: None,
-                timeout: DOWNLOAD_TIMEOUT,
-            })
-            .await?;
-        if !fetched.status.is_success() {
-            return Err(ToolError::new(
-                ErrorKind::Network,
-                format!("{url} answered {}", fetched.status),
-            ));
-        }
-        if fetched.truncated {
-            return Err(ToolError::new(
-                ErrorKind::TooLarge,
-                format!("the archive at {url} is over the network tools' download limit"),
-            ));
-        }
-        let path = folder.join(file_name);
-        tokio::fs::write(&path, &fetched.body)
-            .await
-            .map_err(|e| ToolError::internal(format!("{}: {e}", path.display())))?;
-        Ok(path)
+/// Downloads the skill archive at `url` (ending in `.zip`, `.tar.gz` or `.tgz`) into `folder`
+/// through the network tools' guard: private and local addresses are refused unless
+/// `allow_local` allows them (`allow_local_hosts`), no redirects, the body capped. For front
+/// ends that install with a preview first (the Skills page, `hearth-cli skills install`).
+pub async fn download_skill_archive(
+    allow_local: &[String],
+    url: &str,
+    folder: &Path,
+) -> Result<PathBuf, ToolError> {
+    let client = GuardedClient::new(allow_local, Arc::new(SystemResolver))
+        .map_err(|e| ToolError::internal(format!("no HTTP client: {e}")))?;
+    download(&client, url, folder).await
+}
+
+/// Downloads an archive URL into `folder`, named as its URL's path ends (the name the skill
+/// folder gets when the archive does not wrap one).
+async fn download(client: &GuardedClient, url: &str, folder: &Path) -> Result<PathBuf, ToolError> {
+    let path = url.split(['?', '#']).next().unwrap_or(url);
+    let ext = [".zip", ".tar.gz", ".tgz"]
+        .into_iter()
+        .find(|ext| path.ends_with(ext))
+        .ok_or_else(|| {
+            ToolError::invalid("location", "the URL must end in .zip, .tar.gz or .tgz")
+        })?;
+    let last = path.rsplit('/').next().unwrap_or_default();
+    let plain = last.len() > ext.len()
+        && !last.starts_with('.')
+        && last
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    let file_name = if plain {
+        last.to_string()
+    } else {
+        format!("download{ext}")
+    };
+    let fetched = client
+        .send(Outgoing {
+            method: Method::GET,
+            url: url.to_string(),
+            url_field: "location",
+            headers: HeaderMap::new(),
+            body: None,
+            timeout: DOWNLOAD_TIMEOUT,
+        })
+        .await?;
+    if !fetched.status.is_success() {
+        return Err(ToolError::new(
+            ErrorKind::Network,
+            format!("{url} answered {}", fetched.status),
+        ));
     }
+    if fetched.truncated {
+        return Err(ToolError::new(
+            ErrorKind::TooLarge,
+            format!("the archive at {url} is over the network tools' download limit"),
+        ));
+    }
+    let path = folder.join(file_name);
+    tokio::fs::write(&path, &fetched.body)
+        .await
+        .map_err(|e| ToolError::internal(format!("{}: {e}", path.display())))?;
+    Ok(path)
 }
 
 #[async_trait]
@@ -131,7 +153,7 @@ impl Tool for SkillInstall {
         let outcome = async {
             let source = match args.source {
                 InstallSource::Local => ctx.workspace.join(&args.location),
-                InstallSource::Url => self.download(&args.location, &scratch).await?,
+                InstallSource::Url => download(&self.0.client, &args.location, &scratch).await?,
                 InstallSource::Git => {
                     let (url, into) = (args.location.clone(), scratch.clone());
                     blocking(move || clone_git(&url, &into)).await?

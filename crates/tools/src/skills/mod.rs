@@ -4,12 +4,14 @@
 //! network tools). `skill_run` is an execution tool
 //! (`exec::skill_run`).
 
+mod declared;
 mod install;
 mod list;
 mod manage;
 mod view;
 
-pub use install::{InstallSource, SkillInstall, SkillInstallArgs};
+pub use declared::register_declared_tools;
+pub use install::{download_skill_archive, InstallSource, SkillInstall, SkillInstallArgs};
 pub use list::{GetSkill, GetSkillAction, GetSkillArgs, SkillsList, SkillsListArgs};
 pub use manage::{ManageAction, SkillManage, SkillManageArgs};
 pub use view::{SkillView, SkillViewArgs};
@@ -69,6 +71,7 @@ pub(crate) fn skill_error(error: SkillError, field: &str) -> ToolError {
             field: Some(field.into()),
         },
         SkillError::NotFound(_) => ToolError::new(ErrorKind::NotFound, error.to_string()),
+        SkillError::Disabled(_) => ToolError::new(ErrorKind::NotPermitted, error.to_string()),
         SkillError::Io { source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
             ToolError {
                 kind: ErrorKind::NotFound,
@@ -92,5 +95,6 @@ pub(crate) fn summary(skill: &Skill) -> Value {
         "source": skill.source,
         "dialect": skill.dialect.as_str(),
         "declares": skill.grant.declaration,
+        "enabled": skill.enabled,
     })
 }

@@ -109,7 +109,7 @@ async fn bad_fields_are_named() {
 }
 
 #[tokio::test]
-async fn skills_lists_the_installed_skills_and_counts_broken_folders() {
+async fn skills_lists_the_installed_and_enabled_skills_and_counts_broken_folders() {
     let dir = temp();
     let skills = dir.path().join("skills");
     let fixtures =
@@ -120,6 +120,7 @@ async fn skills_lists_the_installed_skills_and_counts_broken_folders() {
     }
     std::fs::create_dir_all(skills.join("empty").join("scripts")).unwrap_or_default();
     std::fs::write(skills.join("README.md"), "not a skill").unwrap_or_default();
+    hearth_skills::set_enabled(dir.path(), "pico-weather", false).unwrap();
     let ctx = context(dir.path());
     let ceecore = registry(Dialect::Ceecore);
     let info = ceecore
@@ -127,9 +128,12 @@ async fn skills_lists_the_installed_skills_and_counts_broken_folders() {
         .await;
     assert_eq!(
         info,
-        Ok(
-            json!({"skills": {"installed": 2, "names": ["daily-report", "pico-weather"], "broken": 1}})
-        )
+        Ok(json!({"skills": {
+            "installed": 2,
+            "names": ["daily-report", "pico-weather"],
+            "enabled": ["daily-report"],
+            "broken": 1
+        }}))
     );
 }
 

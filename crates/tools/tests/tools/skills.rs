@@ -1,6 +1,7 @@
 //! The skill tools on real folders: skills_list with a broken skill, skill_view confined to the
-//! skill, PicoBot's get_skill round trip, skill_run in the skill folder, and skill_manage
-//! confined and undoing changes that would break the skill.
+//! skill, PicoBot's get_skill round trip, skill_run in the skill folder (writing there and in
+//! its own TMPDIR only), a CeeCore skill's tools.json tools, and skill_manage confined and
+//! undoing changes that would break the skill.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -171,6 +172,82 @@ async fn skill_run_runs_a_script_in_the_skill_folder() {
     .await
     .unwrap_err();
     assert_eq!(outside.kind, ErrorKind::NotPermitted, "{outside:?}");
+}
+
+#[tokio::test]
+async fn skill_run_writes_in_its_tmpdir_and_folder_and_nowhere_else() {
+    let (root, ctx) = installed();
+    let dir = root.path().join("skills/release-notes");
+    let outside = root.path().join("outside.txt");
+    std::fs::write(
+        dir.join("scripts/writes.sh"),
+        format!(
+            "#!/usr/bin/env bash\n\
+             echo tmp > \"$TMPDIR/t.txt\" && echo tmp-ok\n\
+             echo here > notes.txt && echo here-ok\n\
+             echo out > {} 2>/dev/null && echo out-ok\n\
+             echo \"tmpdir=$TMPDIR\"\n",
+            outside.display()
+        ),
+    )
+    .unwrap();
+    let ran = run(
+        &registry(Dialect::Hearth),
+        &ctx,
+        "skill_run",
+        r#"{"name":"release-notes","script":"scripts/writes.sh"}"#,
+    )
+    .await
+    .unwrap();
+    let stdout = ran["stdout"].as_str().unwrap();
+    assert!(stdout.contains("tmp-ok"), "{ran}");
+    assert!(stdout.contains("here-ok"), "{ran}");
+    assert!(dir.join("notes.txt").is_file());
+    let tmpdir = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("tmpdir="))
+        .unwrap();
+    assert!(
+        !Path::new(tmpdir).exists(),
+        "TMPDIR is removed after the run"
+    );
+    if ran["isolation"] == "landlock" {
+        assert!(!stdout.contains("out-ok"), "{ran}");
+        assert!(!outside.exists());
+    }
+}
+
+#[tokio::test]
+async fn a_ceecore_skills_declared_tools_run_its_script_and_reach_endpoints_through_the_guard() {
+    let (root, ctx) = installed();
+    let roots = hearth_skills::SkillRoots {
+        data_dir: root.path().to_path_buf(),
+        workspace: None,
+    };
+    let library = hearth_skills::Library::load(&roots).unwrap();
+    let skill = library.get("daily-report").unwrap();
+    let mut ceecore = registry(Dialect::Ceecore);
+    hearth_tools::register_declared_tools(&mut ceecore, skill, &[]).unwrap();
+    let counted = run(&ceecore, &ctx, "word_count", r#"{"text":"one two three"}"#)
+        .await
+        .unwrap();
+    assert_eq!(counted["exit_code"], 0, "{counted}");
+    assert!(
+        counted["stdout"]
+            .as_str()
+            .unwrap()
+            .contains(r#""words": 3"#),
+        "{counted}"
+    );
+    let wrong = run(&ceecore, &ctx, "word_count", r#"{"text":7}"#)
+        .await
+        .unwrap_err();
+    assert_eq!(wrong.kind, ErrorKind::InvalidArguments, "{wrong:?}");
+    // Its endpoint is on this computer, which the guard refuses unless allowed.
+    let posted = run(&ceecore, &ctx, "post_status", "{}").await.unwrap_err();
+    assert_eq!(posted.kind, ErrorKind::BlockedAddress, "{posted:?}");
+    // Registered twice, the name is taken.
+    assert!(hearth_tools::register_declared_tools(&mut ceecore, skill, &[]).is_err());
 }
 
 #[tokio::test]

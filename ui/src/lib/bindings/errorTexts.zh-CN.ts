@@ -47,5 +47,6 @@ export const errorTextsZhCN = {
   "error.run_interrupted": "已中断：运行结束前调度器已停止。",
   "error.not_delivered": "未送达：{reason}",
   "error.file_system": "文件操作失败：{message}",
+  "error.skill": "无法使用该技能：{message}",
   "error.other": "{message}",
 } as const;

@@ -6,6 +6,7 @@ import { mediaEn } from './media.en';
 import { policyEn } from './policy.en';
 import { errorsEn } from './errors.en';
 import { browserEn } from './browser.en';
+import { skillsEn } from './skills.en';
 
 export const en = {
   ...errorsEn,
@@ -377,6 +378,7 @@ export const en = {
   ...subagentsEn,
   ...mediaEn,
   ...browserEn,
+  ...skillsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -49,4 +49,5 @@ export const errorsEn = {
   'error.not_delivered': 'Not delivered: {reason}',
   'error.file_system': 'A file operation failed: {message}',
   'error.other': '{message}',
+  'error.skill': 'The skill cannot be used: {message}',
 } as const;

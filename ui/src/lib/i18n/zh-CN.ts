@@ -7,6 +7,7 @@ import { mediaZhCN } from './media.zh-CN';
 import { policyZhCN } from './policy.zh-CN';
 import { errorTextsZhCN } from '../bindings/errorTexts.zh-CN';
 import { browserZhCN } from './browser.zh-CN';
+import { skillsZhCN } from './skills.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...errorTextsZhCN,
@@ -376,4 +377,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...subagentsZhCn,
   ...mediaZhCN,
   ...browserZhCN,
+  ...skillsZhCN,
 };

@@ -165,17 +165,21 @@ class Chats {
 
   /** Sends a message; `onStored` runs once the backend has stored it (the composer keeps its
    * text until then, and for good when the send is refused before that); `onTooLong` when the
-   * stored message was refused as too long for the model. */
+   * stored message was refused as too long for the model. With `skill` the turn is a run of that
+   * skill (its instructions join the message; only what it declares). */
   async send(
     sessionId: string,
     content: ContentPart[],
     onStored: () => void = () => {},
     onTooLong: () => void = () => {},
+    skill: string | null = null,
   ): Promise<void> {
     const chat = this.byId[sessionId] ?? (this.byId[sessionId] = newChatState(sessionId));
-    if (chat.running || content.length === 0) return;
+    if (chat.running || (content.length === 0 && !skill)) return;
     addPendingUser(chat, content);
-    await this.runTurn(chat, (onEvent) => api.sendMessage(sessionId, content, onEvent), onStored, onTooLong);
+    const turn = (onEvent: Parameters<typeof api.sendMessage>[2]) =>
+      skill ? api.sendSkillMessage(sessionId, skill, content, onEvent) : api.sendMessage(sessionId, content, onEvent);
+    await this.runTurn(chat, turn, onStored, onTooLong);
   }
 
   async regenerate(sessionId: string): Promise<void> {

@@ -1,7 +1,7 @@
 //! Starting a child confined by Landlock without `unsafe`: Landlock restricts the calling
 //! *thread* and everything it forks afterwards, so a fresh, short-lived thread restricts itself
 //! and spawns the child, then ends. Hearth's other threads stay unrestricted. The child may read
-//! and execute anywhere but write only inside one folder (and to /dev/null).
+//! and execute anywhere but write only inside the folders it is given (and to /dev/null).
 
 use crate::error::ToolError;
 use tokio::process::{Child, Command};
@@ -22,23 +22,20 @@ mod linux {
         path_beneath_rules, Access, AccessFs, LandlockStatus, RestrictionStatus, Ruleset,
         RulesetAttr, RulesetCreatedAttr, RulesetError, RulesetStatus, ABI,
     };
-    use std::path::Path;
+    use std::path::PathBuf;
 
     /// The newest Landlock ABI this confinement was written and tested for (Linux 6.10): every
     /// write-side right, including truncation and device ioctls, is handled. Older kernels
     /// enforce what they know (best effort).
     const TARGET_ABI: ABI = ABI::V5;
 
-    fn apply(writable: &Path) -> Result<RestrictionStatus, RulesetError> {
+    fn apply(writable: &[PathBuf]) -> Result<RestrictionStatus, RulesetError> {
         let read = AccessFs::from_read(TARGET_ABI) | AccessFs::IoctlDev;
         Ruleset::default()
             .handle_access(AccessFs::from_all(TARGET_ABI))?
             .create()?
             .add_rules(path_beneath_rules(["/"], read))?
-            .add_rules(path_beneath_rules(
-                [writable],
-                AccessFs::from_all(TARGET_ABI),
-            ))?
+            .add_rules(path_beneath_rules(writable, AccessFs::from_all(TARGET_ABI)))?
             .add_rules(path_beneath_rules(
                 ["/dev/null"],
                 read | AccessFs::WriteFile,
@@ -47,7 +44,7 @@ mod linux {
     }
 
     /// Restricts the calling thread so that it (and what it spawns) writes only in `writable`.
-    pub(super) fn restrict_this_thread(writable: &Path) -> Isolation {
+    pub(super) fn restrict_this_thread(writable: &[PathBuf]) -> Isolation {
         match apply(writable) {
             Ok(status) => match status.ruleset {
                 RulesetStatus::FullyEnforced => Isolation {
@@ -91,12 +88,12 @@ mod linux {
     }
 }
 
-/// Spawns `command` so that it can write only inside `writable` (Landlock, Linux); where that
-/// is impossible it runs unconfined and the returned [`Isolation`] says why.
+/// Spawns `command` so that it can write only inside the folders `writable` (Landlock, Linux);
+/// where that is impossible it runs unconfined and the returned [`Isolation`] says why.
 #[cfg(target_os = "linux")]
 pub(crate) async fn spawn_confined(
     mut command: Command,
-    writable: std::path::PathBuf,
+    writable: Vec<std::path::PathBuf>,
 ) -> Result<(Child, Isolation), ToolError> {
     let runtime = tokio::runtime::Handle::current();
     let (sender, receiver) = tokio::sync::oneshot::channel();
@@ -120,7 +117,7 @@ pub(crate) async fn spawn_confined(
 #[cfg(not(target_os = "linux"))]
 pub(crate) async fn spawn_confined(
     mut command: Command,
-    _writable: std::path::PathBuf,
+    _writable: Vec<std::path::PathBuf>,
 ) -> Result<(Child, Isolation), ToolError> {
     let child = command
         .spawn()

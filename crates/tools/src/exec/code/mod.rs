@@ -118,7 +118,7 @@ impl Tool for ExecuteCode {
         let started = Instant::now();
         let child_command = command(&interpreter, [&code_path], &env, &scratch.work());
         let (child, isolation) =
-            spawn_confined(child_command, PathBuf::from(scratch.root())).await?;
+            spawn_confined(child_command, vec![PathBuf::from(scratch.root())]).await?;
         let finished = run_to_end(child, limit, started).await?;
         let mut result = finished.into_result(&ctx.data_dir).await?;
         result.insert("language".into(), json!(args.language.as_str()));

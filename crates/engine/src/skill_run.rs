@@ -1,0 +1,89 @@
+//! A skill run (the user's `/skill` in the composer, a job bound to a skill, `hearth-cli skills
+//! run`): the skill's instructions before the message, the tools of its dialect with the job
+//! tools binding new jobs to it and its own `tools.json` tools, and — applied by the caller through
+//! [`crate::ToolRunner::with_skill_grant`] — only what it declares.
+
+use std::path::Path;
+
+use hearth_skills::{Library, Skill, SkillDialect, SkillError, SkillRoots};
+use hearth_tools::{bind_jobs_to_skill, register_declared_tools, Dialect, Registry};
+
+use crate::builder::EngineBuilder;
+use hearth_protocol::Settings;
+
+/// One skill, loaded for a run.
+#[derive(Debug, Clone)]
+pub struct SkillRun {
+    pub skill: Skill,
+    /// `SKILL.md` / `prompt.md` as written.
+    pub instructions: String,
+}
+
+impl SkillRun {
+    /// The enabled skill `name` of the library seen from `workspace` (the user's skills, and the
+    /// workspace's once trusted).
+    pub fn load(data_dir: &Path, workspace: &Path, name: &str) -> Result<SkillRun, SkillError> {
+        let roots = SkillRoots {
+            data_dir: data_dir.to_path_buf(),
+            workspace: Some(workspace.to_path_buf()),
+        };
+        let library = Library::load(&roots)?;
+        let skill = library.runnable(name)?.clone();
+        let path = skill.dir.join(skill.instructions);
+        let instructions =
+            std::fs::read_to_string(&path).map_err(|e| SkillError::Io { path, source: e })?;
+        Ok(SkillRun {
+            skill,
+            instructions,
+        })
+    }
+
+    /// The dialect the skill's tools speak.
+    pub fn dialect(&self) -> Dialect {
+        match self.skill.dialect {
+            SkillDialect::Echo => Dialect::Echo,
+            SkillDialect::Ceecore => Dialect::Ceecore,
+            SkillDialect::Picobot => Dialect::Picobot,
+        }
+    }
+
+    /// The user message of the run: the skill's instructions, then `message` (the skill
+    /// carried out when it is empty).
+    pub fn message(&self, message: &str) -> String {
+        let skill = &self.skill;
+        let ask = if message.trim().is_empty() {
+            format!("Carry out the skill `{}`.", skill.name)
+        } else {
+            message.to_string()
+        };
+        format!(
+            "Use the skill `{}` (its folder: {}). Its instructions ({}):\n\n{}\n\n---\n\n{ask}",
+            skill.name,
+            skill.dir.display(),
+            skill.instructions,
+            self.instructions
+        )
+    }
+}
+
+impl EngineBuilder {
+    /// The registry of a run of `run`: its dialect's tools, with job tools whose new jobs are
+    /// bound to the skill, and the tools its `tools.json` declares; `attended` as for
+    /// [`crate::attended`].
+    pub fn skill_registry(&self, run: &SkillRun, settings: &Settings, attended: bool) -> Registry {
+        let mut registry = self.registry_for(run.dialect(), settings, attended);
+        if let Err(error) = bind_jobs_to_skill(
+            &mut registry,
+            self.store().clone(),
+            self.runner_signal(),
+            &run.skill.name,
+        ) {
+            tracing::error!(%error, skill = %run.skill.name, "job tools left unbound");
+        }
+        let allow_local = &settings.allow_local_hosts;
+        if let Err(error) = register_declared_tools(&mut registry, &run.skill, allow_local) {
+            tracing::error!(%error, skill = %run.skill.name, "tools.json tools left out");
+        }
+        registry
+    }
+}
