@@ -77,6 +77,8 @@ fn chinese(error: &AppError) -> &'static str {
             AppError::UpdatesOff => "更新未开启：请在 config.toml 的 [updates] 中设置 endpoint 和 pubkey。",
             AppError::NoPendingUpdate => "没有待安装的更新：请先检查更新。",
             AppError::UpdateFailed { .. } => "更新失败：{message}",
+            AppError::McpServers { .. } => "MCP 服务器：{message}",
+            AppError::UnknownMcpServer { .. } => "没有名为“{name}”的 MCP 服务器。",
             AppError::Other { .. } => "{message}",
     }
 }
@@ -210,6 +212,10 @@ mod tests {
             AppError::UpdateFailed {
                 message: "x".into(),
             },
+            AppError::McpServers {
+                message: "x".into(),
+            },
+            AppError::UnknownMcpServer { name: "x".into() },
             AppError::Other {
                 message: "x".into(),
             },

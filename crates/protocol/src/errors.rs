@@ -108,6 +108,10 @@ pub enum AppError {
     NoPendingUpdate,
     #[error("the update failed: {message}")]
     UpdateFailed { message: String },
+    #[error("MCP servers: {message}")]
+    McpServers { message: String },
+    #[error("no MCP server is named '{name}'")]
+    UnknownMcpServer { name: String },
     #[error("{message}")]
     Other { message: String },
 }
