@@ -2,6 +2,7 @@
 
 pub mod attachments;
 pub mod jobs;
+pub mod mcp;
 pub mod media;
 pub mod memory;
 pub mod planning;

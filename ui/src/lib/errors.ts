@@ -50,6 +50,8 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   updates_off: 'error.updates_off',
   no_pending_update: 'error.no_pending_update',
   update_failed: 'error.update_failed',
+  mcp_servers: 'error.mcp_servers',
+  unknown_mcp_server: 'error.unknown_mcp_server',
   other: 'error.other',
 };
 

@@ -4,6 +4,7 @@ import { toolImagesEn } from './toolImages.en';
 import { planningEn } from './planning.en';
 import { subagentsEn } from './subagents.en';
 import { mediaEn } from './media.en';
+import { mcpEn } from './mcp.en';
 
 export const en = {
   ...chatlifeEn,
@@ -411,6 +412,7 @@ export const en = {
   ...planningEn,
   ...subagentsEn,
   ...mediaEn,
+  ...mcpEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
