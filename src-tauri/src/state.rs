@@ -111,9 +111,14 @@ impl AppState {
     }
 
     /// Stores new settings in memory; the tool runner follows a changed security profile,
-    /// network, media or provider setting (background processes and terminals carry over).
+    /// network, media or provider setting (background processes and terminals carry over), and
+    /// the MCP servers follow `[[mcp_servers]]` (their tool changes rebuild the runner).
     pub fn apply_settings(&self, settings: Settings) {
         let current = self.settings();
+        if current.mcp_servers != settings.mcp_servers {
+            let secret = |account: &str| self.secrets.get(account).ok().flatten();
+            self.mcp.apply(&settings.mcp_servers, &secret);
+        }
         let tools_changed = current.security_profile != settings.security_profile
             || current.allow_local_hosts != settings.allow_local_hosts
             || current.search != settings.search

@@ -7,7 +7,8 @@ use anyhow::{anyhow, Context};
 use clap::Subcommand;
 use hearth_engine::{save_settings, KeyringStore, SecretStore};
 use hearth_mcp::{
-    check_servers, env_secret_account, header_secret_account, import_servers, McpManager, State,
+    check_servers, env_secret_account, header_secret_account, import_servers, secret_accounts,
+    McpManager, State,
 };
 use hearth_protocol::McpServerSettings;
 
@@ -147,17 +148,7 @@ fn remove(name: &str) -> anyhow::Result<ExitCode> {
     };
     let server = settings.mcp_servers.remove(index);
     let keychain = KeyringStore::new();
-    let accounts = server
-        .secret_env
-        .iter()
-        .map(|v| env_secret_account(name, v))
-        .chain(
-            server
-                .secret_headers
-                .iter()
-                .map(|h| header_secret_account(name, h)),
-        );
-    for account in accounts {
+    for account in secret_accounts(&server) {
         if let Err(error) = keychain.delete(&account) {
             tracing::warn!(%error, %account, "MCP secret not removed");
         }

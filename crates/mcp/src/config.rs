@@ -32,13 +32,29 @@ pub struct ServerSpec {
     pub transport: Transport,
     pub startup_timeout: Duration,
     pub call_timeout: Duration,
+}
+
+/// Which of a server's tools are offered and which run without asking: changed in the settings
+/// without restarting the server.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Offer {
     pub allow_tools: Vec<String>,
     pub deny_tools: Vec<String>,
     pub trust_read_only: bool,
     pub approvals: BTreeMap<String, McpApproval>,
 }
 
-impl ServerSpec {
+impl Offer {
+    /// The offer of `server`'s settings.
+    pub fn of(server: &McpServerSettings) -> Offer {
+        Offer {
+            allow_tools: server.allow_tools.clone(),
+            deny_tools: server.deny_tools.clone(),
+            trust_read_only: server.trust_read_only,
+            approvals: server.tools.clone(),
+        }
+    }
+
     /// Whether the server's tool `tool` is offered to the model.
     pub fn offers(&self, tool: &str) -> bool {
         (self.allow_tools.is_empty() || self.allow_tools.iter().any(|t| t == tool))
@@ -170,11 +186,35 @@ pub fn resolve(
         transport,
         startup_timeout: Duration::from_secs(server.startup_timeout_secs),
         call_timeout: Duration::from_secs(server.call_timeout_secs),
-        allow_tools: server.allow_tools.clone(),
-        deny_tools: server.deny_tools.clone(),
-        trust_read_only: server.trust_read_only,
-        approvals: server.tools.clone(),
     })
+}
+
+/// Whether two settings of a server start it the same way (they may differ in what is offered).
+pub fn same_connection(a: &McpServerSettings, b: &McpServerSettings) -> bool {
+    let plain = |s: &McpServerSettings| McpServerSettings {
+        allow_tools: Vec::new(),
+        deny_tools: Vec::new(),
+        trust_read_only: false,
+        tools: BTreeMap::new(),
+        ..s.clone()
+    };
+    plain(a) == plain(b)
+}
+
+/// The keychain accounts of `server`'s secrets.
+pub fn secret_accounts(server: &McpServerSettings) -> Vec<String> {
+    let name = &server.name;
+    server
+        .secret_env
+        .iter()
+        .map(|v| env_secret_account(name, v))
+        .chain(
+            server
+                .secret_headers
+                .iter()
+                .map(|h| header_secret_account(name, h)),
+        )
+        .collect()
 }
 
 #[cfg(test)]
@@ -223,13 +263,31 @@ mod tests {
     }
 
     #[test]
+    fn only_connection_settings_restart_a_server() {
+        let server = McpServerSettings::stdio("s", "npx", &["a".into()]);
+        let mut offered = server.clone();
+        offered.tools.insert("rm".into(), McpApproval::Never);
+        offered.trust_read_only = true;
+        offered.deny_tools = vec!["x".into()];
+        assert!(same_connection(&server, &offered));
+        let mut args = server.clone();
+        args.args.push("b".into());
+        let mut off = server.clone();
+        off.enabled = false;
+        assert!(!same_connection(&server, &args) && !same_connection(&server, &off));
+        let mut secret = server.clone();
+        secret.secret_env = vec!["TOKEN".into()];
+        assert_eq!(secret_accounts(&secret), ["mcp:s:env:TOKEN"]);
+    }
+
+    #[test]
     fn approvals_filter_and_trust() {
         let mut server = McpServerSettings::stdio("s", "x", &[]);
         server.tools.insert("rm".into(), McpApproval::Never);
         server.tools.insert("ls".into(), McpApproval::Always);
         server.tools.insert("cat".into(), McpApproval::Ask);
         server.trust_read_only = true;
-        let spec = resolve(&server, &|_| None).unwrap();
+        let spec = Offer::of(&server);
         assert!(!spec.offers("rm") && spec.offers("ls"));
         assert!(spec.runs_unasked("ls", false));
         assert!(

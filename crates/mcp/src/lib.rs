@@ -17,8 +17,8 @@ mod status;
 mod tool;
 
 pub use config::{
-    check_servers, env_secret_account, header_secret_account, resolve, ConfigError, ServerSpec,
-    Transport,
+    check_servers, env_secret_account, header_secret_account, resolve, secret_accounts,
+    ConfigError, ServerSpec, Transport,
 };
 pub use import::{import_servers, ImportError, Imported};
 pub use log::{MAX_LOG_BYTES, TAIL_LINES};

@@ -119,6 +119,11 @@ impl Server {
         }
     }
 
+    /// Wakes the watchers (what the server offers changed in the settings).
+    pub fn touch(&self) {
+        self.changed.send_modify(|n| *n += 1);
+    }
+
     /// A receiver woken on every change of state or tools.
     pub fn changes(&self) -> watch::Receiver<u64> {
         self.changed.subscribe()

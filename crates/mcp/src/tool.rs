@@ -26,6 +26,14 @@ pub struct ToolInfo {
     pub unasked: bool,
 }
 
+/// Whether the server annotated `tool` `readOnlyHint: true`.
+pub(crate) fn read_only_hint(tool: &rmcp::model::Tool) -> bool {
+    tool.annotations
+        .as_ref()
+        .and_then(|a| a.read_only_hint)
+        .unwrap_or(false)
+}
+
 pub(crate) struct McpTool {
     pub info: ToolInfo,
     pub server: Arc<Server>,

@@ -67,7 +67,8 @@ pub struct PolicyInput<'a> {
     pub workspace: Option<&'a Path>,
     /// Tools the user allowed "for this session" in an earlier approval.
     pub session_allowances: &'a HashSet<String>,
-    /// Under `daemon`: the tools a valid job authorization covers (`None`: no authorization).
+    /// Under `daemon`: the tools a valid job authorization names (`None`: no authorization);
+    /// `mcp__<server>__*` covers every tool of that MCP server.
     pub job_authorization: Option<&'a HashSet<String>>,
 }
 
@@ -132,7 +133,7 @@ pub fn decide(input: &PolicyInput<'_>) -> Decision {
         SecurityProfile::Daemon if high_risk => {
             if input
                 .job_authorization
-                .is_some_and(|set| set.contains(name))
+                .is_some_and(|set| crate::authorization_covers(set, name))
             {
                 Decision::Allow {
                     by: Authority::JobAuthorization,

@@ -1,6 +1,7 @@
 //! Hearth's policy: pure functions over data deciding whether a tool call runs (the README's
 //! "Rules" section), and the catalogue of every canonical tool's facts.
 
+mod authorization;
 mod capability;
 pub mod catalogue;
 mod decide;
@@ -8,6 +9,7 @@ mod profile;
 mod rules;
 mod skill;
 
+pub use authorization::{authorization_covers, mcp_server_scope};
 pub use capability::{Capability, ParseError};
 pub use catalogue::{canonical_tool, mcp_tool_facts, CanonicalTool, ToolFacts, CANONICAL_TOOLS};
 pub use decide::{decide, decide_always_ask, Authority, Decision, PolicyInput};

@@ -163,6 +163,15 @@ fn daemon_needs_a_job_authorization_covering_the_tool() {
     assert_eq!(case.decide(), allow(Authority::JobAuthorization));
     let policy = allow(Authority::Policy);
     assert_eq!(Case::new("write_file", Daemon).decide(), policy);
+
+    // An authorization naming an MCP server covers that server's tools, no other's.
+    let mut mcp = Case::new("mcp__github__create_issue", Daemon);
+    assert!(matches!(mcp.decide(), Said::Deny(..)));
+    mcp.job = Some(names(&["exec", &hearth_policy::mcp_server_scope("github")]));
+    assert_eq!(mcp.decide(), allow(Authority::JobAuthorization));
+    let mut other = Case::new("mcp__gitlab__create_issue", Daemon);
+    other.job = mcp.job.clone();
+    assert!(matches!(other.decide(), Said::Deny(..)));
     assert_eq!(Case::new("http_request", Daemon).decide(), policy);
 }
 

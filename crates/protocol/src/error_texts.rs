@@ -81,6 +81,8 @@ fn chinese(error: &AppError) -> &'static str {
             AppError::NotDelivered { .. } => "未送达：{reason}",
             AppError::FileSystem { .. } => "文件操作失败：{message}",
             AppError::Skill { .. } => "无法使用该技能：{message}",
+            AppError::McpServers { .. } => "MCP 服务器：{message}",
+            AppError::UnknownMcpServer { .. } => "没有名为“{name}”的 MCP 服务器。",
             AppError::Other { .. } => "{message}",
     }
 }
@@ -200,6 +202,10 @@ mod tests {
             AppError::Skill {
                 message: "x".into(),
             },
+            AppError::McpServers {
+                message: "x".into(),
+            },
+            AppError::UnknownMcpServer { name: "x".into() },
             AppError::Other {
                 message: "x".into(),
             },

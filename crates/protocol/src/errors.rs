@@ -116,6 +116,10 @@ pub enum AppError {
     FileSystem { message: String },
     #[error("the skill cannot be used: {message}")]
     Skill { message: String },
+    #[error("MCP servers: {message}")]
+    McpServers { message: String },
+    #[error("no MCP server is named '{name}'")]
+    UnknownMcpServer { name: String },
     #[error("{message}")]
     Other { message: String },
 }

@@ -3,6 +3,7 @@
 pub mod attachments;
 pub mod browser;
 pub mod jobs;
+pub mod mcp;
 pub mod media;
 pub mod memory;
 pub mod planning;

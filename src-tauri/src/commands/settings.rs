@@ -65,6 +65,7 @@ fn validate(settings: &Settings) -> CommandResult<()> {
         return Err(AppError::BadLocalHost { entry, reason });
     }
     user_rules(settings)?;
+    hearth_mcp::check_servers(&settings.mcp_servers).map_err(crate::commands::mcp::mcp_error)?;
     Ok(())
 }
 
@@ -91,7 +92,7 @@ async fn follow_search_key(app: &tauri::AppHandle, id: &str) -> CommandResult<()
         .map_err(to_error)
 }
 
-async fn keychain<T: Send + 'static>(
+pub(crate) async fn keychain<T: Send + 'static>(
     state: &AppState,
     op: impl FnOnce(&dyn hearth_engine::SecretStore) -> Result<T, hearth_engine::SecretError>
         + Send

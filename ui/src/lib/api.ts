@@ -9,6 +9,7 @@ import type { ContentPart } from './bindings/ContentPart';
 import type { DetectedServer } from './bindings/DetectedServer';
 import type { EngineEvent } from './bindings/EngineEvent';
 import type { KeyStatus } from './bindings/KeyStatus';
+import type { McpServerView } from './bindings/McpServerView';
 import type { MessagePage } from './bindings/MessagePage';
 import type { ParkedWindow } from './bindings/ParkedWindow';
 import type { PolicyRule } from './bindings/PolicyRule';
@@ -98,6 +99,13 @@ export const api = {
   saveSettings: (settings: Settings) => invoke<void>('save_settings', { settings }),
   /** Rejects with a `RuleError` (the first bad rule's index and why), as loading would. */
   validateRules: (rules: PolicyRule[]) => invoke<void>('validate_rules', { rules }),
+  /** Every configured MCP server: state, reason, log tail and tools. */
+  mcpServers: () => invoke<McpServerView[]>('mcp_servers'),
+  mcpRestart: (name: string) => invoke<void>('mcp_restart', { name }),
+  /** Adds the servers of `mcpServers` JSON (secrets to the keychain); the settings saved. */
+  mcpImport: (text: string) => invoke<Settings>('mcp_import', { text }),
+  /** Removes a server and its keychain secrets; the settings saved. */
+  mcpRemove: (name: string) => invoke<Settings>('mcp_remove', { name }),
   getKeyStatus: (providerId: string) => invoke<KeyStatus>('get_key_status', { providerId }),
   setApiKey: (providerId: string, key: string) => invoke<KeyStatus>('set_api_key', { providerId, key }),
   deleteApiKey: (providerId: string) => invoke<void>('delete_api_key', { providerId }),

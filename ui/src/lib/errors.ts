@@ -54,6 +54,8 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   run_interrupted: 'error.run_interrupted',
   not_delivered: 'error.not_delivered',
   file_system: 'error.file_system',
+  mcp_servers: 'error.mcp_servers',
+  unknown_mcp_server: 'error.unknown_mcp_server',
   other: 'error.other',
 };
 

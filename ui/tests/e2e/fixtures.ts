@@ -8,6 +8,7 @@ import { installFakeBackend, type Call, type Scenario } from './fake-backend';
 import { installFakeDesktop, type DesktopScenario } from './fake-desktop';
 import { installFakeJobs, type JobsScenario } from './fake-jobs';
 import { installFakeSkills, type SkillsScenario } from './fake-skills';
+import { installFakeMcp, type McpScenario } from './fake-mcp';
 
 export const provider: ProviderEntry = {
   id: 'local',
@@ -55,11 +56,12 @@ export function textMessage(id: number, sessionId: string, role: 'user' | 'assis
   };
 }
 
-export async function boot(page: Page, scenario: Scenario & DesktopScenario & JobsScenario & SkillsScenario): Promise<void> {
+export async function boot(page: Page, scenario: Scenario & DesktopScenario & JobsScenario & SkillsScenario & McpScenario): Promise<void> {
   await page.addInitScript(installFakeBackend, scenario);
   await page.addInitScript(installFakeDesktop, scenario);
   await page.addInitScript(installFakeJobs, scenario);
   await page.addInitScript(installFakeSkills, scenario);
+  await page.addInitScript(installFakeMcp, scenario);
   await page.goto('/');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
 }

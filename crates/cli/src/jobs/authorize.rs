@@ -9,10 +9,23 @@ use hearth_tools::authorizable_tools;
 
 use super::show;
 
-/// Authorizes `key` for the high-risk tools after a yes on the terminal, or at once with `yes`.
-/// Without a terminal to ask on and without `yes` nothing is recorded.
-pub fn authorize(jobs: &JobService, key: &str, yes: bool, json: bool) -> anyhow::Result<()> {
-    let tools = authorizable_tools();
+/// Authorizes `key` for the high-risk tools (and every tool of the MCP servers named in
+/// `mcp_servers`) after a yes on the terminal, or at once with `yes`. Without a terminal to ask
+/// on and without `yes` nothing is recorded.
+pub fn authorize(
+    jobs: &JobService,
+    key: &str,
+    mcp_servers: &[String],
+    yes: bool,
+    json: bool,
+) -> anyhow::Result<()> {
+    let mut tools = authorizable_tools();
+    for server in mcp_servers {
+        if !hearth_mcp::valid_server_name(server) {
+            return Err(anyhow!("--mcp-server {server}: not an MCP server name"));
+        }
+        tools.push(hearth_policy::mcp_server_scope(server));
+    }
     let request = jobs.authorization_request(key, &tools)?;
     if !yes {
         let stdin = std::io::stdin();

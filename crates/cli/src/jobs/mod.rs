@@ -75,6 +75,9 @@ pub enum JobsCommand {
     /// voids it.
     Authorize {
         job: String,
+        /// Also let its runs call every tool of this MCP server (repeatable).
+        #[arg(long = "mcp-server", value_name = "NAME")]
+        mcp_servers: Vec<String>,
         /// Authorize without asking (needed when there is no terminal).
         #[arg(long)]
         yes: bool,
@@ -230,7 +233,12 @@ pub async fn run(command: JobsCommand, global: &GlobalArgs) -> anyhow::Result<Ex
             };
             return run_now::run(&home, global, &jobs, &job, options).await;
         }
-        JobsCommand::Authorize { job, yes, json } => authorize::authorize(&jobs, &job, yes, json)?,
+        JobsCommand::Authorize {
+            job,
+            mcp_servers,
+            yes,
+            json,
+        } => authorize::authorize(&jobs, &job, &mcp_servers, yes, json)?,
         JobsCommand::Revoke { job, json } => authorize::revoke(&jobs, &job, json)?,
         JobsCommand::History { job, limit, json } => {
             if limit == 0 || limit > 1000 {

@@ -29,7 +29,7 @@ impl JobGrant {
     pub fn covers(&self, tool: &str) -> bool {
         self.tools
             .as_ref()
-            .is_some_and(|tools| tools.contains(tool))
+            .is_some_and(|tools| hearth_policy::authorization_covers(tools, tool))
     }
 
     /// Why high-risk tools are refused in this run, and what the user can do about it.

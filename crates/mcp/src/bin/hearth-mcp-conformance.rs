@@ -1,7 +1,8 @@
 //! The client entry point of the official MCP conformance suite
 //! (`@modelcontextprotocol/conformance client --command hearth-mcp-conformance`): connects to
 //! the test server (its URL is the last argument) through Hearth's own client, lists the tools
-//! and calls each with arguments made from its schema, then shuts down.
+//! and calls each — with the arguments the scenario gives in `MCP_CONFORMANCE_CONTEXT`
+//! (`toolCalls`), else with arguments made from its schema — then shuts down.
 #![allow(clippy::print_stderr)]
 
 use std::process::ExitCode;
@@ -38,6 +39,7 @@ async fn main() -> ExitCode {
         conversation: None,
     };
     let tools = manager.tool_infos();
+    let given = given_calls();
     for tool in &tools {
         let mut arguments = arguments_for(&tool.input_schema);
         // json-schema-2020-12-preservation: echo another tool's schema exactly as received.
@@ -46,14 +48,45 @@ async fn main() -> ExitCode {
                 arguments["schema"] = other.input_schema.clone();
             }
         }
-        match manager.call(&tool.name, arguments, &ctx).await {
-            Ok(result) => eprintln!("{}: {result}", tool.name),
-            Err(error) => eprintln!("{}: {error}", tool.name),
+        let calls: Vec<Value> = given
+            .iter()
+            .filter(|(name, _)| *name == tool.tool)
+            .map(|(_, arguments)| arguments.clone())
+            .collect();
+        for arguments in if calls.is_empty() {
+            vec![arguments]
+        } else {
+            calls
+        } {
+            match manager.call(&tool.name, arguments, &ctx).await {
+                Ok(result) => eprintln!("{}: {result}", tool.name),
+                Err(error) => eprintln!("{}: {error}", tool.name),
+            }
         }
     }
     manager.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
     ExitCode::SUCCESS
+}
+
+/// The calls the scenario asks for (`toolCalls` in `MCP_CONFORMANCE_CONTEXT`), as (tool, arguments).
+fn given_calls() -> Vec<(String, Value)> {
+    let context = std::env::var("MCP_CONFORMANCE_CONTEXT").unwrap_or_default();
+    let context: Value = serde_json::from_str(&context).unwrap_or_default();
+    context["toolCalls"]
+        .as_array()
+        .map(|calls| {
+            calls
+                .iter()
+                .filter_map(|call| {
+                    Some((
+                        call["name"].as_str()?.to_string(),
+                        call["arguments"].clone(),
+                    ))
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Arguments that satisfy `schema`'s required properties with plain values.

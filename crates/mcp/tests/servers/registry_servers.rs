@@ -1,5 +1,6 @@
-//! server-everything over stdio and streamable HTTP, and mcp-server-time: discovery, text,
-//! image (attached as an image part) and structured results, progress, errors.
+//! server-everything over stdio and streamable HTTP, server-filesystem and mcp-server-time:
+//! discovery, text, image (attached as an image part) and structured results, progress, errors,
+//! and a server's refusal of a path outside its folder.
 
 use super::*;
 use base64::Engine as _;
@@ -209,4 +210,89 @@ async fn too_many_schemas_for_the_context_window_get_tool_search_instead() {
         text(&sum).contains("is 3"),
         "a deferred tool stays callable: {sum}"
     );
+}
+
+/// server-filesystem's entry point.
+fn filesystem_js() -> String {
+    installed(
+        target()
+            .join("mcp-node/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js"),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn filesystem_reads_writes_and_refuses_paths_outside_its_folder() {
+    let allowed = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(allowed.path().join("notes.txt"), "filesystem-notes-81f3").unwrap();
+    std::fs::write(outside.path().join("secret.txt"), "not for the model").unwrap();
+    let server = McpServerSettings::stdio(
+        "fs",
+        "node",
+        &[filesystem_js(), allowed.path().display().to_string()],
+    );
+    let rig = Rig::start(&[server]).await;
+    assert_eq!(rig.state("fs"), State::Ready, "{:?}", rig.status("fs"));
+    let tools = rig.manager.tool_infos();
+    let read = tools
+        .iter()
+        .find(|t| t.name == "mcp__fs__read_text_file")
+        .unwrap();
+    assert!(read.read_only, "annotated read-only: {read:?}");
+    let write = tools
+        .iter()
+        .find(|t| t.name == "mcp__fs__write_file")
+        .unwrap();
+    assert!(!write.read_only);
+
+    let path = |dir: &tempfile::TempDir, name: &str| dir.path().join(name).display().to_string();
+    let listed = rig
+        .call(
+            "mcp__fs__list_directory",
+            json!({"path": allowed.path().display().to_string()}),
+        )
+        .await
+        .unwrap();
+    assert!(text(&listed).contains("notes.txt"), "{listed}");
+    let read = rig
+        .call(
+            "mcp__fs__read_text_file",
+            json!({"path": path(&allowed, "notes.txt")}),
+        )
+        .await
+        .unwrap();
+    assert!(text(&read).contains("filesystem-notes-81f3"), "{read}");
+    rig.call(
+        "mcp__fs__write_file",
+        json!({"path": path(&allowed, "new.txt"), "content": "written-through-mcp"}),
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        std::fs::read_to_string(allowed.path().join("new.txt")).unwrap(),
+        "written-through-mcp"
+    );
+
+    // Outside the server's folder: its refusal is a tool error, and nothing leaks.
+    let refused = rig
+        .call(
+            "mcp__fs__read_text_file",
+            json!({"path": path(&outside, "secret.txt")}),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(refused.kind, hearth_tools::ErrorKind::Failed, "{refused:?}");
+    assert!(
+        refused.message.contains("Access denied"),
+        "{}",
+        refused.message
+    );
+    assert!(!refused.message.contains("not for the model"));
+    // Malformed arguments are refused by the server with its reason.
+    let malformed = rig
+        .call("mcp__fs__read_text_file", json!({"path": 42}))
+        .await
+        .unwrap_err();
+    assert!(!malformed.message.is_empty(), "{malformed:?}");
+    rig.manager.shutdown().await;
 }

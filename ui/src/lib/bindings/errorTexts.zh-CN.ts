@@ -48,5 +48,7 @@ export const errorTextsZhCN = {
   "error.not_delivered": "未送达：{reason}",
   "error.file_system": "文件操作失败：{message}",
   "error.skill": "无法使用该技能：{message}",
+  "error.mcp_servers": "MCP 服务器：{message}",
+  "error.unknown_mcp_server": "没有名为“{name}”的 MCP 服务器。",
   "error.other": "{message}",
 } as const;

@@ -7,6 +7,7 @@ import { policyEn } from './policy.en';
 import { errorsEn } from './errors.en';
 import { browserEn } from './browser.en';
 import { skillsEn } from './skills.en';
+import { mcpEn } from './mcp.en';
 
 export const en = {
   ...errorsEn,
@@ -379,6 +380,7 @@ export const en = {
   ...mediaEn,
   ...browserEn,
   ...skillsEn,
+  ...mcpEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -50,4 +50,6 @@ export const errorsEn = {
   'error.file_system': 'A file operation failed: {message}',
   'error.other': '{message}',
   'error.skill': 'The skill cannot be used: {message}',
+  'error.mcp_servers': 'MCP servers: {message}',
+  'error.unknown_mcp_server': 'No MCP server is named “{name}”.',
 } as const;

@@ -8,6 +8,7 @@ import { policyZhCN } from './policy.zh-CN';
 import { errorTextsZhCN } from '../bindings/errorTexts.zh-CN';
 import { browserZhCN } from './browser.zh-CN';
 import { skillsZhCN } from './skills.zh-CN';
+import { mcpZhCN } from './mcp.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...errorTextsZhCN,
@@ -378,4 +379,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...mediaZhCN,
   ...browserZhCN,
   ...skillsZhCN,
+  ...mcpZhCN,
 };

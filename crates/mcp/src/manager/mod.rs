@@ -1,31 +1,46 @@
 //! The MCP servers of one Hearth process: started in the background, their tools offered to
-//! every registry built while they are ready, and every one shut down (gracefully, then its
-//! process group killed) when Hearth exits or the manager is dropped.
+//! every registry built while they are ready, changed in place when the settings change (see
+//! [`McpManager::apply`]), and every one shut down (gracefully, then its process group killed)
+//! when Hearth exits or the manager is dropped.
+
+mod changes;
+mod roster;
+mod view;
 
 use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use hearth_protocol::McpServerSettings;
 use hearth_tools::{DynTool, ErrorKind, ToolContext, ToolError};
 use serde_json::Value;
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
-use crate::config::{resolve, ConfigError, ServerSpec, Transport};
-use crate::log::ServerLog;
+use crate::config::Offer;
 use crate::names::qualified_name;
 use crate::server::Server;
-use crate::status::{ServerStatus, State};
-use crate::tool::{McpTool, ToolInfo};
+use crate::status::ServerStatus;
+use crate::tool::{read_only_hint, McpTool, ToolInfo};
+
+pub use changes::Changes;
+use roster::Slot;
 
 pub struct McpManager {
-    /// This manager, for the `tool_search` tool it hands out.
+    /// This manager, for the `tool_search` tool it hands out and for watches.
     me: std::sync::Weak<McpManager>,
-    servers: Vec<Arc<Server>>,
-    tasks: Mutex<Vec<JoinHandle<()>>>,
+    slots: Mutex<Vec<Slot>>,
+    /// Bumped whenever servers are added, removed or replaced.
+    roster: watch::Sender<u64>,
+    /// Supervisors of servers taken out of the settings, still shutting down.
+    retired: Mutex<Vec<JoinHandle<()>>>,
+    /// The runtime [`McpManager::start_background`] was called in: servers added later start
+    /// on it at once, even when the settings change outside it (the app's main thread).
+    runtime: Mutex<Option<tokio::runtime::Handle>>,
     shutdown: CancellationToken,
+    log_dir: PathBuf,
 }
 
 impl McpManager {
@@ -49,57 +64,67 @@ impl McpManager {
         secret: &dyn Fn(&str) -> Option<String>,
         log_dir: &Path,
     ) -> Arc<McpManager> {
-        let shutdown = CancellationToken::new();
-        let mut servers = Vec::new();
-        let mut seen = HashSet::new();
-        for entry in settings {
-            let log = ServerLog::new(log_dir, &crate::names::sanitize(&entry.name));
-            let resolved = if seen.insert(entry.name.as_str()) {
-                resolve(entry, secret).map_err(|e| e.to_string())
-            } else {
-                Err(ConfigError::Duplicate(entry.name.clone()).to_string())
-            };
-            let (spec, state) = match resolved {
-                Ok(spec) if entry.enabled => (spec, State::Starting),
-                Ok(spec) => (spec, State::Disabled),
-                Err(reason) => (placeholder(entry), State::Failed { reason }),
-            };
-            servers.push(Arc::new(Server::new(spec, log, state, shutdown.clone())));
-        }
-        Arc::new_cyclic(|me| McpManager {
+        let manager = Arc::new_cyclic(|me| McpManager {
             me: me.clone(),
-            servers,
-            tasks: Mutex::new(Vec::new()),
-            shutdown,
-        })
+            slots: Mutex::new(Vec::new()),
+            roster: watch::channel(0).0,
+            retired: Mutex::new(Vec::new()),
+            runtime: Mutex::new(None),
+            shutdown: CancellationToken::new(),
+            log_dir: log_dir.to_path_buf(),
+        });
+        manager.apply(settings, secret);
+        manager
     }
 
-    /// Starts the supervisor of every enabled server (once; call inside a Tokio runtime).
+    /// Starts the supervisor of every enabled server (call inside a Tokio runtime); servers
+    /// added by [`McpManager::apply`] afterwards start at once.
     pub fn start_background(&self) {
-        let Ok(mut tasks) = self.tasks.lock() else {
+        let Ok(handle) = tokio::runtime::Handle::try_current() else {
             return;
         };
-        if !tasks.is_empty() || self.shutdown.is_cancelled() {
+        if self.shutdown.is_cancelled() {
             return;
         }
-        for server in &self.servers {
-            if server.state() == State::Starting {
-                tasks.push(tokio::spawn(server.clone().supervise()));
+        if let Ok(mut runtime) = self.runtime.lock() {
+            *runtime = Some(handle.clone());
+        }
+        if let Ok(mut slots) = self.slots.lock() {
+            for slot in slots.iter_mut() {
+                slot.start(&handle);
             }
         }
     }
 
-    /// A watch on every server's state and tools.
+    /// The runtime servers start on, once started.
+    fn runtime(&self) -> Option<tokio::runtime::Handle> {
+        self.runtime.lock().ok().and_then(|r| r.clone())
+    }
+
+    /// The current servers with what each offers.
+    pub(crate) fn servers(&self) -> Vec<(Arc<Server>, Offer)> {
+        self.slots
+            .lock()
+            .map(|slots| {
+                slots
+                    .iter()
+                    .map(|s| (s.server.clone(), s.offer.clone()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// A watch on the servers (added, removed or replaced) and every server's state and tools.
     pub fn watch(&self) -> Changes {
-        Changes(self.servers.iter().map(|s| s.changes()).collect())
+        Changes::new(self.me.clone(), self.roster.subscribe())
     }
 
     /// Waits until no server is still starting, each at most its start-up timeout.
     pub async fn settled(&self) {
-        let waits = self
-            .servers
-            .iter()
-            .map(|server| server.settled(server.spec.startup_timeout + Duration::from_secs(1)));
+        let servers = self.servers();
+        let waits = servers.iter().map(|(server, _)| {
+            server.settled(server.spec.startup_timeout + Duration::from_secs(1))
+        });
         futures::future::join_all(waits).await;
     }
 
@@ -124,15 +149,23 @@ impl McpManager {
 
     /// The status of every configured server, in configuration order.
     pub fn statuses(&self) -> Vec<ServerStatus> {
+        self.status_rows()
+            .into_iter()
+            .map(|(status, ..)| status)
+            .collect()
+    }
+
+    /// Every server's status with the server and what it offers.
+    fn status_rows(&self) -> Vec<(ServerStatus, Arc<Server>, Offer)> {
         let tools = self.tool_infos();
-        self.servers
-            .iter()
-            .map(|server| {
+        self.servers()
+            .into_iter()
+            .map(|(server, offer)| {
                 let offered = tools
                     .iter()
                     .filter(|t| t.server == server.spec.name)
                     .count();
-                server.status(offered)
+                (server.status(offered), server, offer)
             })
             .collect()
     }
@@ -148,20 +181,16 @@ impl McpManager {
     fn tools_with_servers(&self) -> Vec<(ToolInfo, Arc<Server>)> {
         let mut taken = HashSet::new();
         let mut out = Vec::new();
-        for server in &self.servers {
-            let spec = &server.spec;
+        for (server, offer) in self.servers() {
+            let name = &server.spec.name;
             for tool in server.tools() {
-                if !spec.offers(&tool.name) {
+                if !offer.offers(&tool.name) {
                     continue;
                 }
-                let read_only = tool
-                    .annotations
-                    .as_ref()
-                    .and_then(|a| a.read_only_hint)
-                    .unwrap_or(false);
+                let read_only = read_only_hint(&tool);
                 let info = ToolInfo {
-                    name: qualified_name(&spec.name, &tool.name, &mut taken),
-                    server: spec.name.clone(),
+                    name: qualified_name(name, &tool.name, &mut taken),
+                    server: name.clone(),
                     tool: tool.name.to_string(),
                     description: tool.description.as_deref().unwrap_or("").to_string(),
                     input_schema: Value::Object((*tool.input_schema).clone()),
@@ -170,7 +199,7 @@ impl McpManager {
                         .as_ref()
                         .map(|s| Value::Object((**s).clone())),
                     read_only,
-                    unasked: spec.runs_unasked(&tool.name, read_only),
+                    unasked: offer.runs_unasked(&tool.name, read_only),
                 };
                 out.push((info, server.clone()));
             }
@@ -214,28 +243,17 @@ impl McpManager {
     /// Shuts every server down: asked to exit, then its process group killed.
     pub async fn shutdown(&self) {
         self.shutdown.cancel();
-        let tasks = self
-            .tasks
+        let mut tasks: Vec<JoinHandle<()>> = self
+            .slots
             .lock()
-            .map(|mut t| std::mem::take(&mut *t))
+            .map(|mut slots| slots.iter_mut().filter_map(|s| s.task.take()).collect())
             .unwrap_or_default();
+        if let Ok(mut retired) = self.retired.lock() {
+            tasks.append(&mut retired);
+        }
         for task in tasks {
             let _ = task.await;
         }
-    }
-}
-
-/// Changes of the servers' state or tools since the watch was made or last woke.
-pub struct Changes(Vec<tokio::sync::watch::Receiver<u64>>);
-
-impl Changes {
-    /// Waits for the next change; false when there are no servers or they are gone.
-    pub async fn next(&mut self) -> bool {
-        if self.0.is_empty() {
-            return false;
-        }
-        let changes = self.0.iter_mut().map(|r| Box::pin(r.changed()));
-        futures::future::select_all(changes).await.0.is_ok()
     }
 }
 
@@ -243,33 +261,8 @@ impl Drop for McpManager {
     /// Without a [`McpManager::shutdown`], no server outlives the manager either.
     fn drop(&mut self) {
         self.shutdown.cancel();
-        for server in &self.servers {
+        for (server, _) in self.servers() {
             server.kill_group();
         }
-    }
-}
-
-/// A spec for a server whose settings could not be resolved (shown failed, never started).
-fn placeholder(entry: &McpServerSettings) -> ServerSpec {
-    ServerSpec {
-        name: entry.name.clone(),
-        transport: match &entry.url {
-            Some(url) => Transport::Http {
-                url: url.clone(),
-                headers: Default::default(),
-            },
-            None => Transport::Stdio {
-                command: entry.command.clone().unwrap_or_default(),
-                args: Vec::new(),
-                env: Default::default(),
-                cwd: None,
-            },
-        },
-        startup_timeout: Duration::from_secs(entry.startup_timeout_secs.max(1)),
-        call_timeout: Duration::from_secs(entry.call_timeout_secs.max(1)),
-        allow_tools: Vec::new(),
-        deny_tools: Vec::new(),
-        trust_read_only: false,
-        approvals: Default::default(),
     }
 }

@@ -1,0 +1,134 @@
+// The MCP part of the fake backend: installed after `installFakeBackend`, it wraps
+// `__TAURI_INTERNALS__.invoke` to answer the MCP commands like the app would — servers from the
+// settings, each `starting` on the first look after it is added or changed and then `ready`
+// with the scenario's tools (or `failed` with a reason and log lines); the import of
+// `mcpServers` JSON moves token-like env values out of the settings (as into the keychain).
+// Serialized into the page: it must not use anything from outside its own body.
+import type { McpServerSettings } from '../../src/lib/bindings/McpServerSettings';
+import type { McpServerView } from '../../src/lib/bindings/McpServerView';
+import type { McpToolView } from '../../src/lib/bindings/McpToolView';
+import type { Settings } from '../../src/lib/bindings/Settings';
+
+export interface McpScenario {
+  /** Tools of each server once ready, by server name (a server not listed has none). */
+  mcpTools?: Record<string, { tool: string; description?: string; read_only?: boolean }[]>;
+  /** Servers that fail to start: the reason and the last stderr lines. */
+  mcpFailing?: Record<string, { reason: string; log: string[] }>;
+}
+
+export function installFakeMcp(scenario: McpScenario): void {
+  const w = window as unknown as {
+    __TAURI_INTERNALS__: { invoke: (cmd: string, args?: Record<string, unknown>) => Promise<unknown> };
+    __hearth: { calls: { cmd: string; args: Record<string, unknown> }[]; settings: Settings; secrets?: Record<string, string> };
+  };
+  const original = w.__TAURI_INTERNALS__.invoke;
+  const settings = w.__hearth.settings;
+  const secrets: Record<string, string> = (w.__hearth.secrets = {});
+  /** How each server was last started (its settings without the tool choices) and times looked at. */
+  const runs: Record<string, { key: string; looks: number; restarts: number }> = {};
+  const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value));
+
+  function connectionKey(s: McpServerSettings): string {
+    return JSON.stringify({ ...s, tools: {}, trust_read_only: false, allow_tools: [], deny_tools: [] });
+  }
+
+  function view(s: McpServerSettings): McpServerView {
+    const key = connectionKey(s);
+    const run = runs[s.name] && runs[s.name].key === key ? runs[s.name] : (runs[s.name] = { key, looks: 0, restarts: runs[s.name]?.restarts ?? 0 });
+    run.looks += 1;
+    const failing = scenario.mcpFailing?.[s.name];
+    const state = !s.enabled ? 'disabled' : run.looks < 2 ? 'starting' : failing ? 'failed' : 'ready';
+    const tools: McpToolView[] =
+      state === 'ready'
+        ? (scenario.mcpTools?.[s.name] ?? []).map((tool) => {
+            const choice = s.tools[tool.tool];
+            const readOnly = tool.read_only ?? false;
+            return {
+              tool: tool.tool,
+              qualified: choice === 'never' ? null : `mcp__${s.name}__${tool.tool}`,
+              description: tool.description ?? '',
+              read_only: readOnly,
+              unasked: choice === 'always' || (choice === undefined && s.trust_read_only && readOnly),
+            };
+          })
+        : [];
+    return {
+      name: s.name,
+      state,
+      reason: state === 'failed' ? failing!.reason : null,
+      transport: s.url ? 'http' : 'stdio',
+      protocol_version: state === 'ready' ? '2025-11-25' : null,
+      restarts: run.restarts,
+      log_path: `/data/logs/mcp/${s.name}.log`,
+      log_tail: state === 'failed' ? failing!.log : state === 'ready' ? [`hearth: ready with ${tools.length} tools`] : [],
+      tools,
+    };
+  }
+
+  function imported(name: string, entry: Record<string, unknown>): McpServerSettings {
+    const env: Record<string, string> = {};
+    const secret_env: string[] = [];
+    for (const [k, v] of Object.entries((entry.env as Record<string, string>) ?? {})) {
+      if (/TOKEN|KEY|SECRET|PASSWORD/i.test(k)) {
+        secret_env.push(k);
+        secrets[`mcp:${name}:env:${k}`] = v;
+      } else env[k] = v;
+    }
+    return {
+      name,
+      command: (entry.command as string) ?? null,
+      args: (entry.args as string[]) ?? [],
+      env,
+      secret_env,
+      url: (entry.url as string) ?? null,
+      headers: (entry.headers as Record<string, string>) ?? {},
+      secret_headers: [],
+      enabled: true,
+      startup_timeout_secs: 30,
+      call_timeout_secs: 60,
+      allow_tools: [],
+      deny_tools: [],
+      trust_read_only: false,
+      tools: {},
+    };
+  }
+
+  const handlers: Record<string, (a: Record<string, never>) => unknown> = {
+    mcp_servers: () => settings.mcp_servers.map(view),
+    mcp_restart: (a) => {
+      const run = runs[a.name];
+      if (!run) throw { code: 'unknown_mcp_server', params: { name: a.name } };
+      runs[a.name] = { key: run.key, looks: 0, restarts: run.restarts + 1 };
+      return null;
+    },
+    mcp_import: (a) => {
+      let json: Record<string, unknown>;
+      try {
+        json = JSON.parse(a.text);
+      } catch (e) {
+        throw { code: 'mcp_servers', params: { message: `not JSON: ${String(e)}` } };
+      }
+      const servers = json.mcpServers as Record<string, Record<string, unknown>> | undefined;
+      if (!servers) throw { code: 'mcp_servers', params: { message: 'no `mcpServers` object in the JSON' } };
+      for (const [name, entry] of Object.entries(servers)) {
+        if (settings.mcp_servers.some((s) => s.name === name)) {
+          throw { code: 'mcp_servers', params: { message: `MCP server \`${name}\` is configured twice` } };
+        }
+        settings.mcp_servers.push(imported(name, entry));
+      }
+      return copy(settings);
+    },
+    mcp_remove: (a) => {
+      settings.mcp_servers = settings.mcp_servers.filter((s) => s.name !== a.name);
+      for (const k of Object.keys(secrets)) if (k.startsWith(`mcp:${a.name}:`)) delete secrets[k];
+      return copy(settings);
+    },
+  };
+
+  w.__TAURI_INTERNALS__.invoke = async (cmd: string, args: Record<string, unknown> = {}) => {
+    const handler = handlers[cmd];
+    if (!handler) return original(cmd, args);
+    w.__hearth.calls.push({ cmd, args });
+    return handler(args as Record<string, never>);
+  };
+}
