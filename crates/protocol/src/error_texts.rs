@@ -77,6 +77,8 @@ fn chinese(error: &AppError) -> &'static str {
             AppError::UpdatesOff => "更新未开启：请在 config.toml 的 [updates] 中设置 endpoint 和 pubkey。",
             AppError::NoPendingUpdate => "没有待安装的更新：请先检查更新。",
             AppError::UpdateFailed { .. } => "更新失败：{message}",
+            AppError::BadChannel { .. } => "渠道“{name}”：{reason}",
+            AppError::DeliveryFailed { .. } => "未能送达 {target}：{reason}",
             AppError::Other { .. } => "{message}",
     }
 }

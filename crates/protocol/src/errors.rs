@@ -108,6 +108,10 @@ pub enum AppError {
     NoPendingUpdate,
     #[error("the update failed: {message}")]
     UpdateFailed { message: String },
+    #[error("channel '{name}': {reason}")]
+    BadChannel { name: String, reason: String },
+    #[error("not delivered to {target}: {reason}")]
+    DeliveryFailed { target: String, reason: String },
     #[error("{message}")]
     Other { message: String },
 }

@@ -1,6 +1,7 @@
 //! The Tauri commands: thin wrappers over the managed [`crate::state::AppState`].
 
 pub mod attachments;
+pub mod channels;
 pub mod jobs;
 pub mod media;
 pub mod memory;

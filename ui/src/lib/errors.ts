@@ -50,6 +50,8 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   updates_off: 'error.updates_off',
   no_pending_update: 'error.no_pending_update',
   update_failed: 'error.update_failed',
+  bad_channel: 'error.bad_channel',
+  delivery_failed: 'error.delivery_failed',
   other: 'error.other',
 };
 

@@ -7,6 +7,7 @@ import type { Session } from '../../src/lib/bindings/Session';
 import { installFakeBackend, type Call, type Scenario } from './fake-backend';
 import { installFakeDesktop, type DesktopScenario } from './fake-desktop';
 import { installFakeJobs, type JobsScenario } from './fake-jobs';
+import { installFakeChannels, type ChannelsScenario } from './fake-channels';
 
 export const provider: ProviderEntry = {
   id: 'local',
@@ -54,10 +55,11 @@ export function textMessage(id: number, sessionId: string, role: 'user' | 'assis
   };
 }
 
-export async function boot(page: Page, scenario: Scenario & DesktopScenario & JobsScenario): Promise<void> {
+export async function boot(page: Page, scenario: Scenario & DesktopScenario & JobsScenario & ChannelsScenario): Promise<void> {
   await page.addInitScript(installFakeBackend, scenario);
   await page.addInitScript(installFakeDesktop, scenario);
   await page.addInitScript(installFakeJobs, scenario);
+  await page.addInitScript(installFakeChannels, scenario);
   await page.goto('/');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
 }

@@ -4,6 +4,7 @@ import { toolImagesEn } from './toolImages.en';
 import { planningEn } from './planning.en';
 import { subagentsEn } from './subagents.en';
 import { mediaEn } from './media.en';
+import { channelsEn } from './channels.en';
 
 export const en = {
   ...chatlifeEn,
@@ -411,6 +412,7 @@ export const en = {
   ...planningEn,
   ...subagentsEn,
   ...mediaEn,
+  ...channelsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,7 @@ import { toolImagesZhCN } from './toolImages.zh-CN';
 import { planningZhCN } from './planning.zh-CN';
 import { subagentsZhCn } from './subagents.zh-CN';
 import { mediaZhCN } from './media.zh-CN';
+import { channelsZhCN } from './channels.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...chatlifeZhCN,
@@ -412,4 +413,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...planningZhCN,
   ...subagentsZhCn,
   ...mediaZhCN,
+  ...channelsZhCN,
 };
