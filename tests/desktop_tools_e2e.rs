@@ -3,7 +3,8 @@
 //! command, "Allow once" runs it and its card shows the output, "Deny" runs nothing and tells the
 //! model; a `pty` session's card shows its live screen (xterm.js); a background `process` the
 //! model started dies when the app quits from the tray; the model's checklist (`todo`) is pinned
-//! above the composer and its question (`clarify`) is answered with a button on its card.
+//! above the composer and its question (`clarify`) is answered with a button on its card;
+//! sub-agents (`subagents.rs`) and channels (`channels.rs`).
 //!
 //! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_tools_e2e`
 //! (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`). The tests take turns:
@@ -11,8 +12,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 // Shared with the main desktop suite; this suite uses part of it.
+#[path = "desktop_tools_e2e/channels.rs"]
+mod channels;
 #[allow(dead_code)]
 mod desktop;
+#[path = "desktop_tools_e2e/subagents.rs"]
+mod subagents;
 
 use std::time::Duration;
 

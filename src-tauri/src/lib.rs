@@ -4,6 +4,7 @@
 mod approvals;
 mod autostart;
 mod commands;
+mod gateway;
 mod idle_memory;
 mod mcp;
 mod next_run;
@@ -21,8 +22,9 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    attachments, browser, jobs, mcp as mcp_commands, media, memory, planning, rules, sessions,
-    settings, skills, terminals, turns, updates as update_commands, window as window_commands,
+    attachments, browser, channels, jobs, mcp as mcp_commands, media, memory, planning, rules,
+    sessions, settings, skills, terminals, turns, updates as update_commands,
+    window as window_commands,
 };
 use crate::state::AppState;
 
@@ -71,6 +73,7 @@ pub fn run() {
             scheduler::start(app.handle());
             mcp::start(app.handle());
             subagents::start(app.handle());
+            gateway::start(app.handle());
             tracing::info!(ms = started.elapsed().as_millis() as u64, "setup done");
             Ok(())
         })
@@ -90,6 +93,7 @@ pub fn run() {
             turns::edit_message,
             turns::cancel_turn,
             turns::cancel_subagent,
+            turns::list_background_tasks,
             turns::resolve_approval,
             planning::todo_list,
             planning::answer_question,
@@ -97,6 +101,11 @@ pub fn run() {
             attachments::attach_bytes,
             attachments::paste_clipboard_image,
             media::read_workspace_media,
+            channels::channel_statuses,
+            channels::channel_token_status,
+            channels::set_channel_token,
+            channels::delete_channel_token,
+            channels::test_channel,
             settings::get_settings,
             settings::save_settings,
             settings::get_key_status,

@@ -1,13 +1,14 @@
 //! The app's managed state (the composition root's output): data dir, store, settings, the
 //! shared tool runner with the window's approver, the background processes and terminals its
-//! tools start (shut down at exit), keychain, notifier, running turns, and the job service with
-//! the scheduler's wake signal and pause switch.
+//! tools start (shut down at exit), keychain, notifier, running turns, the job service with
+//! the scheduler's wake signal and pause switch, and the channels (webhooks, Telegram bots)
+//! with their inbound gateway.
 
 use std::sync::{Arc, RwLock};
 
 use hearth_engine::{
-    DataDir, Engine, EngineBuilder, EngineError, KeyringStore, Notifier, OsNotifier, SecretStore,
-    ToolRunner, Turns,
+    Channels, DataDir, Engine, EngineBuilder, EngineError, GatewayHandle, KeyringStore, Notifier,
+    OsNotifier, SecretStore, ToolRunner, Turns,
 };
 use hearth_llm::SharedModelClient;
 use hearth_mcp::McpManager;
@@ -35,6 +36,10 @@ pub struct AppState {
     pub runner_pause: RunnerPause,
     /// The MCP servers of `[[mcp_servers]]`, started in the background once the app runs.
     pub mcp: Arc<McpManager>,
+    /// The channels that could not be built at the last reload, each with the reason.
+    pub channel_problems: RwLock<Vec<(String, String)>>,
+    /// The inbound channels' polling loops (replaced when the channels change).
+    pub gateway: tokio::sync::Mutex<Option<GatewayHandle>>,
     tools: RwLock<Arc<ToolRunner>>,
     pub started: std::time::Instant,
 }
@@ -65,6 +70,9 @@ impl AppState {
         runner_pause.set(settings.jobs_paused);
         let secret = |account: &str| secrets.get(account).ok().flatten();
         let mcp = McpManager::new(&settings.mcp_servers, &secret, &dir.logs().join("mcp"));
+        let channels =
+            Channels::new(store.clone()).with_factory(Arc::new(hearth_channels::Adapters));
+        let channel_problems = RwLock::new(channels.reload(&settings, secrets.as_ref()));
         let builder = Arc::new(
             EngineBuilder::new(
                 store.clone(),
@@ -74,7 +82,8 @@ impl AppState {
             )
             .with_background(Background::new())
             .with_runner_signal(runner_signal.clone())
-            .with_tool_source(mcp.clone()),
+            .with_tool_source(mcp.clone())
+            .with_channels(channels),
         );
         let tools = RwLock::new(desktop_runner(&builder, &approver, &settings));
         let jobs = JobService::new(store.clone(), Arc::new(SystemClock), system_zone())
@@ -91,6 +100,8 @@ impl AppState {
             runner_signal,
             runner_pause,
             mcp,
+            channel_problems,
+            gateway: tokio::sync::Mutex::new(None),
             tools,
             started,
         })
@@ -146,10 +157,39 @@ impl AppState {
         }
     }
 
-    /// Cancels every sub-agent (each stores how it ended), kills every background process and
-    /// terminal session the tools started, shuts the MCP servers down and closes the agent's
-    /// browser (app exit).
+    /// Builds the configured channels again from the settings and the keychain (blocks on the
+    /// keychain), keeping the reasons of those that could not be built.
+    pub fn reload_channels(&self) {
+        let problems = self
+            .builder
+            .channels()
+            .reload(&self.settings(), self.secrets.as_ref());
+        match self.channel_problems.write() {
+            Ok(mut current) => *current = problems,
+            Err(poisoned) => *poisoned.into_inner() = problems,
+        }
+    }
+
+    /// Why channel `name` could not be built at the last reload, if it could not.
+    pub fn channel_problem(&self, name: &str) -> Option<String> {
+        let problems = match self.channel_problems.read() {
+            Ok(problems) => problems,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        problems
+            .iter()
+            .find(|(channel, _)| channel == name)
+            .map(|(_, why)| why.clone())
+    }
+
+    /// Cancels every sub-agent (each stores how it ended), stops polling the inbound channels,
+    /// kills every background process and terminal session the tools started, shuts the MCP
+    /// servers down and closes the agent's browser (app exit).
     pub fn shutdown(&self) {
+        if let Some(gateway) = tauri::async_runtime::block_on(self.gateway.lock()).take() {
+            tauri::async_runtime::block_on(gateway.stop());
+            tracing::info!("inbound channels stopped");
+        }
         let agents = self.builder.agents();
         let cancelled =
             tauri::async_runtime::block_on(agents.shutdown(hearth_engine::CANCEL_GRACE));

@@ -10,6 +10,7 @@ import type { SubAgentProgress } from './lib/bindings/SubAgentProgress';
 import { applyEvent } from './lib/chat/reducer';
 import { setLanguage } from './lib/i18n/index.svelte';
 import { app } from './lib/state/app.svelte';
+import { backgroundTasks } from './lib/state/background.svelte';
 import { chats } from './lib/state/chats.svelte';
 
 const target = document.getElementById('app');
@@ -60,6 +61,7 @@ function start(target: HTMLElement): void {
   listen<SubAgentProgress>('subagent://progress', (event) => {
     const chat = chats.get(event.payload.parent_session_id);
     if (chat) applyEvent(chat, { type: 'sub_agent', progress: event.payload });
+    backgroundTasks.apply(event.payload);
   }).catch(() => {
     // Outside the desktop shell there are no backend events.
   });

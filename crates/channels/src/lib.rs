@@ -34,6 +34,25 @@ impl ChannelFactory for Adapters {
     }
 }
 
+/// The chat a test message goes to: a webhook's chat `test`, a Telegram bot's first allowed
+/// chat (a bot cannot write to a chat that never wrote to it).
+pub fn test_target(channel: &ChannelSettings) -> Result<String, String> {
+    let chat = match channel.kind {
+        ChannelKind::Webhook => "test".to_string(),
+        ChannelKind::Telegram => channel
+            .allowed_chats
+            .first()
+            .map(|c| c.id.clone())
+            .ok_or_else(|| {
+                format!(
+                    "channel `{}` has no allowed chat to send a test to: allow your own chat id first",
+                    channel.name
+                )
+            })?,
+    };
+    Ok(format!("{}:{chat}", channel.name))
+}
+
 /// Refuses a channel name that cannot be part of a chat target.
 pub fn check_name(name: &str) -> Result<(), String> {
     let valid = !name.is_empty()

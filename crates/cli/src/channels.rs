@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, Context};
 use clap::Subcommand;
-use hearth_channels::{check_name, Adapters};
+use hearth_channels::{check_name, test_target, Adapters};
 use hearth_engine::{save_settings, ChannelFactory, KeyringStore, SecretStore};
 use hearth_protocol::{AllowedChat, ChannelKind, ChannelSettings, SecurityProfile, Settings};
 use hearth_tools::{Dialect, ToolContext};
@@ -94,18 +94,9 @@ pub async fn run(command: ChannelsCommand) -> anyhow::Result<ExitCode> {
         ChannelsCommand::Remove { name } => remove(home, &name),
         ChannelsCommand::Test { name } => {
             let channel = find(&home.settings, &name)?;
-            let chat = match channel.kind {
-                ChannelKind::Webhook => "test".to_string(),
-                ChannelKind::Telegram => channel
-                    .allowed_chats
-                    .first()
-                    .map(|c| c.id.clone())
-                    .ok_or_else(|| {
-                        anyhow!("channel `{name}` has no allowed chat to send a test to: add one with --allow-chat")
-                    })?,
-            };
+            let target = test_target(channel).map_err(|why| anyhow!(why))?;
             let text = "Hearth: a test message from `hearth-cli channels test`.";
-            send(&home, &format!("{name}:{chat}"), text, Vec::new()).await
+            send(&home, &target, text, Vec::new()).await
         }
         ChannelsCommand::Send {
             target,

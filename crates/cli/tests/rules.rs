@@ -2,7 +2,8 @@
 //! the call as `not_permitted` naming the rule and changes nothing; a rule scoped to another
 //! workspace leaves calls elsewhere alone; a malformed rule, a misspelled value of any enumerated
 //! setting or an unknown key stops every command with one line naming the file, the key, the bad
-//! value and the allowed values — nothing runs under some other setting.
+//! value and the allowed values — nothing runs under some other setting; so do `[subagents]`
+//! bounds out of range.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::Path;
@@ -181,6 +182,55 @@ async fn a_misspelled_setting_or_an_unknown_key_stops_every_command() {
             assert!(line.contains(expected), "{args:?}: {line}");
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sub_agent_bounds_out_of_range_stop_every_command_before_anything_runs() {
+    let cases = [
+        (
+            "[subagents]\nmax_running = 0\n",
+            "subagents.max_running: must be at least 1",
+        ),
+        (
+            "[subagents]\nmax_per_turn = 0\n",
+            "subagents.max_per_turn: must be at least 1",
+        ),
+        (
+            "[subagents]\nmax_depth = 4\n",
+            "subagents.max_depth: 4 is out of range: sub-agents nest 1 to 3 deep",
+        ),
+        (
+            "[subagents]\nmax_depth = 0\n",
+            "subagents.max_depth: 0 is out of range",
+        ),
+        (
+            "[subagents]\nmax_runing = 2\n",
+            "subagents.max_runing: unknown field `max_runing`",
+        ),
+        (
+            "[subagents]\nmax_running = -1\n",
+            "subagents.max_running: invalid value: integer `-1`",
+        ),
+    ];
+    let commands: [&[&str]; 3] = [&["tasks", "list"], &["chat", "hi"], &["sessions", "list"]];
+    for (config, expected) in cases {
+        for args in commands {
+            let line = refused(config, args).await;
+            assert!(line.contains(expected), "{args:?}: {line}");
+        }
+    }
+    // At the edges of the ranges the bounds load.
+    let home = tempfile::tempdir().unwrap();
+    configure(
+        home.path(),
+        "[subagents]\nmax_running = 1\nmax_per_turn = 1\nmax_depth = 3\n",
+    );
+    let out = hearth(home.path(), &["tasks", "list", "--json"]).await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -44,6 +44,11 @@ pub trait Approver: Send + Sync {
     fn actor(&self) -> &'static str {
         "user"
     }
+
+    /// Why nobody answered when [`Approver::decide`] gives no answer (the model reads it).
+    fn unanswered(&self) -> &'static str {
+        "no answer (window closed or no terminal)"
+    }
 }
 
 /// An approver with a fixed answer (headless runs and tests).
@@ -70,10 +75,7 @@ pub async fn ask_with_timeout(
 ) -> (ApprovalDecision, &'static str) {
     match tokio::time::timeout(timeout, approver.decide(request)).await {
         Ok(Some(decision)) => (decision, approver.actor()),
-        Ok(None) => (
-            ApprovalDecision::Deny,
-            "no answer (window closed or no terminal)",
-        ),
+        Ok(None) => (ApprovalDecision::Deny, approver.unanswered()),
         Err(_) => (ApprovalDecision::Deny, "timeout"),
     }
 }

@@ -183,7 +183,8 @@ impl EngineBuilder {
             store: self.store.clone(),
         });
         let media = crate::media_config(settings, self.secrets.as_ref());
-        crate::media::add_media_tools(&mut registry, media, vision);
+        let delivery = hearth_tools::channels::media_delivery(Arc::new(self.channels.clone()));
+        crate::media::add_media_tools(&mut registry, media, vision, delivery);
         register_browser_tools(
             &mut registry,
             &self.browsers,

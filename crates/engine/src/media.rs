@@ -10,7 +10,7 @@ use hearth_llm::{collect, ChatMessage, ChatRequest};
 use hearth_protocol::{ContentPart, Role, Settings};
 use hearth_store::Store;
 use hearth_tools::media::{
-    no_vision_model, ApiEndpoint, DesktopDelivery, SpeechConfig, VisionChoice, VisionModels,
+    no_vision_model, ApiEndpoint, MediaDelivery, SpeechConfig, VisionChoice, VisionModels,
     DEFAULT_IMAGE_MODEL, DEFAULT_SPEECH_MODEL,
 };
 use hearth_tools::{register_media, ErrorKind, MediaConfig, Registry, ToolError};
@@ -64,16 +64,16 @@ pub fn media_config(settings: &Settings, secrets: &dyn SecretStore) -> MediaConf
     }
 }
 
-/// Adds the media tools to `registry`, `vision_analyze` asking `vision`. `text_to_speech`'s
-/// `deliver` reaches the chat the call ran in ([`DesktopDelivery`]): this is the seam where
-/// the channel layer's delivery goes.
+/// Adds the media tools to `registry`, `vision_analyze` asking `vision`, `text_to_speech`'s
+/// `deliver` going through `delivery` (the channel layer's [`hearth_tools::channels::media_delivery`]).
 pub(crate) fn add_media_tools(
     registry: &mut Registry,
     config: MediaConfig,
     vision: Arc<dyn VisionModels>,
+    delivery: Arc<dyn MediaDelivery>,
 ) {
     let dialect = registry.dialect();
-    if let Err(error) = register_media(registry, config, vision, Arc::new(DesktopDelivery)) {
+    if let Err(error) = register_media(registry, config, vision, delivery) {
         tracing::error!(%error, %dialect, "media tools left out");
     }
 }

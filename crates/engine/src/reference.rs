@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use hearth_store::Store;
-use hearth_tools::media::NoVisionModels;
+use hearth_tools::media::{DesktopDelivery, NoVisionModels};
 use hearth_tools::{Background, Dialect, MediaConfig, NetworkConfig};
 
 use crate::agents::{register_agents, Agents};
@@ -62,6 +62,7 @@ fn reference_registry(
         &mut registry,
         MediaConfig::default(),
         Arc::new(NoVisionModels),
+        Arc::new(DesktopDelivery),
     );
     let browsers = hearth_browser::Browsers::new(&std::env::temp_dir().join("hearth-reference"));
     register_browser_tools(

@@ -1,6 +1,7 @@
 //! The external channels of `config.toml` (`[[channels]]`): a webhook or a Telegram bot, who may
 //! write to Hearth through it and under which security profile. Tokens are never stored here:
 //! they live in the OS keychain (`channel:<name>`) or in the environment variable `token_env`.
+//! Plus what the app reports about them: [`ChannelStatus`] and a test's [`ChannelDelivery`].
 
 use std::collections::BTreeMap;
 
@@ -99,4 +100,29 @@ fn enabled() -> bool {
 
 fn gateway() -> SecurityProfile {
     SecurityProfile::PublicGateway
+}
+
+/// How a configured channel stands in the running app (Settings → Channels).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ChannelStatus {
+    pub name: String,
+    /// Built and able to send (its URL, token and the rest were usable).
+    pub ready: bool,
+    /// Why it could not be built (a missing token…), when it could not.
+    #[ts(optional)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+    /// Whether the app reads messages from it now (inbound on, built, able to receive).
+    pub polling: bool,
+}
+
+/// What a channel confirmed for a test message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ChannelDelivery {
+    /// `<channel>:<chat_id>`.
+    pub target: String,
+    /// The ids the channel gave what it delivered.
+    pub message_ids: Vec<String>,
 }

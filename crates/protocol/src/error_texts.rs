@@ -83,6 +83,8 @@ fn chinese(error: &AppError) -> &'static str {
             AppError::Skill { .. } => "无法使用该技能：{message}",
             AppError::McpServers { .. } => "MCP 服务器：{message}",
             AppError::UnknownMcpServer { .. } => "没有名为“{name}”的 MCP 服务器。",
+            AppError::BadChannel { .. } => "渠道“{name}”：{reason}",
+            AppError::DeliveryFailed { .. } => "未能送达 {target}：{reason}",
             AppError::Other { .. } => "{message}",
     }
 }
@@ -206,6 +208,14 @@ mod tests {
                 message: "x".into(),
             },
             AppError::UnknownMcpServer { name: "x".into() },
+            AppError::BadChannel {
+                name: "x".into(),
+                reason: "x".into(),
+            },
+            AppError::DeliveryFailed {
+                target: "x".into(),
+                reason: "x".into(),
+            },
             AppError::Other {
                 message: "x".into(),
             },

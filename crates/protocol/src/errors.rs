@@ -120,6 +120,10 @@ pub enum AppError {
     McpServers { message: String },
     #[error("no MCP server is named '{name}'")]
     UnknownMcpServer { name: String },
+    #[error("channel '{name}': {reason}")]
+    BadChannel { name: String, reason: String },
+    #[error("not delivered to {target}: {reason}")]
+    DeliveryFailed { target: String, reason: String },
     #[error("{message}")]
     Other { message: String },
 }

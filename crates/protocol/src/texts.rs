@@ -71,6 +71,8 @@ pub enum Text<'a> {
     ChannelTurnFailed {
         error: &'a str,
     },
+    /// The message Settings → Channels sends to test a channel.
+    ChannelTest,
 }
 
 impl Text<'_> {
@@ -125,6 +127,9 @@ impl Text<'_> {
                  Settings → Channels."
             ),
             Text::ChannelTurnFailed { error } => format!("Hearth could not answer: {error}"),
+            Text::ChannelTest => {
+                "Hearth: a test message from Settings → Channels. This channel works.".to_string()
+            }
         }
     }
 
@@ -169,6 +174,9 @@ impl Text<'_> {
                 "此对话无权使用这个 Hearth。主人可以在“设置 → 渠道”中允许对话 ID {chat_id}。"
             ),
             Text::ChannelTurnFailed { error } => format!("Hearth 无法回复：{error}"),
+            Text::ChannelTest => {
+                "Hearth：来自“设置 → 渠道”的测试消息。此渠道工作正常。".to_string()
+            }
         }
     }
 }

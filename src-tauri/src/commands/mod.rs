@@ -2,6 +2,7 @@
 
 pub mod attachments;
 pub mod browser;
+pub mod channels;
 pub mod jobs;
 pub mod mcp;
 pub mod media;

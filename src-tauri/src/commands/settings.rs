@@ -1,4 +1,5 @@
-//! Settings commands: `config.toml`, API keys in the OS keychain (a provider's, or the web search
+//! Settings commands: `config.toml` (a change to the channels rebuilds them and restarts their
+//! inbound gateway), API keys in the OS keychain (a provider's, or the web search
 //! keys `brave` / `tavily`; only masked hints come back),
 //! connection tests, local model servers found at first run, the audit log, and the start-up mark.
 
@@ -30,10 +31,82 @@ pub fn save_settings(
     settings.jobs_paused = state.settings().jobs_paused;
     write_settings(&state.dir.config(), &settings).map_err(to_error)?;
     crate::autostart::apply(&app, settings.start_at_login);
-    let relabel = (state.settings().language != settings.language).then_some(settings.language);
+    let before = state.settings();
+    let relabel = (before.language != settings.language).then_some(settings.language);
+    let channels_changed = before.channels != settings.channels
+        || before.allow_local_hosts != settings.allow_local_hosts;
+    let removed = removed_channels(&before, &settings);
     state.apply_settings(settings);
     if let Some(language) = relabel {
         crate::tray::relabel(&app, language);
+    }
+    if channels_changed {
+        let app = app.clone();
+        tauri::async_runtime::spawn(async move {
+            forget_tokens(&app, removed).await;
+            crate::gateway::restart(&app).await;
+        });
+    }
+    Ok(())
+}
+
+/// The keychain accounts of the channels `after` no longer has.
+fn removed_channels(before: &Settings, after: &Settings) -> Vec<String> {
+    before
+        .channels
+        .iter()
+        .filter(|old| !after.channels.iter().any(|c| c.name == old.name))
+        .map(hearth_protocol::ChannelSettings::token_account)
+        .collect()
+}
+
+/// Deletes the tokens of removed channels (a failure is logged: the channel is gone anyway).
+async fn forget_tokens(app: &tauri::AppHandle, accounts: Vec<String>) {
+    let state = app.state::<AppState>();
+    for account in accounts {
+        let deleting = account.clone();
+        if let Err(error) = keychain(&state, move |s| s.delete(&deleting)).await {
+            tracing::warn!(%error, %account, "a removed channel's token stayed in the keychain");
+        }
+    }
+}
+
+/// Channel names usable in targets and unique, webhook URLs and Bot API servers http(s),
+/// allowed chats named once each.
+fn validate_channels(settings: &Settings) -> CommandResult<()> {
+    let mut names = std::collections::HashSet::new();
+    for channel in &settings.channels {
+        let bad = |reason: String| AppError::BadChannel {
+            name: channel.name.clone(),
+            reason,
+        };
+        hearth_channels::check_name(&channel.name).map_err(bad)?;
+        if !names.insert(channel.name.as_str()) {
+            return Err(bad("two channels have this name".into()));
+        }
+        let field = format!("channels.{}", channel.name);
+        match channel.kind {
+            hearth_protocol::ChannelKind::Webhook => {
+                let url = channel.url.as_deref().unwrap_or_default().trim();
+                if url.is_empty() {
+                    return Err(bad("a webhook needs its URL".into()));
+                }
+                http_url(&format!("{field}.url"), url)?;
+            }
+            hearth_protocol::ChannelKind::Telegram => {
+                let base = channel.base_url.as_deref().unwrap_or_default().trim();
+                http_url(&format!("{field}.base_url"), base)?;
+            }
+        }
+        let mut chats = std::collections::HashSet::new();
+        for chat in &channel.allowed_chats {
+            if chat.id.trim().is_empty() || !chats.insert(chat.id.trim()) {
+                return Err(bad(format!(
+                    "allowed chat ids must be unique and not empty ('{}')",
+                    chat.id
+                )));
+            }
+        }
     }
     Ok(())
 }
@@ -66,7 +139,7 @@ fn validate(settings: &Settings) -> CommandResult<()> {
     }
     user_rules(settings)?;
     hearth_mcp::check_servers(&settings.mcp_servers).map_err(crate::commands::mcp::mcp_error)?;
-    Ok(())
+    validate_channels(settings)
 }
 
 /// An empty URL (the default) or one starting with http:// or https://.
@@ -92,6 +165,7 @@ async fn follow_search_key(app: &tauri::AppHandle, id: &str) -> CommandResult<()
         .map_err(to_error)
 }
 
+/// Runs `op` on the keychain off the async runtime's threads.
 pub(crate) async fn keychain<T: Send + 'static>(
     state: &AppState,
     op: impl FnOnce(&dyn hearth_engine::SecretStore) -> Result<T, hearth_engine::SecretError>

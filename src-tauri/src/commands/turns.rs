@@ -240,6 +240,25 @@ pub async fn cancel_subagent(state: State<'_, AppState>, run_id: String) -> Comm
     Ok(())
 }
 
+/// How many background tasks the panel lists (newest first).
+const BACKGROUND_LISTED: usize = 20;
+
+/// The newest background sub-agents of every chat, for the background-tasks panel.
+#[tauri::command]
+pub fn list_background_tasks(
+    state: State<'_, AppState>,
+) -> CommandResult<Vec<hearth_protocol::SubAgentRun>> {
+    let runs = state
+        .store
+        .agent_runs(None, BACKGROUND_LISTED * 4)
+        .map_err(to_error)?;
+    Ok(runs
+        .into_iter()
+        .filter(|run| run.mode == hearth_protocol::SubAgentMode::Background)
+        .take(BACKGROUND_LISTED)
+        .collect())
+}
+
 #[tauri::command]
 pub fn resolve_approval(
     state: State<'_, AppState>,

@@ -1,10 +1,12 @@
 //! Channels end to end with real pieces on 127.0.0.1: the engine's channel layer and tools
 //! over a local Telegram Bot API server and a webhook receiver, inbound chats through the
-//! gateway with the scripted model, and a scheduled job delivering to a Telegram chat.
+//! gateway with the scripted model, a scheduled job delivering to a Telegram chat, and
+//! `text_to_speech`'s `deliver` to channels.
 
 mod desktop;
 mod inbound;
 mod jobs;
+mod speech;
 mod telegram_out;
 mod webhook;
 

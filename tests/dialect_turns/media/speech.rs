@@ -1,7 +1,7 @@
 //! `text_to_speech`: `local` runs the real `espeak-ng` (a WAV whose header and duration fit
 //! the text), `openai` asks a stand-in `/audio/speech`, `edge` says why it is unavailable;
-//! `deliver` reaches this chat only; malformed arguments, paths outside the workspace and
-//! missing configuration are clear errors.
+//! `deliver` to this chat (other channels: `channels/speech.rs`); malformed arguments, paths
+//! outside the workspace and missing configuration are clear errors.
 
 use std::sync::Arc;
 
@@ -138,7 +138,7 @@ async fn openai_speech_asks_the_configured_endpoint() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn delivery_reaches_this_chat_and_other_channels_are_unavailable() {
+async fn delivery_reaches_this_chat_and_an_unknown_channel_is_named() {
     let home = Home::new(&Settings::default(), &[]);
     let result = home
         .call(
@@ -157,9 +157,17 @@ async fn delivery_reaches_this_chat_and_other_channels_are_unavailable() {
         )
         .await
         .unwrap_err();
-    assert_eq!(kind(&error), "unavailable", "{error}");
+    assert_eq!(kind(&error), "invalid_arguments", "{error}");
     assert!(
-        error.to_string().contains("generated/speech-"),
+        error
+            .to_string()
+            .contains("no channel `telegram` is configured (configured: desktop)"),
+        "{error}"
+    );
+    assert!(
+        error
+            .to_string()
+            .contains("the file is saved at generated/speech-"),
         "says where the file is: {error}"
     );
 }

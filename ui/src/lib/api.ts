@@ -5,6 +5,8 @@ import { Channel, invoke } from '@tauri-apps/api/core';
 import type { AboutInfo } from './bindings/AboutInfo';
 import type { ApprovalDecision } from './bindings/ApprovalDecision';
 import type { BrowserStatus } from './bindings/BrowserStatus';
+import type { ChannelDelivery } from './bindings/ChannelDelivery';
+import type { ChannelStatus } from './bindings/ChannelStatus';
 import type { ContentPart } from './bindings/ContentPart';
 import type { DetectedServer } from './bindings/DetectedServer';
 import type { EngineEvent } from './bindings/EngineEvent';
@@ -19,6 +21,7 @@ import type { SearchHit } from './bindings/SearchHit';
 import type { Session } from './bindings/Session';
 import type { Settings } from './bindings/Settings';
 import type { StartupProblem } from './bindings/StartupProblem';
+import type { SubAgentRun } from './bindings/SubAgentRun';
 import type { TodoList } from './bindings/TodoList';
 import type { UpdateCheck } from './bindings/UpdateCheck';
 import type { WorkspaceMedia } from './bindings/WorkspaceMedia';
@@ -73,6 +76,7 @@ export const api = {
     invoke<void>('send_message', { sessionId, content, onEvent: channel(onEvent) }),
   cancelTurn: (sessionId: string) => invoke<void>('cancel_turn', { sessionId }),
   cancelSubagent: (runId: string) => invoke<void>('cancel_subagent', { runId }),
+  listBackgroundTasks: () => invoke<SubAgentRun[]>('list_background_tasks'),
   regenerate: (sessionId: string, onEvent: EventHandler) =>
     invoke<void>('regenerate', { sessionId, onEvent: channel(onEvent) }),
   editMessage: (sessionId: string, messageId: number, content: ContentPart[], onEvent: EventHandler) =>
@@ -109,6 +113,12 @@ export const api = {
   getKeyStatus: (providerId: string) => invoke<KeyStatus>('get_key_status', { providerId }),
   setApiKey: (providerId: string, key: string) => invoke<KeyStatus>('set_api_key', { providerId, key }),
   deleteApiKey: (providerId: string) => invoke<void>('delete_api_key', { providerId }),
+  channelStatuses: () => invoke<ChannelStatus[]>('channel_statuses'),
+  channelTokenStatus: (name: string) => invoke<KeyStatus>('channel_token_status', { name }),
+  setChannelToken: (name: string, token: string) => invoke<KeyStatus>('set_channel_token', { name, token }),
+  deleteChannelToken: (name: string) => invoke<void>('delete_channel_token', { name }),
+  /** Sends the test message and waits for the channel's delivery result. */
+  testChannel: (name: string) => invoke<ChannelDelivery>('test_channel', { name }),
   /** Lists the provider's models; `apiKey` is a key typed in the form and not saved yet. */
   testConnection: (provider: ProviderEntry, apiKey: string | null = null) =>
     invoke<ListedModel[]>('test_connection', { provider, apiKey }),

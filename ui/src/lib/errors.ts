@@ -56,6 +56,8 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   file_system: 'error.file_system',
   mcp_servers: 'error.mcp_servers',
   unknown_mcp_server: 'error.unknown_mcp_server',
+  bad_channel: 'error.bad_channel',
+  delivery_failed: 'error.delivery_failed',
   other: 'error.other',
 };
 

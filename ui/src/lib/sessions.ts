@@ -9,6 +9,16 @@ export function isJobRun(session: Session): boolean {
   return session.id.startsWith('job:');
 }
 
+/** Hearth's own kinds of session (`desktop:<uuid>`, `cli:…`, job runs, sub-agents). */
+const LOCAL_PREFIXES = ['desktop', 'cli', 'job', 'task'];
+
+/** The channel a chat came in through (`telegram` for `telegram:<chat id>`), or null for
+ * Hearth's own chats. */
+export function channelOf(session: Session): string | null {
+  const prefix = session.id.split(':')[0];
+  return session.id.includes(':') && !LOCAL_PREFIXES.includes(prefix) ? prefix : null;
+}
+
 /** Pinned sessions first, each group by most recent activity. */
 export function sortSessions(sessions: readonly Session[]): Session[] {
   return [...sessions].sort((a, b) => {

@@ -9,6 +9,7 @@ import { installFakeDesktop, type DesktopScenario } from './fake-desktop';
 import { installFakeJobs, type JobsScenario } from './fake-jobs';
 import { installFakeSkills, type SkillsScenario } from './fake-skills';
 import { installFakeMcp, type McpScenario } from './fake-mcp';
+import { installFakeChannels, type ChannelsScenario } from './fake-channels';
 
 export const provider: ProviderEntry = {
   id: 'local',
@@ -56,12 +57,16 @@ export function textMessage(id: number, sessionId: string, role: 'user' | 'assis
   };
 }
 
-export async function boot(page: Page, scenario: Scenario & DesktopScenario & JobsScenario & SkillsScenario & McpScenario): Promise<void> {
+export async function boot(
+  page: Page,
+  scenario: Scenario & DesktopScenario & JobsScenario & SkillsScenario & McpScenario & ChannelsScenario,
+): Promise<void> {
   await page.addInitScript(installFakeBackend, scenario);
   await page.addInitScript(installFakeDesktop, scenario);
   await page.addInitScript(installFakeJobs, scenario);
   await page.addInitScript(installFakeSkills, scenario);
   await page.addInitScript(installFakeMcp, scenario);
+  await page.addInitScript(installFakeChannels, scenario);
   await page.goto('/');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
 }

@@ -24,9 +24,16 @@ const CANCEL_POLL: Duration = Duration::from_millis(500);
 /// What a child's result may hold, in characters (the rest stays in its transcript).
 const RESULT_CHARS: usize = 20_000;
 
+/// Why a child's request was denied without asking: its parent turn had ended (or ended while
+/// it waited), so nobody could see it.
+const PARENT_GONE: &str = "nobody could answer: a sub-agent's approval requests are shown in \
+    its parent chat only while the parent's turn runs, and that turn has ended; finish without \
+    this call, or say in your result what needs approval";
+
 /// Asks the parent's approver for a child: its requests show in the parent's window while the
-/// parent's turn runs (labelled with the child); after it, or once the child is cancelled,
-/// nobody can answer, which denies.
+/// parent's turn runs (labelled with the child). Once that turn has ended — a background child
+/// outliving it — a request is denied at once with [`PARENT_GONE`] (never left waiting on a
+/// card nobody sees), and so is one still waiting when the turn ends or the child is cancelled.
 struct ChildApprover {
     inner: Arc<dyn Approver>,
     parent: Arc<ParentTurn>,
@@ -42,11 +49,16 @@ impl Approver for ChildApprover {
         tokio::select! {
             decision = self.inner.decide(request) => decision,
             () = self.cancel.cancelled() => None,
+            () = self.parent.ended() => None,
         }
     }
 
     fn actor(&self) -> &'static str {
         self.inner.actor()
+    }
+
+    fn unanswered(&self) -> &'static str {
+        PARENT_GONE
     }
 }
 

@@ -65,6 +65,11 @@ impl ParentTurn {
         !self.relay.is_closed()
     }
 
+    /// Resolves once the parent turn has ended.
+    pub(crate) async fn ended(&self) {
+        self.relay.closed().await;
+    }
+
     pub(crate) fn started(&self) -> usize {
         self.started.load(Ordering::SeqCst)
     }

@@ -224,7 +224,8 @@ impl Tool for SpawnTask {
     fn description(&self) -> &str {
         "Starts a background worker agent with your tools (except delegation) and returns its \
          task_id at once; when it ends, its status and result arrive in this chat as a message, \
-         which your next turn sees."
+         which your next turn sees. Once your turn has ended nobody can approve its high-risk \
+         calls, which are then denied: give it work that needs no approval."
     }
 
     async fn run(&self, ctx: &ToolContext, args: SpawnTaskArgs) -> Result<Value, ToolError> {

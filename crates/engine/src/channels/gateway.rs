@@ -30,22 +30,33 @@ const MAX_BACKOFF: Duration = Duration::from_secs(60);
 /// Where the gateway reads the settings from at every update.
 type SettingsSource = Arc<dyn Fn() -> Result<Settings, EngineError> + Send + Sync>;
 
+/// Told the session id of a chat whose session got new messages (the app refreshes it).
+type SessionListener = Arc<dyn Fn(&str) + Send + Sync>;
+
 /// Serves the inbound channels of a builder's [`super::Channels`].
 pub struct Gateway {
     builder: Arc<EngineBuilder>,
     settings: SettingsSource,
+    listener: Option<SessionListener>,
 }
 
 /// The running loops; [`GatewayHandle::stop`] ends them.
 pub struct GatewayHandle {
     cancel: CancellationToken,
     tasks: Vec<JoinHandle<()>>,
+    /// The channels polled, in the order of `tasks`.
+    names: Vec<String>,
 }
 
 impl GatewayHandle {
     /// How many channels are being polled.
     pub fn polling(&self) -> usize {
         self.tasks.len()
+    }
+
+    /// Whether channel `name` is being polled.
+    pub fn polls(&self, name: &str) -> bool {
+        self.names.iter().any(|n| n == name)
     }
 
     /// Stops polling; a turn in progress is cancelled (and run again at the next start).
@@ -72,41 +83,59 @@ impl Gateway {
     pub fn new(
         builder: Arc<EngineBuilder>,
         settings: impl Fn() -> Result<Settings, EngineError> + Send + Sync + 'static,
-    ) -> Arc<Gateway> {
-        Arc::new(Gateway {
+    ) -> Gateway {
+        Gateway {
             builder,
             settings: Arc::new(settings),
-        })
+            listener: None,
+        }
+    }
+
+    /// Tells `listener` the session id of every chat whose session got new messages (an
+    /// inbound message and its answer).
+    pub fn with_listener(mut self, listener: impl Fn(&str) + Send + Sync + 'static) -> Gateway {
+        self.listener = Some(Arc::new(listener));
+        self
     }
 
     /// Starts a loop for every enabled channel with `inbound = true` that can receive.
     /// Call inside a tokio runtime.
-    pub fn serve(self: &Arc<Self>) -> GatewayHandle {
+    pub fn serve(self) -> GatewayHandle {
+        let gateway = Arc::new(self);
         let cancel = CancellationToken::new();
-        let settings = match (self.settings)() {
+        let settings = match (gateway.settings)() {
             Ok(settings) => settings,
             Err(error) => {
                 tracing::error!(%error, "inbound channels not served");
                 return GatewayHandle {
                     cancel,
                     tasks: Vec::new(),
+                    names: Vec::new(),
                 };
             }
         };
-        let channels = self.builder.channels();
-        let tasks = settings
+        let channels = gateway.builder.channels();
+        let (names, tasks) = settings
             .channels
             .iter()
             .filter(|c| c.enabled && c.inbound)
             .filter_map(|c| channels.external(&c.name))
             .filter(|channel| channel.inbound().is_some())
             .map(|channel| {
-                let gateway = self.clone();
+                let gateway = gateway.clone();
                 let cancel = cancel.clone();
-                tokio::spawn(async move { gateway.poll(channel, cancel).await })
+                let name = channel.name().to_string();
+                (
+                    name,
+                    tokio::spawn(async move { gateway.poll(channel, cancel).await }),
+                )
             })
-            .collect();
-        GatewayHandle { cancel, tasks }
+            .unzip();
+        GatewayHandle {
+            cancel,
+            tasks,
+            names,
+        }
     }
 
     async fn poll(self: Arc<Self>, channel: Arc<dyn Channel>, cancel: CancellationToken) {
@@ -214,10 +243,13 @@ impl Gateway {
         {
             tracing::warn!(%error, "cannot mark an inbound update running");
         }
-        let reply = match self
+        let answered = self
             .turn(&settings, &target, &received.text, profile, cancel)
-            .await
-        {
+            .await;
+        if let Some(listener) = &self.listener {
+            listener(&target.to_string());
+        }
+        let reply = match answered {
             Ok(Some(answer)) => answer,
             Ok(None) => return Handled::Stopped,
             Err(error) => Text::ChannelTurnFailed { error: &error }.in_language(language),

@@ -1,9 +1,11 @@
 //! The channel tools — `message`, `send_message`, `send_file` and `notify` — over a
 //! [`ChannelSink`] the engine provides: each writes into the target session, waits for the
 //! channel's real delivery result and reports a failure as `delivery_failed` (never "queued" as
-//! "delivered"). Files come from the workspace sandbox only.
+//! "delivered"). Files come from the workspace sandbox only. [`media_delivery`] carries
+//! `text_to_speech`'s `deliver` the same way.
 
 mod files;
+mod media;
 mod notify;
 mod send;
 mod send_file;
@@ -20,6 +22,7 @@ use crate::error::{ErrorKind, ToolError};
 use crate::registry::{Registry, RegistryError};
 
 pub use files::{MAX_FILES, MAX_FILE_BYTES};
+pub use media::media_delivery;
 pub use target::Target;
 
 /// The longest a tool waits for a channel's delivery result.

@@ -102,8 +102,9 @@ pub struct MediaFile<'a> {
     pub caption: Option<&'a str>,
 }
 
-/// Where `text_to_speech`'s `deliver` sends its audio. The engine gives [`DesktopDelivery`]
-/// until a channel layer delivers to other channels.
+/// Where `text_to_speech`'s `deliver` sends its audio. The engine gives
+/// [`crate::channels::media_delivery`] (every configured channel); [`DesktopDelivery`] knows
+/// only the chat the call ran in.
 #[async_trait]
 pub trait MediaDelivery: Send + Sync {
     /// Delivers `file` to `channel` (`None`: the chat the call ran in) and `chat_id`; the
@@ -114,6 +115,16 @@ pub trait MediaDelivery: Send + Sync {
         channel: Option<&str>,
         chat_id: Option<&str>,
     ) -> Result<Value, ToolError>;
+}
+
+/// The answer when the file is for the chat the call ran in, whose tool card shows it already.
+pub(crate) fn shown_here(file: &MediaFile<'_>) -> Value {
+    serde_json::json!({
+        "delivered": true,
+        "channel": "desktop",
+        "chat_id": file.session_id,
+        "path": file.path,
+    })
 }
 
 /// Delivery to the desktop chat the call ran in, where the tool card shows the file; any other
@@ -133,12 +144,7 @@ impl MediaDelivery for DesktopDelivery {
         let here = file.session_id;
         let this_chat = chat_id.is_none_or(|id| id == here || here.ends_with(&format!(":{id}")));
         if channel.is_none_or(|c| c == "desktop") && this_chat {
-            return Ok(serde_json::json!({
-                "delivered": true,
-                "channel": "desktop",
-                "chat_id": here,
-                "path": file.path,
-            }));
+            return Ok(shown_here(&file));
         }
         Err(ToolError::new(
             crate::error::ErrorKind::Unavailable,

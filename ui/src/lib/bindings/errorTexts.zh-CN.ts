@@ -50,5 +50,7 @@ export const errorTextsZhCN = {
   "error.skill": "无法使用该技能：{message}",
   "error.mcp_servers": "MCP 服务器：{message}",
   "error.unknown_mcp_server": "没有名为“{name}”的 MCP 服务器。",
+  "error.bad_channel": "渠道“{name}”：{reason}",
+  "error.delivery_failed": "未能送达 {target}：{reason}",
   "error.other": "{message}",
 } as const;

@@ -8,6 +8,7 @@ import { errorsEn } from './errors.en';
 import { browserEn } from './browser.en';
 import { skillsEn } from './skills.en';
 import { mcpEn } from './mcp.en';
+import { channelsEn } from './channels.en';
 
 export const en = {
   ...errorsEn,
@@ -381,6 +382,7 @@ export const en = {
   ...browserEn,
   ...skillsEn,
   ...mcpEn,
+  ...channelsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -52,4 +52,6 @@ export const errorsEn = {
   'error.skill': 'The skill cannot be used: {message}',
   'error.mcp_servers': 'MCP servers: {message}',
   'error.unknown_mcp_server': 'No MCP server is named “{name}”.',
+  'error.bad_channel': 'Channel “{name}”: {reason}',
+  'error.delivery_failed': 'Not delivered to {target}: {reason}',
 } as const;

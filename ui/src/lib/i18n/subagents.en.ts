@@ -1,6 +1,8 @@
 // English strings of the sub-agent cards and Settings → Agents.
 export const subagentsEn = {
   'subagents.title': 'Sub-agents',
+  'subagents.background': 'Background tasks',
+  'subagents.backgroundRunning': '{count} running',
   'subagents.iterations': '{count} steps',
   'subagents.tool': 'running {tool}',
   'subagents.elapsed': '{seconds} s',

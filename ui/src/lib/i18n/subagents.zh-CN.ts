@@ -3,6 +3,8 @@ import type { subagentsEn } from './subagents.en';
 
 export const subagentsZhCn: Record<keyof typeof subagentsEn, string> = {
   'subagents.title': '子代理',
+  'subagents.background': '后台任务',
+  'subagents.backgroundRunning': '{count} 个运行中',
   'subagents.iterations': '{count} 步',
   'subagents.tool': '正在运行 {tool}',
   'subagents.elapsed': '{seconds} 秒',

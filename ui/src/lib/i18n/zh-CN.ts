@@ -9,6 +9,7 @@ import { errorTextsZhCN } from '../bindings/errorTexts.zh-CN';
 import { browserZhCN } from './browser.zh-CN';
 import { skillsZhCN } from './skills.zh-CN';
 import { mcpZhCN } from './mcp.zh-CN';
+import { channelsZhCN } from './channels.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...errorTextsZhCN,
@@ -380,4 +381,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...browserZhCN,
   ...skillsZhCN,
   ...mcpZhCN,
+  ...channelsZhCN,
 };

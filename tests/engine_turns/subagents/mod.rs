@@ -1,7 +1,8 @@
 //! Sub-agents against the scripted model server, each child answered from its own script (keyed
 //! by a marker in its task): parallel children, the running cap, no delegation tools in a
 //! child, PicoBot's `delegate` in every mode with check/cancel/list, cancelling the parent, a
-//! child's timeout, personas through `agents_route`, and malformed arguments.
+//! child's timeout, personas through `agents_route`, malformed arguments, and approvals
+//! (`approvals.rs`).
 
 use hearth_engine::{register_agents, Agents, ModelChoice};
 use hearth_protocol::{AgentPersona, Settings, SubAgentStatus};
@@ -18,7 +19,24 @@ struct AgentRig {
     _home: tempfile::TempDir,
 }
 
+mod approvals;
+
 fn agent_rig(server: &ScriptedServer, dialect: Dialect, settings: Settings) -> AgentRig {
+    agent_rig_with(
+        server,
+        dialect,
+        settings,
+        Arc::new(FixedApprover(ApprovalDecision::Deny)),
+    )
+}
+
+/// A rig whose parent turns ask `approver`.
+fn agent_rig_with(
+    server: &ScriptedServer,
+    dialect: Dialect,
+    settings: Settings,
+    approver: Arc<dyn hearth_engine::Approver>,
+) -> AgentRig {
     let home = tempfile::tempdir().unwrap();
     let dir = DataDir::at(home.path().to_path_buf());
     dir.ensure().unwrap();
@@ -47,7 +65,7 @@ fn agent_rig(server: &ScriptedServer, dialect: Dialect, settings: Settings) -> A
     let registry = Arc::new(registry);
     let runner = Arc::new(ToolRunner::new(
         registry.clone(),
-        Arc::new(FixedApprover(ApprovalDecision::Deny)),
+        approver,
         store.clone(),
         SecurityProfile::PersonalCli,
         dir.root().to_path_buf(),
@@ -80,6 +98,16 @@ impl AgentRig {
 
     fn session(&self) -> String {
         self.engine.create_session("desktop", None).unwrap().id
+    }
+
+    /// The texts of the messages stored in `session`, in order.
+    fn texts(&self, session: &str) -> Vec<String> {
+        self.store
+            .list_messages(session)
+            .unwrap()
+            .iter()
+            .map(|m| m.text())
+            .collect()
     }
 
     /// The tool results stored in `session`, parsed, in order.
@@ -243,13 +271,7 @@ async fn a_fourth_running_child_is_refused_and_background_results_reach_the_chat
     );
     assert!(requests_of(&server, "bg-four").is_empty(), "never queued");
     rig.agents.wait_idle().await;
-    let texts: Vec<String> = rig
-        .store
-        .list_messages(&session)
-        .unwrap()
-        .iter()
-        .map(|m| m.text())
-        .collect();
+    let texts = rig.texts(&session);
     for marker in ["bg-one", "bg-two", "bg-three"] {
         assert!(
             texts

@@ -1,0 +1,65 @@
+//! The channels in the app: the inbound gateway polls every enabled channel with `inbound` on
+//! (started after the window is set up; a chat that writes in gets its session, which the
+//! window refreshes), and the channels are built again and the gateway restarted whenever the
+//! channels, their tokens or the local-host allow list change.
+
+use tauri::{AppHandle, Emitter, Manager};
+
+use crate::scheduler::SESSION_APPENDED_EVENT;
+use crate::state::AppState;
+
+/// Emitted (no payload) once the channels were built again and the gateway restarted.
+pub const CHANNELS_CHANGED_EVENT: &str = "channels://changed";
+
+/// Starts polling the inbound channels built at start-up (call once, in `setup`).
+pub fn start(app: &AppHandle) {
+    let app = app.clone();
+    tauri::async_runtime::spawn(async move { serve(&app, false).await });
+}
+
+/// Builds the channels again (tokens from the keychain) and restarts the gateway over them.
+pub async fn restart(app: &AppHandle) {
+    serve(app, true).await;
+}
+
+async fn serve(app: &AppHandle, reload: bool) {
+    let state = app.state::<AppState>();
+    // One restart at a time: the old loops stop before the new ones poll the same bots.
+    let mut gateway = state.gateway.lock().await;
+    if let Some(old) = gateway.take() {
+        old.stop().await;
+    }
+    if reload {
+        let reloader = app.clone();
+        let reloaded = tauri::async_runtime::spawn_blocking(move || {
+            reloader.state::<AppState>().reload_channels();
+        })
+        .await;
+        if let Err(error) = reloaded {
+            tracing::error!(%error, "channels not rebuilt");
+        }
+    }
+    let settings_app = app.clone();
+    let emitter = app.clone();
+    let handle = hearth_engine::Gateway::new(state.builder.clone(), move || {
+        Ok(settings_app.state::<AppState>().settings())
+    })
+    .with_listener(move |session_id| {
+        let _ = emitter.emit(SESSION_APPENDED_EVENT, session_id);
+    })
+    .serve();
+    tracing::info!(polling = handle.polling(), "inbound channels served");
+    *gateway = Some(handle);
+    drop(gateway);
+    let _ = app.emit(CHANNELS_CHANGED_EVENT, ());
+}
+
+/// Whether the gateway polls a channel named `name` now.
+pub async fn polling(state: &AppState, name: &str) -> bool {
+    state
+        .gateway
+        .lock()
+        .await
+        .as_ref()
+        .is_some_and(|g| g.polls(name))
+}
