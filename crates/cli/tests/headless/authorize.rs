@@ -89,3 +89,48 @@ async fn a_job_is_authorized_after_a_yes_on_the_terminal_and_revoked_again() {
         .unwrap()
         .contains(&serde_json::json!("exec")));
 }
+
+#[tokio::test]
+async fn an_authorization_can_name_mcp_servers() {
+    let server = ScriptedServer::start().await;
+    let home = Home::new(&server);
+    let target = home.target_session();
+    home.add_job("triage", "every 6 hours", "Triage issues", Some(&target))
+        .await;
+    let bad = home
+        .run(&[
+            "jobs",
+            "authorize",
+            "triage",
+            "--mcp-server",
+            "a__b",
+            "--yes",
+        ])
+        .await;
+    assert!(!bad.status.success());
+    assert!(text(&bad.stderr).contains("not an MCP server name"));
+    assert_eq!(authorization(&home).await, "not_authorized");
+
+    let granted = home
+        .json(&[
+            "jobs",
+            "authorize",
+            "triage",
+            "--mcp-server",
+            "github",
+            "--yes",
+            "--json",
+        ])
+        .await;
+    assert_eq!(granted["authorization"], "authorized", "{granted}");
+    let tools: Vec<&str> = granted["authorized_tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t.as_str())
+        .collect();
+    assert!(
+        tools.contains(&"mcp__github__*") && tools.contains(&"exec"),
+        "{tools:?}"
+    );
+}
