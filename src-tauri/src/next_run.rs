@@ -62,6 +62,7 @@ mod tests {
             last_run_at: None,
             next_run_at,
             run_requested_at: None,
+            skill: None,
         }
     }
 

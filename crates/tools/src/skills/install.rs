@@ -1,8 +1,10 @@
 //! `skill_install`: a skill from a local folder or `.zip` / `.tar.gz` file, a git repository, or
 //! an archive URL fetched through the network tools' guard (no private addresses unless
-//! allowed, pinned resolution, no redirects, capped body); staged, validated and only then
-//! moved into `<data dir>/skills/`, leaving nothing behind on failure.
+//! allowed, pinned resolution, no redirects, capped body); staged, validated, shown to the user
+//! and only then moved into `<data dir>/skills/` (its install script run only when asked for and
+//! approved on its own), leaving nothing behind on failure.
 
+use super::review::{review, run_install};
 use super::{skill_error, summary};
 use crate::error::{ErrorKind, ToolError};
 use crate::net::{GuardedClient, Network, Outgoing, SystemResolver};
@@ -49,6 +51,10 @@ pub struct SkillInstallArgs {
     pub name: Option<String>,
     /// A folder inside the source that holds the skill.
     pub subdirectory: Option<String>,
+    /// Also run the skill's install script once installed (the user approves it separately;
+    /// default false).
+    #[serde(default)]
+    pub run_install: bool,
 }
 
 /// Runs blocking install work off the runtime threads.
@@ -136,8 +142,10 @@ impl Tool for SkillInstall {
     fn description(&self) -> &str {
         "Installs a skill: source `local` (a folder or .zip/.tar.gz file), `git` (a repository \
          URL) or `url` (a .zip/.tar.gz URL). The skill is validated before it lands; archives \
-         with absolute or `..` paths, links, or too many or too large files are refused. \
-         Returns the installed skill's {name, description, format, source, dialect, declares}."
+         with absolute or `..` paths, links, or too many or too large files are refused; the \
+         user sees its name, description and permissions first. `run_install` also runs its \
+         install script, which the user approves separately. Returns the installed skill's \
+         {name, description, format, source, dialect, declares}."
     }
 
     async fn run(&self, ctx: &ToolContext, args: SkillInstallArgs) -> Result<Value, ToolError> {
@@ -160,22 +168,40 @@ impl Tool for SkillInstall {
                 }
             };
             let (name, subdirectory) = (args.name.clone(), args.subdirectory.clone());
-            blocking(move || {
+            let staged = blocking(move || {
                 stage(
                     &user_root,
                     &source,
                     name.as_deref(),
                     subdirectory.as_deref(),
-                )?
-                .commit()
+                )
             })
-            .await
+            .await?;
+            // Shown before anything lands; dropping the staged skill removes it.
+            review(ctx, &staged.skill).await?;
+            blocking(move || staged.commit()).await
         }
         .await;
         let _ = tokio::fs::remove_dir_all(&scratch).await;
         let skill = outcome?;
         let mut out = summary(&skill);
         out["installed"] = json!(skill.dir.display().to_string());
+        if args.run_install {
+            match run_install(ctx, &skill).await {
+                Ok(ran) if ran["exit_code"] == 0 => out["install_script"] = ran,
+                outcome => {
+                    // A failed install leaves nothing behind.
+                    let _ = tokio::fs::remove_dir_all(&skill.dir).await;
+                    return Err(match outcome {
+                        Ok(ran) => ToolError::new(
+                            ErrorKind::Unavailable,
+                            format!("the install script failed, so the skill was removed: {ran}"),
+                        ),
+                        Err(error) => error,
+                    });
+                }
+            }
+        }
         Ok(out)
     }
 }

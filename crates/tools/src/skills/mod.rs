@@ -8,6 +8,7 @@ mod declared;
 mod install;
 mod list;
 mod manage;
+mod review;
 mod view;
 
 pub use declared::register_declared_tools;

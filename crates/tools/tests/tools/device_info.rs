@@ -83,7 +83,7 @@ async fn all_sections_by_default() {
     }
     assert_eq!(
         info["skills"],
-        json!({"installed": 0, "names": [], "broken": 0})
+        json!({"installed": 0, "names": [], "enabled": [], "broken": 0})
     );
 }
 

@@ -66,28 +66,45 @@ pub async fn preview_skill_install(
 ) -> CommandResult<InstallPreview> {
     let location = location.trim().to_string();
     let user_root = state.dir.skills();
-    // Downloads and clones land in a temporary folder, gone once the skill is staged.
-    let scratch = tempfile::tempdir().map_err(to_error)?;
-    let source = match kind {
-        SourceKind::Folder => PathBuf::from(&location),
-        SourceKind::Git => {
-            let into = scratch.path().to_path_buf();
-            blocking(move || hearth_skills::clone_git(&location, &into)).await?
-        }
-        SourceKind::Url => {
-            let allow_local = state.settings().allow_local_hosts;
-            hearth_tools::download_skill_archive(&allow_local, &location, scratch.path())
-                .await
-                .map_err(|e| AppError::Skill { message: e.message })?
-        }
+    // Downloads and clones land in a hidden folder (skipped by the library), removed once the
+    // skill is staged or the preview failed.
+    let scratch = user_root.join(format!(".fetch-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&scratch).map_err(to_error)?;
+    let fetched = fetch(
+        kind,
+        location,
+        scratch.clone(),
+        state.settings().allow_local_hosts,
+    )
+    .await;
+    let staged = match fetched {
+        Ok(source) => blocking(move || stage(&user_root, &source, None, None)).await,
+        Err(error) => Err(error),
     };
-    let staged = blocking(move || stage(&user_root, &source, None, None)).await?;
-    drop(scratch);
+    let _ = std::fs::remove_dir_all(&scratch);
+    let staged = staged?;
     let skill = SkillItem::from(&staged.skill);
     Ok(InstallPreview {
         token: pending.put(staged),
         skill,
     })
+}
+
+/// The skill's source on this computer: the folder or archive itself, a clone or a download in
+/// `scratch`.
+async fn fetch(
+    kind: SourceKind,
+    location: String,
+    scratch: PathBuf,
+    allow_local: Vec<String>,
+) -> CommandResult<PathBuf> {
+    match kind {
+        SourceKind::Folder => Ok(PathBuf::from(&location)),
+        SourceKind::Git => blocking(move || hearth_skills::clone_git(&location, &scratch)).await,
+        SourceKind::Url => hearth_tools::download_skill_archive(&allow_local, &location, &scratch)
+            .await
+            .map_err(|e| AppError::Skill { message: e.message }),
+    }
 }
 
 #[tauri::command]
