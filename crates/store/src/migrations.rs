@@ -18,6 +18,8 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0010_planning.sql"),
     include_str!("../migrations/0011_channels.sql"),
     include_str!("../migrations/0012_error_codes.sql"),
+    include_str!("../migrations/0014_artifacts.sql"),
+    include_str!("../migrations/0015_knowledge.sql"),
 ];
 
 /// Applies the migrations past the database's `user_version`, each in its own immediate
