@@ -4,10 +4,13 @@
 import { Channel, invoke } from '@tauri-apps/api/core';
 import type { AboutInfo } from './bindings/AboutInfo';
 import type { ApprovalDecision } from './bindings/ApprovalDecision';
+import type { ArtifactView } from './bindings/ArtifactView';
+import type { Citation } from './bindings/Citation';
 import type { ContentPart } from './bindings/ContentPart';
 import type { DetectedServer } from './bindings/DetectedServer';
 import type { EngineEvent } from './bindings/EngineEvent';
 import type { KeyStatus } from './bindings/KeyStatus';
+import type { KnowledgeStatus } from './bindings/KnowledgeStatus';
 import type { MessagePage } from './bindings/MessagePage';
 import type { ParkedWindow } from './bindings/ParkedWindow';
 import type { PolicyRule } from './bindings/PolicyRule';
@@ -144,6 +147,12 @@ export const api = {
   deleteMemory: (id: number) => invoke<void>('delete_memory', { id }),
   listContradictions: () => invoke<Contradiction[]>('list_contradictions'),
   resolveContradiction: (id: number, winnerId: number) => invoke<Memory>('resolve_contradiction', { id, winnerId }),
+  artifactView: (id: string) => invoke<ArtifactView>('artifact_view', { id }),
+  saveArtifact: (id: string) => invoke<string | null>('save_artifact', { id }),
+  knowledgeStatus: () => invoke<KnowledgeStatus>('knowledge_status'),
+  knowledgeRebuild: () => invoke<boolean>('knowledge_rebuild'),
+  knowledgeSearch: (query: string, limit: number) => invoke<Citation[]>('knowledge_search', { query, limit }),
+  openKnowledgeFile: (path: string) => invoke<void>('open_knowledge_file', { path }),
 };
 
 /** The message of a rejected command: the backend rejects with a string. */

@@ -6,6 +6,7 @@ import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
 import type { Session } from '../../src/lib/bindings/Session';
 import { installFakeBackend, type Call, type Scenario } from './fake-backend';
 import { installFakeDesktop, type DesktopScenario } from './fake-desktop';
+import { installFakeDocuments, type DocumentsScenario } from './fake-documents';
 import { installFakeJobs, type JobsScenario } from './fake-jobs';
 
 export const provider: ProviderEntry = {
@@ -54,10 +55,14 @@ export function textMessage(id: number, sessionId: string, role: 'user' | 'assis
   };
 }
 
-export async function boot(page: Page, scenario: Scenario & DesktopScenario & JobsScenario): Promise<void> {
+export async function boot(
+  page: Page,
+  scenario: Scenario & DesktopScenario & JobsScenario & DocumentsScenario,
+): Promise<void> {
   await page.addInitScript(installFakeBackend, scenario);
   await page.addInitScript(installFakeDesktop, scenario);
   await page.addInitScript(installFakeJobs, scenario);
+  await page.addInitScript(installFakeDocuments, scenario);
   await page.goto('/');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
 }

@@ -4,6 +4,8 @@ import { toolImagesEn } from './toolImages.en';
 import { planningEn } from './planning.en';
 import { subagentsEn } from './subagents.en';
 import { mediaEn } from './media.en';
+import { artifactsEn } from './artifacts.en';
+import { knowledgeEn } from './knowledge.en';
 
 export const en = {
   ...chatlifeEn,
@@ -411,6 +413,8 @@ export const en = {
   ...planningEn,
   ...subagentsEn,
   ...mediaEn,
+  ...artifactsEn,
+  ...knowledgeEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -5,6 +5,8 @@ import { toolImagesZhCN } from './toolImages.zh-CN';
 import { planningZhCN } from './planning.zh-CN';
 import { subagentsZhCn } from './subagents.zh-CN';
 import { mediaZhCN } from './media.zh-CN';
+import { artifactsZhCN } from './artifacts.zh-CN';
+import { knowledgeZhCN } from './knowledge.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...chatlifeZhCN,
@@ -412,4 +414,6 @@ export const zhCN: Record<MessageKey, string> = {
   ...planningZhCN,
   ...subagentsZhCn,
   ...mediaZhCN,
+  ...artifactsZhCN,
+  ...knowledgeZhCN,
 };

@@ -14,7 +14,8 @@ export type View =
   | { kind: 'chat'; sessionId: string; focusMessageId: number | null }
   | { kind: 'settings'; addProvider: boolean }
   | { kind: 'jobs' }
-  | { kind: 'memory' };
+  | { kind: 'memory' }
+  | { kind: 'knowledge' };
 
 class AppState {
   ready = $state(false);
@@ -107,6 +108,10 @@ class AppState {
 
   openMemory(): void {
     this.view = { kind: 'memory' };
+  }
+
+  openKnowledge(): void {
+    this.view = { kind: 'knowledge' };
   }
 
   /** Opens a new chat; the backend hands back an empty "New chat" nobody used instead of
