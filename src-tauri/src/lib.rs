@@ -21,8 +21,8 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    attachments, jobs, media, memory, planning, rules, sessions, settings, terminals, turns,
-    updates as update_commands, window as window_commands,
+    artifacts, attachments, jobs, knowledge, media, memory, planning, rules, sessions, settings,
+    terminals, turns, updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
 
@@ -70,6 +70,7 @@ pub fn run() {
             scheduler::start(app.handle());
             mcp::start(app.handle());
             subagents::start(app.handle());
+            knowledge::start(&app.state::<AppState>());
             tracing::info!(ms = started.elapsed().as_millis() as u64, "setup done");
             Ok(())
         })
@@ -96,6 +97,12 @@ pub fn run() {
             attachments::attach_bytes,
             attachments::paste_clipboard_image,
             media::read_workspace_media,
+            artifacts::artifact_view,
+            artifacts::save_artifact,
+            knowledge::knowledge_status,
+            knowledge::knowledge_rebuild,
+            knowledge::knowledge_search,
+            knowledge::open_knowledge_file,
             settings::get_settings,
             settings::save_settings,
             settings::get_key_status,

@@ -30,6 +30,7 @@ struct Inner {
     /// Held for a whole pass: passes never overlap.
     pass: Arc<tokio::sync::Mutex<()>>,
     watching: Mutex<Option<Watching>>,
+    runtime: Mutex<Option<tokio::runtime::Handle>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -63,6 +64,7 @@ impl Knowledge {
                 progress: Mutex::new(Progress::default()),
                 pass: Arc::new(tokio::sync::Mutex::new(())),
                 watching: Mutex::new(None),
+                runtime: Mutex::new(None),
             }),
         }
     }
@@ -97,13 +99,17 @@ impl Knowledge {
         lock(&self.inner.progress).clone()
     }
 
-    /// Starts a pass in the background unless one is running; whether it started.
+    /// Starts a pass in the background unless one is running (or there is no async runtime to
+    /// run it on); whether it started.
     pub fn start_index(&self) -> bool {
+        let Some(runtime) = self.runtime() else {
+            return false;
+        };
         let Ok(guard) = self.inner.pass.clone().try_lock_owned() else {
             return false;
         };
         let this = self.clone();
-        tokio::spawn(async move {
+        runtime.spawn(async move {
             let _pass = guard;
             if let Err(error) = this.pass().await {
                 tracing::warn!(%error, "knowledge indexing failed");
@@ -238,9 +244,24 @@ impl Knowledge {
         Ok(())
     }
 
-    /// Starts (or restarts, on the current folders) following changes.
+    /// The runtime of this thread, remembered; else the one remembered (a caller off the
+    /// runtime, such as the window's main thread, reaches it too).
+    fn runtime(&self) -> Option<tokio::runtime::Handle> {
+        let mut remembered = lock(&self.inner.runtime);
+        if let Ok(current) = tokio::runtime::Handle::try_current() {
+            *remembered = Some(current);
+        }
+        remembered.clone()
+    }
+
+    /// Starts (or restarts, on the current folders) following changes; without an async
+    /// runtime nothing is followed, which is logged.
     pub fn watch(&self) {
-        let watching = Watching::start(self.clone(), &self.folders());
+        let Some(runtime) = self.runtime() else {
+            tracing::warn!("knowledge folders are not watched: no async runtime");
+            return;
+        };
+        let watching = Watching::start(self.clone(), &self.folders(), &runtime);
         *lock(&self.inner.watching) = Some(watching);
     }
 

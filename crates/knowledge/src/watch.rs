@@ -28,16 +28,13 @@ impl Drop for Watching {
 }
 
 impl Watching {
-    /// Watches every folder of `folders` that exists (recursively); without a Tokio runtime or
-    /// an OS watcher nothing is followed, which is logged.
-    pub(crate) fn start(knowledge: Knowledge, folders: &[PathBuf]) -> Watching {
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            tracing::warn!("knowledge folders are not watched: no async runtime");
-            return Watching {
-                _watcher: None,
-                task: None,
-            };
-        };
+    /// Watches every folder of `folders` that exists (recursively), passes running on
+    /// `runtime`; without an OS watcher nothing is followed, which is logged.
+    pub(crate) fn start(
+        knowledge: Knowledge,
+        folders: &[PathBuf],
+        runtime: &tokio::runtime::Handle,
+    ) -> Watching {
         let (send, mut receive) = mpsc::unbounded_channel::<()>();
         let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
             if event.is_ok_and(|e| !e.kind.is_access()) {

@@ -1,7 +1,9 @@
 //! The Tauri commands: thin wrappers over the managed [`crate::state::AppState`].
 
+pub mod artifacts;
 pub mod attachments;
 pub mod jobs;
+pub mod knowledge;
 pub mod media;
 pub mod memory;
 pub mod planning;
