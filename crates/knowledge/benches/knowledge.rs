@@ -20,7 +20,7 @@ const HANZI: &str = "季度销售报告收入增长预算市场客户发布设�
 /// picked by `n` (a realistic vocabulary, so a query matches some chunks, not all).
 fn word(n: usize) -> String {
     let hanzi: Vec<char> = HANZI.chars().collect();
-    if n % 3 == 0 {
+    if n.is_multiple_of(3) {
         let a = hanzi[n / 3 % hanzi.len()];
         let b = hanzi[n / 7 % hanzi.len()];
         format!("{a}{b}")
