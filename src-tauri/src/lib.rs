@@ -22,8 +22,8 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    attachments, browser, channels, jobs, mcp as mcp_commands, media, memory, planning, rules,
-    sessions, settings, skills, terminals, turns, updates as update_commands,
+    artifacts, attachments, browser, channels, jobs, knowledge, mcp as mcp_commands, media, memory,
+    planning, rules, sessions, settings, skills, terminals, turns, updates as update_commands,
     window as window_commands,
 };
 use crate::state::AppState;
@@ -74,6 +74,7 @@ pub fn run() {
             mcp::start(app.handle());
             subagents::start(app.handle());
             gateway::start(app.handle());
+            knowledge::start(&app.state::<AppState>());
             tracing::info!(ms = started.elapsed().as_millis() as u64, "setup done");
             Ok(())
         })
@@ -106,6 +107,12 @@ pub fn run() {
             channels::set_channel_token,
             channels::delete_channel_token,
             channels::test_channel,
+            artifacts::artifact_view,
+            artifacts::save_artifact,
+            knowledge::knowledge_status,
+            knowledge::knowledge_rebuild,
+            knowledge::knowledge_search,
+            knowledge::open_knowledge_file,
             settings::get_settings,
             settings::save_settings,
             settings::get_key_status,

@@ -53,7 +53,6 @@ mod tests {
             prompt: "p".to_string(),
             target: None,
             model: None,
-            skill: None,
             enabled,
             notify: true,
             authorization: None,

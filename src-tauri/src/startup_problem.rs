@@ -57,10 +57,15 @@ fn open_data_folder(problem: State<'_, StartupProblem>) -> Result<(), AppError> 
     let folder = hearth_engine::existing_folder(wanted).ok_or_else(|| AppError::NotAFolder {
         path: problem.data_dir.clone(),
     })?;
-    let mut child = file_manager(folder)
+    open_with_os(folder)
+}
+
+/// Opens `path` (a folder in the file manager, a file in its default app).
+pub(crate) fn open_with_os(path: &Path) -> Result<(), AppError> {
+    let mut child = file_manager(path)
         .spawn()
-        .map_err(|error| AppError::other(format!("cannot open {}: {error}", folder.display())))?;
-    // Reaped in the background: the file manager may outlive this screen.
+        .map_err(|error| AppError::other(format!("cannot open {}: {error}", path.display())))?;
+    // Reaped in the background: the program may outlive the window.
     std::thread::spawn(move || child.wait());
     Ok(())
 }

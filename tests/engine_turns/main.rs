@@ -7,6 +7,7 @@
 //! request format, and sub-agents (bounds, cancellation, outcomes).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod artifacts;
 mod committed;
 mod compaction;
 mod concurrency;

@@ -42,9 +42,31 @@ pub fn rig_with(
     tune: impl FnOnce(&mut EngineOptions),
 ) -> Rig {
     let home = tempfile::tempdir().unwrap();
+    let store = Arc::new(Store::open(&home.path().join("hearth.db")).unwrap());
+    rig_on_with(server, kind, store, home, registry, tune)
+}
+
+/// A rig over `store` in `home` (its data dir) whose tools are `registry`'s, for tools that
+/// need the store (artifacts).
+pub fn rig_on(
+    server: &ScriptedServer,
+    store: Arc<Store>,
+    home: tempfile::TempDir,
+    registry: Registry,
+) -> Rig {
+    rig_on_with(server, ProviderKind::Openai, store, home, registry, |_| {})
+}
+
+fn rig_on_with(
+    server: &ScriptedServer,
+    kind: ProviderKind,
+    store: Arc<Store>,
+    home: tempfile::TempDir,
+    registry: Registry,
+    tune: impl FnOnce(&mut EngineOptions),
+) -> Rig {
     let dir = DataDir::at(home.path().to_path_buf());
     dir.ensure().unwrap();
-    let store = Arc::new(Store::open(&dir.database()).unwrap());
     let base_url = match kind {
         ProviderKind::Openai => server.openai_base(),
         ProviderKind::Anthropic => server.anthropic_base(),
@@ -145,6 +167,11 @@ impl Rig {
             )
             .await
             .unwrap_err()
+    }
+
+    /// The data dir's path, as text.
+    pub fn home_path(&self) -> String {
+        self._home.path().display().to_string()
     }
 
     pub fn session(&self) -> String {

@@ -1,15 +1,17 @@
 //! `hearth-cli`: the Hearth engine without a window — chat, sessions, tools, keys, local model
 //! servers, scheduled jobs (and the daemon that runs them, with inbound channels), memories,
-//! documents and channels.
+//! documents, the knowledge base, artifacts and channels.
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 mod approve;
+mod artifacts;
 mod channels;
 mod chat;
 mod daemon;
 mod documents;
 mod jobs;
 mod keys;
+mod knowledge;
 mod mcp_cmd;
 mod memory;
 mod pipe;
@@ -101,6 +103,12 @@ enum Command {
     /// Read the text of a document (pdf, docx, pptx, xlsx, xls, ods, csv, txt, md, html).
     #[command(subcommand)]
     Documents(documents::DocumentsCommand),
+    /// List the artifacts models built (`artifact_*` tools) and export one to a file.
+    #[command(subcommand)]
+    Artifacts(artifacts::ArtifactsCommand),
+    /// The knowledge base: add or remove folders, show its status, reindex, search it.
+    #[command(subcommand)]
+    Knowledge(knowledge::KnowledgeCommand),
     /// List MCP servers and their tools; add, remove or import servers.
     #[command(subcommand)]
     Mcp(mcp_cmd::McpCommand),
@@ -142,6 +150,8 @@ fn main() -> std::process::ExitCode {
             Command::Jobs(command) => jobs::run(command, &cli.global).await,
             Command::Memory(command) => memory::run(command),
             Command::Documents(command) => documents::run(command).await,
+            Command::Artifacts(command) => artifacts::run(command),
+            Command::Knowledge(command) => knowledge::run(command).await,
             Command::Mcp(command) => mcp_cmd::run(command).await,
             Command::Skills(command) => skills::run(command, &cli.global).await,
             Command::Tasks(command) => tasks::run(command).await,

@@ -80,6 +80,7 @@ impl ToolSession {
         if !workspace.is_dir() {
             return Err(anyhow!("workspace {} is not a folder", workspace.display()));
         }
+        ensure_session(&home.store)?;
         let registry = Arc::new(home.builder.registry(dialect, &home.settings));
         let runner = home.builder.tool_runner(
             registry,
@@ -123,6 +124,21 @@ impl ToolSession {
             mcp.shutdown().await;
         }
     }
+}
+
+/// Makes the session the calls run in (`cli:tools`), so what they deliver to it
+/// (`artifact_deliver`, `notify`) has somewhere to go.
+fn ensure_session(store: &hearth_store::Store) -> anyhow::Result<()> {
+    if store.get_session(SESSION_ID)?.is_none() {
+        store.create_session(&hearth_store::NewSession {
+            id: SESSION_ID.to_string(),
+            title: "hearth-cli tools".to_string(),
+            model: None,
+            workspace: None,
+            tool_profile: ToolProfile::Full.as_str().to_string(),
+        })?;
+    }
+    Ok(())
 }
 
 /// A tool result's content as JSON (a text that is not JSON becomes a JSON string).

@@ -39,6 +39,7 @@ pub struct EngineBuilder {
     agents: Arc<Agents>,
     browsers: hearth_browser::Browsers,
     channels: Channels,
+    knowledge: hearth_knowledge::Knowledge,
 }
 
 /// The model a turn or run uses, with a client for its provider.
@@ -67,6 +68,7 @@ impl EngineBuilder {
             agents: Arc::new(Agents::new(store.clone()).with_models(models)),
             turns: Turns::new(store.clone()),
             channels: Channels::new(store.clone()),
+            knowledge: hearth_knowledge::Knowledge::new(store.clone()),
             store,
             dir,
             secrets,
@@ -145,6 +147,12 @@ impl EngineBuilder {
         &self.browsers
     }
 
+    /// The knowledge base the knowledge tools search (its folders follow the settings each
+    /// registry is built with).
+    pub fn knowledge(&self) -> &hearth_knowledge::Knowledge {
+        &self.knowledge
+    }
+
     /// The running turns of every engine this builder makes.
     pub fn turns(&self) -> &Arc<Turns> {
         &self.turns
@@ -176,6 +184,19 @@ impl EngineBuilder {
         );
         if let Err(error) = register_agents(&mut registry, &self.agents) {
             tracing::error!(%error, %dialect, "delegation tools left out");
+        }
+        if let Err(error) = hearth_tools::register_artifacts(
+            &mut registry,
+            self.store.clone(),
+            Arc::new(self.channels.clone()),
+            settings.artifacts.clone(),
+        ) {
+            tracing::error!(%error, %dialect, "artifact tools left out");
+        }
+        self.knowledge
+            .set_folders(crate::knowledge_folders(settings, &self.dir));
+        if let Err(error) = hearth_knowledge::register_knowledge(&mut registry, &self.knowledge) {
+            tracing::error!(%error, %dialect, "knowledge tools left out");
         }
         let vision = Arc::new(crate::EngineVision {
             settings: settings.clone(),

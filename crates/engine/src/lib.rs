@@ -14,6 +14,7 @@ mod engine;
 mod error;
 mod history;
 mod jobs;
+mod knowledge;
 mod media;
 mod network;
 mod notify;
@@ -52,7 +53,9 @@ pub use detect::{detect_local_servers, well_known_servers, LocalCandidate, DETEC
 pub use engine::{Engine, EngineOptions, EventSink, TurnSummary};
 pub use error::EngineError;
 pub use hearth_browser::Browsers;
+pub use hearth_knowledge::Knowledge;
 pub use jobs::{AgentJobExecutor, JobGrant};
+pub use knowledge::knowledge_folders;
 pub use media::{media_config, takes_images, EngineVision, MEDIA_KEY_IDS};
 pub use network::{key_account, network_config, search_account};
 pub use notify::{Notice, Notifier, NotifyError, OnClick, OsNotifier};

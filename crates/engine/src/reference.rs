@@ -72,6 +72,16 @@ fn reference_registry(
         &[],
         true,
     );
+    hearth_tools::register_artifacts(
+        &mut registry,
+        store.clone(),
+        Arc::new(crate::channels::Channels::new(store.clone())),
+        hearth_protocol::ArtifactSettings::default(),
+    )?;
+    hearth_knowledge::register_knowledge(
+        &mut registry,
+        &hearth_knowledge::Knowledge::new(store.clone()),
+    )?;
     register_agents(&mut registry, agents).map(|()| registry)
 }
 

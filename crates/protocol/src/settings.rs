@@ -76,6 +76,11 @@ pub struct Settings {
     /// External channels (`[[channels]]`): webhooks and Telegram bots; tokens in the keychain.
     #[serde(default)]
     pub channels: Vec<crate::channel_settings::ChannelSettings>,
+    /// Long deliverables (`[artifacts]`) and the knowledge base (`[knowledge]`).
+    #[serde(default)]
+    pub artifacts: crate::document_settings::ArtifactSettings,
+    #[serde(default)]
+    pub knowledge: crate::document_settings::KnowledgeSettings,
 }
 
 /// One user rule: allow or deny a tool (by canonical name, `*` at the end matching a prefix)
@@ -254,6 +259,8 @@ impl Default for Settings {
             media: crate::media_settings::MediaSettings::default(),
             browser: crate::browser_settings::BrowserSettings::default(),
             channels: Vec::new(),
+            artifacts: crate::document_settings::ArtifactSettings::default(),
+            knowledge: crate::document_settings::KnowledgeSettings::default(),
         }
     }
 }

@@ -1,11 +1,13 @@
 //! SQLite storage for Hearth: the `Store` handle, its connection settings and schema migrations.
 
 mod agent_runs;
+mod artifacts;
 mod audit;
 mod channels;
 mod checkpoint;
 mod error;
 mod jobs;
+mod knowledge;
 mod memory;
 mod messages;
 mod migrations;
@@ -28,6 +30,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use rusqlite::Connection;
 
 pub use agent_runs::{AgentRunEnd, NewAgentRun};
+pub use artifacts::{Artifact, ArtifactChunk, ArtifactState};
 pub use audit::{AuditDecision, AuditEntry, AuditRecord};
 pub use channels::{InboxEntry, InboxStatus, Received};
 pub use error::StoreError;
@@ -35,6 +38,9 @@ pub use jobs::{
     authorization_hash, Authorization, AuthorizationState, Job, JobPatch, JobRun, JobsError,
     LeaseOutcome, NewJob, NotificationReservation, NotificationStatus, RunBegin, RunKind, RunStart,
     RunStatus, SchedulerBeat, MAX_ENABLED_JOBS, NOTIFICATIONS_PER_HOUR, NOTIFICATION_WINDOW_MS,
+};
+pub use knowledge::{
+    FileStamp, KnowledgeChunk, KnowledgeCounts, KnowledgeFile, KnowledgeHit, MAX_KNOWLEDGE_RESULTS,
 };
 pub use memory::{
     estimate_tokens, AddAction, AddOutcome, Contradiction, ContradictionStatus, Memory, MemoryEdit,

@@ -19,6 +19,8 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0011_channels.sql"),
     include_str!("../migrations/0012_error_codes.sql"),
     include_str!("../migrations/0013_job_skill.sql"),
+    include_str!("../migrations/0014_artifacts.sql"),
+    include_str!("../migrations/0015_knowledge.sql"),
     include_str!("../migrations/0018_audit_reason_codes.sql"),
 ];
 

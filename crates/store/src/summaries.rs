@@ -159,9 +159,7 @@ impl Store {
         let conn = self.conn();
         let mut matches = any_term_matches(&conn, &terms, &query, |row| row.get::<_, i64>(0))?;
         matches.sort_by(|a, b| {
-            a.tier
-                .cmp(&b.tier)
-                .then(b.relevance.total_cmp(&a.relevance))
+            a.by_relevance(b)
                 .then(b.row.cmp(&a.row))
                 .then(b.id.cmp(&a.id))
         });

@@ -2,6 +2,7 @@
 //! call), the registry (the only dispatcher) with its dialects, the error the model reads, the
 //! output cap, the generated reference (`docs/tools.md`), and the built-in tools.
 
+pub mod artifacts;
 mod background;
 mod calculator;
 pub mod channels;
@@ -27,6 +28,7 @@ mod skills;
 mod tool;
 mod validate;
 
+pub use artifacts::register_artifacts;
 pub use background::Background;
 pub use calculator::{Action as CalculatorAction, Calculator, CalculatorArgs};
 pub use channels::{register_channels, ChannelSink};

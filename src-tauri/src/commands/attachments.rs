@@ -25,14 +25,19 @@ pub(crate) fn workspace(state: &AppState, session_id: &str) -> CommandResult<Pat
         .unwrap_or_else(|| state.dir.workspace()))
 }
 
+/// Async, and the copy and the document parse on a blocking thread: a slow parse (up to its
+/// time limit) never holds the main thread.
 #[tauri::command]
-pub fn prepare_attachment(
+pub async fn prepare_attachment(
     state: State<'_, AppState>,
     session_id: String,
     path: String,
 ) -> CommandResult<ContentPart> {
     let workspace = workspace(&state, &session_id)?;
-    prepare(std::path::Path::new(&path), &workspace).map_err(to_error)
+    tokio::task::spawn_blocking(move || prepare(std::path::Path::new(&path), &workspace))
+        .await
+        .map_err(to_error)?
+        .map_err(to_error)
 }
 
 /// Pasted images arrive as base64 bytes.

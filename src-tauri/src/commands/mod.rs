@@ -1,9 +1,11 @@
 //! The Tauri commands: thin wrappers over the managed [`crate::state::AppState`].
 
+pub mod artifacts;
 pub mod attachments;
 pub mod browser;
 pub mod channels;
 pub mod jobs;
+pub mod knowledge;
 pub mod mcp;
 pub mod media;
 pub mod memory;

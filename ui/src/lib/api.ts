@@ -7,11 +7,14 @@ import type { ApprovalDecision } from './bindings/ApprovalDecision';
 import type { BrowserStatus } from './bindings/BrowserStatus';
 import type { ChannelDelivery } from './bindings/ChannelDelivery';
 import type { ChannelStatus } from './bindings/ChannelStatus';
+import type { ArtifactView } from './bindings/ArtifactView';
+import type { Citation } from './bindings/Citation';
 import type { ContentPart } from './bindings/ContentPart';
 import type { DetectedServer } from './bindings/DetectedServer';
 import type { EngineEvent } from './bindings/EngineEvent';
 import type { KeyStatus } from './bindings/KeyStatus';
 import type { McpServerView } from './bindings/McpServerView';
+import type { KnowledgeStatus } from './bindings/KnowledgeStatus';
 import type { MessagePage } from './bindings/MessagePage';
 import type { ParkedWindow } from './bindings/ParkedWindow';
 import type { PolicyRule } from './bindings/PolicyRule';
@@ -185,6 +188,12 @@ export const api = {
   /** Sends a message as a run of `skill`: its instructions join the turn, only what it declares. */
   sendSkillMessage: (sessionId: string, skill: string, content: ContentPart[], onEvent: EventHandler) =>
     invoke<void>('send_skill_message', { sessionId, skill, content, onEvent: channel(onEvent) }),
+  artifactView: (id: string) => invoke<ArtifactView>('artifact_view', { id }),
+  saveArtifact: (id: string) => invoke<string | null>('save_artifact', { id }),
+  knowledgeStatus: () => invoke<KnowledgeStatus>('knowledge_status'),
+  knowledgeRebuild: () => invoke<boolean>('knowledge_rebuild'),
+  knowledgeSearch: (query: string, limit: number) => invoke<Citation[]>('knowledge_search', { query, limit }),
+  openKnowledgeFile: (path: string) => invoke<void>('open_knowledge_file', { path }),
 };
 
 /** The message of a rejected command: the backend rejects with a string. */

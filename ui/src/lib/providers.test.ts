@@ -27,6 +27,8 @@ const base: Settings = {
   media: { vision_model: '', image: { base_url: '', model: '' }, speech: { backend: 'local', voice: '', base_url: '', model: '' } },
   browser: { executable: '', visible: false, idle_minutes: 10, cdp_url: '' },
   channels: [],
+  artifacts: { allowed_extensions: ['md'], max_text_segments: 20 },
+  knowledge: { folders: [], watch: true },
 };
 const entry = (id: string, model: string | null = null): ProviderEntry => ({ id, name: id.toUpperCase(), kind: 'openai', base_url: '', default_model: model });
 const field = (f: string) => f;

@@ -84,6 +84,8 @@ export function installFakeBackend(scenario: Scenario): void {
     media: { vision_model: '', image: { base_url: '', model: '' }, speech: { backend: 'local', voice: '', base_url: '', model: '' } },
     browser: { executable: '', visible: false, idle_minutes: 10, cdp_url: '' },
     channels: [],
+    artifacts: { allowed_extensions: ['md', 'txt', 'csv', 'json'], max_text_segments: 20 },
+    knowledge: { folders: [], watch: true },
     ...(scenario.settings ?? {}),
   };
   const sessions: Session[] = [...(scenario.sessions ?? [])];

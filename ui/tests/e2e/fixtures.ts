@@ -6,6 +6,7 @@ import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
 import type { Session } from '../../src/lib/bindings/Session';
 import { installFakeBackend, type Call, type Scenario } from './fake-backend';
 import { installFakeDesktop, type DesktopScenario } from './fake-desktop';
+import { installFakeDocuments, type DocumentsScenario } from './fake-documents';
 import { installFakeJobs, type JobsScenario } from './fake-jobs';
 import { installFakeSkills, type SkillsScenario } from './fake-skills';
 import { installFakeMcp, type McpScenario } from './fake-mcp';
@@ -59,7 +60,7 @@ export function textMessage(id: number, sessionId: string, role: 'user' | 'assis
 
 export async function boot(
   page: Page,
-  scenario: Scenario & DesktopScenario & JobsScenario & SkillsScenario & McpScenario & ChannelsScenario,
+  scenario: Scenario & DesktopScenario & JobsScenario & SkillsScenario & McpScenario & ChannelsScenario & DocumentsScenario,
 ): Promise<void> {
   await page.addInitScript(installFakeBackend, scenario);
   await page.addInitScript(installFakeDesktop, scenario);
@@ -67,6 +68,7 @@ export async function boot(
   await page.addInitScript(installFakeSkills, scenario);
   await page.addInitScript(installFakeMcp, scenario);
   await page.addInitScript(installFakeChannels, scenario);
+  await page.addInitScript(installFakeDocuments, scenario);
   await page.goto('/');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
 }

@@ -5,12 +5,14 @@
 //! batches of calls in one session.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod artifacts;
 mod batch;
 mod channels;
 mod chat;
 mod database;
 mod documents;
 mod errors;
+mod knowledge;
 mod local;
 mod mcp;
 #[cfg(unix)]

@@ -37,6 +37,16 @@ pub(crate) struct Match<T> {
     pub(crate) relevance: f64,
 }
 
+impl<T> Match<T> {
+    /// The order of two matches by pass and relevance alone: an earlier pass first, then the
+    /// higher bm25.
+    pub(crate) fn by_relevance(&self, other: &Match<T>) -> std::cmp::Ordering {
+        self.tier
+            .cmp(&other.tier)
+            .then(other.relevance.total_cmp(&self.relevance))
+    }
+}
+
 /// What to match and how to read the matching rows.
 pub(crate) struct MatchQuery<'a> {
     pub(crate) tables: &'a FtsTables,

@@ -7,7 +7,7 @@
 mod files;
 mod media;
 mod notify;
-mod send;
+pub(crate) mod send;
 mod send_file;
 mod target;
 
@@ -96,13 +96,17 @@ pub fn register_channels(
 
 /// What every channel tool shares: the sink, and delivery within [`DELIVERY_LIMIT`].
 #[derive(Clone)]
-struct Sender {
+pub(crate) struct Sender {
     sink: Arc<dyn ChannelSink>,
 }
 
 impl Sender {
+    pub(crate) fn new(sink: Arc<dyn ChannelSink>) -> Sender {
+        Sender { sink }
+    }
+
     /// Refuses a channel that is not configured, naming those that are.
-    fn known(&self, field: &str, channel: &str) -> Result<bool, ToolError> {
+    pub(crate) fn known(&self, field: &str, channel: &str) -> Result<bool, ToolError> {
         self.sink.supports_files(channel).ok_or_else(|| {
             ToolError::invalid(
                 field,
@@ -117,7 +121,7 @@ impl Sender {
 
     /// Delivers and waits at most [`DELIVERY_LIMIT`]; the result states what the channel
     /// confirmed.
-    async fn deliver(&self, outbound: Outbound) -> Result<Value, ToolError> {
+    pub(crate) async fn deliver(&self, outbound: Outbound) -> Result<Value, ToolError> {
         let target = outbound.target.to_string();
         let files = outbound.files.len();
         let delivery = tokio::time::timeout(DELIVERY_LIMIT, self.sink.deliver(outbound)).await;

@@ -123,7 +123,7 @@ impl Tool for SendMessage {
 }
 
 /// The trimmed text of `field`, refused when blank or too long.
-pub(super) fn checked_text(field: &str, text: &str) -> Result<String, ToolError> {
+pub(crate) fn checked_text(field: &str, text: &str) -> Result<String, ToolError> {
     let text = text.trim();
     if text.is_empty() {
         return Err(ToolError::invalid(
@@ -144,7 +144,7 @@ pub(super) fn checked_text(field: &str, text: &str) -> Result<String, ToolError>
 }
 
 /// The refusal for files to a channel that takes none.
-pub(super) fn no_files(channel: &str) -> ToolError {
+pub(crate) fn no_files(channel: &str) -> ToolError {
     ToolError::new(
         crate::error::ErrorKind::Unavailable,
         format!(

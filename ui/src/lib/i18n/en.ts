@@ -9,6 +9,8 @@ import { browserEn } from './browser.en';
 import { skillsEn } from './skills.en';
 import { mcpEn } from './mcp.en';
 import { channelsEn } from './channels.en';
+import { artifactsEn } from './artifacts.en';
+import { knowledgeEn } from './knowledge.en';
 
 export const en = {
   ...errorsEn,
@@ -383,6 +385,8 @@ export const en = {
   ...skillsEn,
   ...mcpEn,
   ...channelsEn,
+  ...artifactsEn,
+  ...knowledgeEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -10,6 +10,8 @@ import { browserZhCN } from './browser.zh-CN';
 import { skillsZhCN } from './skills.zh-CN';
 import { mcpZhCN } from './mcp.zh-CN';
 import { channelsZhCN } from './channels.zh-CN';
+import { artifactsZhCN } from './artifacts.zh-CN';
+import { knowledgeZhCN } from './knowledge.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...errorTextsZhCN,
@@ -382,4 +384,6 @@ export const zhCN: Record<MessageKey, string> = {
   ...skillsZhCN,
   ...mcpZhCN,
   ...channelsZhCN,
+  ...artifactsZhCN,
+  ...knowledgeZhCN,
 };

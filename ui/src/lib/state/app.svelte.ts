@@ -15,7 +15,8 @@ export type View =
   | { kind: 'settings'; addProvider: boolean }
   | { kind: 'jobs' }
   | { kind: 'memory' }
-  | { kind: 'skills' };
+  | { kind: 'skills' }
+  | { kind: 'knowledge' };
 
 class AppState {
   ready = $state(false);
@@ -112,6 +113,10 @@ class AppState {
 
   openSkills(): void {
     this.view = { kind: 'skills' };
+  }
+
+  openKnowledge(): void {
+    this.view = { kind: 'knowledge' };
   }
 
   /** Opens a new chat; the backend hands back an empty "New chat" nobody used instead of

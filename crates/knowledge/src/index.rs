@@ -1,0 +1,359 @@
+//! The knowledge service: its folders, one incremental indexing pass at a time (in the
+//! background, with progress), the index's status and search with citations.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Instant;
+
+use hearth_documents::{read, Limits};
+use hearth_protocol::{Citation, FileError, IndexReport, KnowledgeStatus, Progress};
+use hearth_store::{FileStamp, KnowledgeFile, KnowledgeHit, Store, StoreError};
+use sha2::{Digest, Sha256};
+
+use crate::scan::{scan, Found};
+use crate::watch::Watching;
+
+/// Characters of a chunk a citation shows.
+const SNIPPET_CHARS: usize = 480;
+
+/// The knowledge base of one process (the app or the CLI).
+#[derive(Clone)]
+pub struct Knowledge {
+    store: Arc<Store>,
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    folders: RwLock<Vec<PathBuf>>,
+    progress: Mutex<Progress>,
+    /// Held for a whole pass: passes never overlap.
+    pass: Arc<tokio::sync::Mutex<()>>,
+    watching: Mutex<Option<Watching>>,
+    runtime: Mutex<Option<tokio::runtime::Handle>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn sha256(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+async fn on_store<T: Send + 'static>(
+    store: &Arc<Store>,
+    f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, String> {
+    let store = store.clone();
+    tokio::task::spawn_blocking(move || f(&store))
+        .await
+        .map_err(|e| format!("the store task failed: {e}"))?
+        .map_err(|e| e.to_string())
+}
+
+impl Knowledge {
+    pub fn new(store: Arc<Store>) -> Knowledge {
+        Knowledge {
+            store,
+            inner: Arc::new(Inner {
+                folders: RwLock::new(Vec::new()),
+                progress: Mutex::new(Progress::default()),
+                pass: Arc::new(tokio::sync::Mutex::new(())),
+                watching: Mutex::new(None),
+                runtime: Mutex::new(None),
+            }),
+        }
+    }
+
+    /// Sets the folders (files of folders no longer listed leave the index at the next pass);
+    /// when watching, the watch follows.
+    pub fn set_folders(&self, folders: Vec<PathBuf>) {
+        let changed = {
+            let mut current = self
+                .inner
+                .folders
+                .write()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let changed = *current != folders;
+            *current = folders;
+            changed
+        };
+        if changed && lock(&self.inner.watching).is_some() {
+            self.watch();
+        }
+    }
+
+    pub fn folders(&self) -> Vec<PathBuf> {
+        self.inner
+            .folders
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    pub fn progress(&self) -> Progress {
+        lock(&self.inner.progress).clone()
+    }
+
+    /// Starts a pass in the background unless one is running (or there is no async runtime to
+    /// run it on); whether it started.
+    pub fn start_index(&self) -> bool {
+        let Some(runtime) = self.runtime() else {
+            return false;
+        };
+        let Ok(guard) = self.inner.pass.clone().try_lock_owned() else {
+            return false;
+        };
+        let this = self.clone();
+        runtime.spawn(async move {
+            let _pass = guard;
+            if let Err(error) = this.pass().await {
+                tracing::warn!(%error, "knowledge indexing failed");
+            }
+        });
+        true
+    }
+
+    /// Runs one incremental pass over every folder (after the running one, if any).
+    pub async fn index(&self) -> Result<IndexReport, String> {
+        let _pass = self.inner.pass.lock().await;
+        self.pass().await
+    }
+
+    async fn pass(&self) -> Result<IndexReport, String> {
+        let started = Instant::now();
+        let folders = self.folders();
+        let known: Vec<KnowledgeFile> = on_store(&self.store, |s| s.knowledge_files(None)).await?;
+        let mut report = IndexReport::default();
+        // Files of folders no longer configured.
+        let listed: Vec<String> = folders.iter().map(|f| f.display().to_string()).collect();
+        for file in known.iter().filter(|f| !listed.contains(&f.folder)) {
+            let path = file.path.clone();
+            if on_store(&self.store, move |s| s.remove_knowledge_file(&path)).await? {
+                report.removed += 1;
+            }
+        }
+        let by_path: HashMap<&str, &KnowledgeFile> =
+            known.iter().map(|f| (f.path.as_str(), f)).collect();
+        let mut found_by_folder = Vec::new();
+        for folder in &folders {
+            let scan_folder = folder.clone();
+            let found = tokio::task::spawn_blocking(move || scan(&scan_folder))
+                .await
+                .map_err(|e| e.to_string())?;
+            found_by_folder.push((folder.display().to_string(), found));
+        }
+        let total = found_by_folder.iter().map(|(_, f)| f.len() as u64).sum();
+        *lock(&self.inner.progress) = Progress {
+            running: true,
+            total,
+            done: 0,
+            current: None,
+            last: self.progress().last,
+        };
+        for (folder, found) in &found_by_folder {
+            for file in found {
+                let path = file.path.display().to_string();
+                lock(&self.inner.progress).current = Some(path.clone());
+                self.one(
+                    folder,
+                    file,
+                    by_path.get(path.as_str()).copied(),
+                    &mut report,
+                )
+                .await?;
+                lock(&self.inner.progress).done += 1;
+            }
+            let present: Vec<String> = found.iter().map(|f| f.path.display().to_string()).collect();
+            for gone in known
+                .iter()
+                .filter(|k| &k.folder == folder && !present.contains(&k.path))
+            {
+                let path = gone.path.clone();
+                if on_store(&self.store, move |s| s.remove_knowledge_file(&path)).await? {
+                    report.removed += 1;
+                }
+            }
+        }
+        report.millis = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        let mut progress = lock(&self.inner.progress);
+        progress.running = false;
+        progress.current = None;
+        progress.last = Some(report.clone());
+        Ok(report)
+    }
+
+    /// Indexes one file if it changed.
+    async fn one(
+        &self,
+        folder: &str,
+        file: &Found,
+        known: Option<&KnowledgeFile>,
+        report: &mut IndexReport,
+    ) -> Result<(), String> {
+        let path = file.path.display().to_string();
+        if known.is_some_and(|k| k.size == file.size && k.mtime == file.mtime) {
+            report.unchanged += 1;
+            return Ok(());
+        }
+        let bytes = match tokio::fs::read(&file.path).await {
+            Ok(bytes) => bytes,
+            // Gone since the scan: the next pass removes it.
+            Err(_) => return Ok(()),
+        };
+        let hash = sha256(&bytes);
+        if let Some(known) = known.filter(|k| k.sha256 == hash) {
+            let (p, size, mtime) = (known.path.clone(), file.size, file.mtime);
+            on_store(&self.store, move |s| {
+                s.restamp_knowledge_file(&p, size, mtime)
+            })
+            .await?;
+            report.unchanged += 1;
+            return Ok(());
+        }
+        report.bytes += bytes.len() as u64;
+        let name = file
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let (chunks, error) = match read(bytes, name, Limits::default()).await {
+            Ok(document) => (crate::chunks::chunks(&document), None),
+            Err(error) => (Vec::new(), Some(error.to_string())),
+        };
+        if error.is_some() {
+            report.failed += 1;
+        } else {
+            report.indexed += 1;
+        }
+        let stamp = FileStamp {
+            folder: folder.to_string(),
+            path,
+            size: file.size,
+            mtime: file.mtime,
+            sha256: hash,
+        };
+        on_store(&self.store, move |s| {
+            s.index_knowledge_file(&stamp, &chunks, error.as_deref())
+        })
+        .await?;
+        Ok(())
+    }
+
+    /// The runtime of this thread, remembered; else the one remembered (a caller off the
+    /// runtime, such as the window's main thread, reaches it too).
+    fn runtime(&self) -> Option<tokio::runtime::Handle> {
+        let mut remembered = lock(&self.inner.runtime);
+        if let Ok(current) = tokio::runtime::Handle::try_current() {
+            *remembered = Some(current);
+        }
+        remembered.clone()
+    }
+
+    /// Starts (or restarts, on the current folders) following changes; without an async
+    /// runtime nothing is followed, which is logged.
+    pub fn watch(&self) {
+        let Some(runtime) = self.runtime() else {
+            tracing::warn!("knowledge folders are not watched: no async runtime");
+            return;
+        };
+        let watching = Watching::start(self.clone(), &self.folders(), &runtime);
+        *lock(&self.inner.watching) = Some(watching);
+    }
+
+    pub fn status(&self) -> Result<KnowledgeStatus, String> {
+        let counts = self.store.knowledge_counts().map_err(|e| e.to_string())?;
+        let file_errors = self
+            .store
+            .knowledge_files(None)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .filter_map(|f| {
+                f.error.map(|error| FileError {
+                    path: f.path,
+                    error,
+                })
+            })
+            .collect();
+        Ok(KnowledgeStatus {
+            folders: self
+                .folders()
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect(),
+            files: counts.files,
+            chunks: counts.chunks,
+            errors: counts.errors,
+            last_indexed: counts.last_indexed,
+            watching: lock(&self.inner.watching).is_some(),
+            progress: self.progress(),
+            file_errors,
+        })
+    }
+
+    /// The best `limit` chunks for `query`, as citations.
+    pub async fn search(&self, query: &str, limit: usize) -> Result<Vec<Citation>, String> {
+        let q = query.to_string();
+        let hits = on_store(&self.store, move |s| s.search_knowledge(&q, limit)).await?;
+        Ok(hits.into_iter().map(|hit| citation(query, hit)).collect())
+    }
+}
+
+/// `hit` as a citation with a snippet around the first query word it holds.
+fn citation(query: &str, hit: KnowledgeHit) -> Citation {
+    let name = Path::new(&hit.path)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| hit.path.clone());
+    let chunk = hit.chunk;
+    let place = match (chunk.unit.as_str(), chunk.first == chunk.last) {
+        ("line", true) => format!("line {}", chunk.first),
+        ("line", false) => format!("lines {}-{}", chunk.first, chunk.last),
+        ("sheet", _) => match &chunk.label {
+            Some(label) => format!("sheet {} ({label})", chunk.first),
+            None => format!("sheet {}", chunk.first),
+        },
+        (unit, _) => format!("{unit} {}", chunk.first),
+    };
+    Citation {
+        citation: format!("{name}, {place}"),
+        snippet: snippet(&chunk.text, query),
+        file: hit.path,
+        unit: chunk.unit,
+        first: chunk.first,
+        last: chunk.last,
+        label: chunk.label,
+        score: hit.relevance,
+    }
+}
+
+/// About [`SNIPPET_CHARS`] characters of `text` starting a little before the first query word.
+fn snippet(text: &str, query: &str) -> String {
+    let lower = text.to_lowercase();
+    let at = query
+        .split_whitespace()
+        .filter_map(|word| lower.find(&word.to_lowercase()))
+        .min()
+        .unwrap_or(0);
+    let chars: Vec<char> = text.chars().collect();
+    let at_char = text.get(..at).map_or(0, |head| head.chars().count());
+    let start = at_char.saturating_sub(SNIPPET_CHARS / 4);
+    let end = (start + SNIPPET_CHARS).min(chars.len());
+    let mut out: String = chars[start..end].iter().collect::<String>();
+    out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    if start > 0 {
+        out.insert(0, '…');
+    }
+    if end < chars.len() {
+        out.push('…');
+    }
+    out
+}
+
+#[cfg(test)]
+#[path = "index_tests.rs"]
+mod tests;

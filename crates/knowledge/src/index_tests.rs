@@ -1,0 +1,153 @@
+#![allow(clippy::unwrap_used)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use super::*;
+
+/// Documents written by fpdf2, python-pptx, openpyxl and python-docx (the documents crate's
+/// fixture script, in the target/doc-fixtures venv the setup makes), plus Markdown, CSV, HTML
+/// and GBK text, and a scanned PDF.
+fn fixtures(dir: &Path) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let status = std::process::Command::new(root.join("target/doc-fixtures/bin/python"))
+        .arg(root.join("crates/documents/tests/fixtures/make.py"))
+        .arg(dir)
+        .args([
+            "--only",
+            "report.pdf,deck.pptx,book.xlsx,report.docx,scanned.pdf",
+        ])
+        .stdout(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success(), "make.py failed (run scripts/setup.sh)");
+    std::fs::write(dir.join("notes.md"), "# 笔记\n\n- first item\n- 第二项\n").unwrap();
+    std::fs::write(dir.join("data.csv"), "name,城市\nAda,北京\n").unwrap();
+    std::fs::write(
+        dir.join("page.html"),
+        "<html><body><h1>标题</h1><p>Hello world.</p></body></html>",
+    )
+    .unwrap();
+    std::fs::write(dir.join("plain.txt"), "Plain text about lighthouses.\n").unwrap();
+    std::fs::create_dir_all(dir.join(".hidden")).unwrap();
+    std::fs::write(dir.join(".hidden/secret.md"), "lighthouses\n").unwrap();
+}
+
+fn knowledge(dir: &Path) -> Knowledge {
+    let store = Arc::new(Store::open(&dir.join("hearth.db")).unwrap());
+    Knowledge::new(store)
+}
+
+async fn top(k: &Knowledge, query: &str) -> Option<Citation> {
+    k.search(query, 5).await.unwrap().into_iter().next()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_folder_of_mixed_documents_is_indexed_incrementally_and_cited() {
+    let home = tempfile::tempdir().unwrap();
+    let folder = home.path().join("knowledge");
+    fixtures(&folder);
+    let k = knowledge(home.path());
+    k.set_folders(vec![folder.clone()]);
+    let first = k.index().await.unwrap();
+    assert_eq!(
+        (first.indexed, first.failed, first.removed),
+        (8, 1, 0),
+        "{first:?}"
+    );
+    let status = k.status().unwrap();
+    assert_eq!(status.files, 9);
+    assert_eq!(status.file_errors.len(), 1);
+    assert!(status.file_errors[0].path.ends_with("scanned.pdf"));
+    assert!(
+        status.file_errors[0].error.contains("no text layer"),
+        "{:?}",
+        status.file_errors
+    );
+    assert_eq!(status.progress.done, 9);
+    assert!(!status.progress.running);
+
+    let cite = |c: Option<Citation>| c.map(|c| c.citation).unwrap_or_default();
+    assert_eq!(cite(top(&k, "售").await), "report.pdf, page 2");
+    assert_eq!(cite(top(&k, "预算").await), "deck.pptx, slide 2");
+    assert_eq!(cite(top(&k, "季度销售").await), "report.pdf, page 2");
+    assert_eq!(cite(top(&k, "revenue").await), "report.pdf, page 1");
+    assert_eq!(cite(top(&k, "张三").await), "book.xlsx, sheet 2 (人员)");
+    assert_eq!(cite(top(&k, "小部件").await), "report.docx, lines 1-5");
+    assert_eq!(cite(top(&k, "Ada").await), "data.csv, lines 1-2");
+    assert_eq!(k.search("lighthouses", 5).await.unwrap().len(), 1);
+    let hit = top(&k, "Shanghai").await.unwrap();
+    assert_eq!((hit.unit.as_str(), hit.first), ("page", 3));
+    assert!(hit.snippet.contains("Shanghai"), "{hit:?}");
+    assert_eq!(hit.file, folder.join("report.pdf").display().to_string());
+
+    // Only the changed file is read again; a touched but unchanged one is not.
+    let filler: String = (1..=100)
+        .map(|n| format!("filler line {n} {}\n", "x".repeat(30)))
+        .collect();
+    std::fs::write(
+        folder.join("notes.md"),
+        format!("{filler}新的内容：火星基地\n"),
+    )
+    .unwrap();
+    let html = folder.join("page.html");
+    let same = std::fs::read(&html).unwrap();
+    std::fs::write(&html, same).unwrap();
+    let second = k.index().await.unwrap();
+    assert_eq!((second.indexed, second.unchanged), (1, 8), "{second:?}");
+    let mars = top(&k, "火星").await.unwrap();
+    assert_eq!((mars.unit.as_str(), mars.last), ("line", 101), "{mars:?}");
+    assert!(mars.first > 1 && mars.citation == format!("notes.md, lines {}-101", mars.first));
+    let old = k.search("第二项", 5).await.unwrap();
+    assert!(old.iter().all(|c| !c.file.ends_with("notes.md")), "{old:?}");
+
+    // A deleted file's chunks are gone.
+    std::fs::remove_file(folder.join("data.csv")).unwrap();
+    let third = k.index().await.unwrap();
+    assert_eq!((third.removed, third.indexed), (1, 0), "{third:?}");
+    assert!(top(&k, "Ada").await.is_none());
+    assert_eq!(k.status().unwrap().files, 8);
+
+    // A folder taken out of the settings leaves the index.
+    k.set_folders(Vec::new());
+    assert_eq!(k.index().await.unwrap().removed, 8);
+    assert_eq!(k.status().unwrap().chunks, 0);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn changes_are_followed_while_watching() {
+    let home = tempfile::tempdir().unwrap();
+    let folder = home.path().join("notes");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(folder.join("a.md"), "alpha\n").unwrap();
+    let k = knowledge(home.path());
+    k.set_folders(vec![folder.clone()]);
+    k.index().await.unwrap();
+    k.watch();
+    assert!(k.status().unwrap().watching);
+    std::fs::write(folder.join("b.md"), "斑马 zebra\n").unwrap();
+    std::fs::remove_file(folder.join("a.md")).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let found = top(&k, "斑马").await.is_some() && top(&k, "alpha").await.is_none();
+        if found {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the change was not followed: {:?}",
+            k.status()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[test]
+fn snippets_start_near_the_first_query_word() {
+    let text = format!("{} needle {}", "a ".repeat(400), "b ".repeat(400));
+    let cut = snippet(&text, "needle");
+    assert!(cut.starts_with('…') && cut.ends_with('…'), "{cut}");
+    assert!(cut.contains("needle"));
+    assert!(cut.chars().count() <= SNIPPET_CHARS + 2);
+}

@@ -1,0 +1,40 @@
+//! What the desktop shows of an artifact: the card a delivered artifact becomes in the chat
+//! (a file part whose path is `artifact:<id>`) and the side panel's preview with its counts.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// The path of the file part `artifact_deliver` puts in a desktop chat: this prefix and the
+/// artifact's id (the model and the chat never see a filesystem path).
+pub const ARTIFACT_PATH_PREFIX: &str = "artifact:";
+
+/// One artifact with its content and counts, for the side panel.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ArtifactView {
+    pub id: String,
+    pub session_id: String,
+    pub filename: String,
+    pub title: String,
+    /// `open` or `final`.
+    pub state: String,
+    #[ts(type = "number")]
+    pub bytes: u64,
+    pub content: String,
+    /// `markdown`, `json`, `csv`, `tsv` or `text`.
+    pub format: String,
+    /// The first format error, as `line N: message`.
+    pub format_error: Option<String>,
+    #[ts(type = "number")]
+    pub characters: u64,
+    #[ts(type = "number")]
+    pub cjk_characters: u64,
+    #[ts(type = "number")]
+    pub english_words: u64,
+    #[ts(type = "number")]
+    pub lines: u64,
+    #[ts(type = "number")]
+    pub paragraphs: u64,
+    #[ts(type = "number")]
+    pub headings: u64,
+}

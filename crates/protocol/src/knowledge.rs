@@ -1,0 +1,91 @@
+//! The knowledge base as the tools, the CLI and the Knowledge page see it: the index's status
+//! with the running pass's progress and the files that could not be read, and cited snippets.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+/// What one indexing pass did.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct IndexReport {
+    /// Files read and indexed anew (new or changed).
+    #[ts(type = "number")]
+    pub indexed: u64,
+    /// Files whose size and modification time, or content, showed no change.
+    #[ts(type = "number")]
+    pub unchanged: u64,
+    /// Files gone from the folders (their chunks with them).
+    #[ts(type = "number")]
+    pub removed: u64,
+    /// Files that could not be read (their error is kept).
+    #[ts(type = "number")]
+    pub failed: u64,
+    /// Bytes read to index.
+    #[ts(type = "number")]
+    pub bytes: u64,
+    #[ts(type = "number")]
+    pub millis: u64,
+}
+
+/// Where the current (or last) pass is.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct Progress {
+    pub running: bool,
+    /// Files of the pass, and how many are done.
+    #[ts(type = "number")]
+    pub total: u64,
+    #[ts(type = "number")]
+    pub done: u64,
+    /// The file being read.
+    pub current: Option<String>,
+    /// The last finished pass.
+    pub last: Option<IndexReport>,
+}
+
+/// A file that could not be read, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct FileError {
+    pub path: String,
+    pub error: String,
+}
+
+/// `knowledge_index status`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct KnowledgeStatus {
+    pub folders: Vec<String>,
+    #[ts(type = "number")]
+    pub files: u64,
+    #[ts(type = "number")]
+    pub chunks: u64,
+    #[ts(type = "number")]
+    pub errors: u64,
+    /// Unix milliseconds.
+    #[ts(type = "number | null")]
+    pub last_indexed: Option<i64>,
+    pub watching: bool,
+    pub progress: Progress,
+    pub file_errors: Vec<FileError>,
+}
+
+/// A search result: the snippet and where it comes from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct Citation {
+    /// The file's absolute path.
+    pub file: String,
+    /// `page`, `slide`, `sheet` or `line`.
+    pub unit: String,
+    #[ts(type = "number")]
+    pub first: u64,
+    #[ts(type = "number")]
+    pub last: u64,
+    /// The sheet's name or slide title.
+    pub label: Option<String>,
+    /// `report.pdf, page 2` or `notes.md, lines 10-24`.
+    pub citation: String,
+    pub snippet: String,
+    pub score: f64,
+}

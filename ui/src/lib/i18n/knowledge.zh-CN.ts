@@ -1,0 +1,21 @@
+// 知识库页面及聊天中引用片段的简体中文文案（展开进 `zhCN`）。
+export const knowledgeZhCN = {
+  'sidebar.knowledge': '知识库',
+  'knowledge.title': '知识库',
+  'knowledge.intro': 'Hearth 为 knowledge_search 建立索引的文档文件夹。Hearth 运行时会跟踪变化，只重新读取改动过的文件。',
+  'knowledge.folders': '文件夹',
+  'knowledge.defaultFolder': '未设置文件夹：使用默认文件夹。',
+  'knowledge.addFolder': '添加文件夹…',
+  'knowledge.removeFolder': '移除 {folder}',
+  'knowledge.rebuild': '立即索引改动',
+  'knowledge.counts': '{files} 个文件 · {chunks} 个分块 · {errors} 个无法读取',
+  'knowledge.lastIndexed': '上次索引于 {when}',
+  'knowledge.never': '尚未建立索引',
+  'knowledge.progress': '正在索引 {done} / {total}',
+  'knowledge.watching': '正在跟踪变化',
+  'knowledge.errors': '无法读取的文件',
+  'knowledge.search': '搜索知识库',
+  'knowledge.noResults': '知识库中没有与“{query}”匹配的内容。',
+  'knowledge.openCitation': '打开 {citation}',
+  'knowledge.citations': '来源',
+};

@@ -1,0 +1,76 @@
+// The artifact and knowledge commands for the fake backend: artifacts by id (their content and
+// counts for the side panel, "Save as…" answering with the scenario's path), and a knowledge
+// base whose status runs a pass of `passFiles` files (one per status read) when rebuilt and
+// whose search answers from the scenario's citations by substring. Installed after
+// `installFakeBackend`, it wraps `__TAURI_INTERNALS__.invoke` and records calls in the same
+// `window.__hearth.calls`. Serialized into the page: it must not use anything from outside its
+// own body.
+import type { ArtifactView } from '../../src/lib/bindings/ArtifactView';
+import type { Citation } from '../../src/lib/bindings/Citation';
+import type { KnowledgeStatus } from '../../src/lib/bindings/KnowledgeStatus';
+
+export interface DocumentsScenario {
+  artifacts?: ArtifactView[];
+  /** What "Save as…" answers (null: the user cancelled). */
+  savedTo?: string | null;
+  knowledge?: KnowledgeStatus;
+  /** Files a rebuild goes through (its progress advances one per status read). */
+  passFiles?: number;
+  citations?: Citation[];
+}
+
+export function installFakeDocuments(scenario: DocumentsScenario): void {
+  const w = window as unknown as {
+    __TAURI_INTERNALS__: { invoke: (cmd: string, args?: Record<string, unknown>) => Promise<unknown> };
+    __hearth: { calls: { cmd: string; args: Record<string, unknown> }[] };
+  };
+  const original = w.__TAURI_INTERNALS__.invoke;
+  const status: KnowledgeStatus = scenario.knowledge ?? {
+    folders: ['/home/u/.hearth/workspace/knowledge'],
+    files: 0,
+    chunks: 0,
+    errors: 0,
+    last_indexed: null,
+    watching: true,
+    progress: { running: false, total: 0, done: 0, current: null, last: null },
+    file_errors: [],
+  };
+
+  const handlers: Record<string, (a: Record<string, never>) => unknown> = {
+    artifact_view: (a) => {
+      const found = (scenario.artifacts ?? []).find((x) => x.id === a.id);
+      if (!found) throw `no artifact ${a.id}`;
+      return found;
+    },
+    save_artifact: () => (scenario.savedTo === undefined ? null : scenario.savedTo),
+    knowledge_status: () => {
+      const p = status.progress;
+      if (p.running) {
+        p.done += 1;
+        if (p.done >= p.total) {
+          p.running = false;
+          status.files += p.total;
+          status.last_indexed = Date.now();
+        }
+      }
+      return JSON.parse(JSON.stringify(status));
+    },
+    knowledge_rebuild: () => {
+      if (status.progress.running) return false;
+      status.progress = { running: true, total: scenario.passFiles ?? 1, done: 0, current: null, last: null };
+      return true;
+    },
+    knowledge_search: (a) => {
+      const q = String(a.query).toLowerCase();
+      return (scenario.citations ?? []).filter((c) => c.snippet.toLowerCase().includes(q)).slice(0, Number(a.limit));
+    },
+    open_knowledge_file: () => null,
+  };
+
+  w.__TAURI_INTERNALS__.invoke = async (cmd: string, args: Record<string, unknown> = {}) => {
+    const handler = handlers[cmd];
+    if (!handler) return original(cmd, args);
+    w.__hearth.calls.push({ cmd, args });
+    return handler(args as Record<string, never>);
+  };
+}
