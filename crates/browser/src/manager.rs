@@ -137,13 +137,25 @@ impl Browsers {
         }
     }
 
-    /// Closes the browser and deletes its profile (cookies, logins, cache).
+    /// Closes the browser and deletes its profile (cookies, logins, cache). Chromium's helper
+    /// processes (GPU, utility) can still be writing into the profile for a moment after the
+    /// browser process has exited, so a folder that refills while it is removed is removed again,
+    /// for up to five seconds.
     pub async fn clear_data(&self) -> std::io::Result<()> {
         self.shutdown().await;
         let dir = self.inner.data_dir.join("browser");
-        match tokio::fs::remove_dir_all(&dir).await {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
-            _ => Ok(()),
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
+        loop {
+            match tokio::fs::remove_dir_all(&dir).await {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+                Err(e)
+                    if e.kind() == std::io::ErrorKind::DirectoryNotEmpty
+                        && tokio::time::Instant::now() < deadline =>
+                {
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                }
+                other => return other,
+            }
         }
     }
 
