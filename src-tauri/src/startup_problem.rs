@@ -62,9 +62,18 @@ fn open_data_folder(problem: State<'_, StartupProblem>) -> Result<(), AppError> 
 
 /// Opens `path` (a folder in the file manager, a file in its default app).
 pub(crate) fn open_with_os(path: &Path) -> Result<(), AppError> {
-    let mut child = file_manager(path)
-        .spawn()
-        .map_err(|error| AppError::other(format!("cannot open {}: {error}", path.display())))?;
+    spawn_detached(file_manager(path), path)
+}
+
+/// Starts `command` (which opens `path`) without waiting for it.
+pub(crate) fn spawn_detached(
+    mut command: std::process::Command,
+    path: &Path,
+) -> Result<(), AppError> {
+    let mut child = command.spawn().map_err(|error| AppError::CannotOpen {
+        path: path.display().to_string(),
+        reason: error.to_string(),
+    })?;
     // Reaped in the background: the program may outlive the window.
     std::thread::spawn(move || child.wait());
     Ok(())

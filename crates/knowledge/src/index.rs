@@ -265,6 +265,17 @@ impl Knowledge {
         *lock(&self.inner.watching) = Some(watching);
     }
 
+    /// Follows changes (as [`Knowledge::watch`]) or stops following them; nothing changes when
+    /// it already does as asked.
+    pub fn set_watching(&self, on: bool) {
+        let watching = lock(&self.inner.watching).is_some();
+        if on && !watching {
+            self.watch();
+        } else if !on {
+            *lock(&self.inner.watching) = None;
+        }
+    }
+
     pub fn status(&self) -> Result<KnowledgeStatus, String> {
         let counts = self.store.knowledge_counts().map_err(|e| e.to_string())?;
         let file_errors = self

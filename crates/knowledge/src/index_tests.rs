@@ -141,6 +141,22 @@ async fn changes_are_followed_while_watching() {
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    // Turned off and on again (the Knowledge page's switch): the new watch follows changes.
+    k.set_watching(false);
+    assert!(!k.status().unwrap().watching);
+    k.set_watching(true);
+    k.set_watching(true);
+    assert!(k.status().unwrap().watching);
+    std::fs::write(folder.join("c.md"), "长颈鹿 giraffe\n").unwrap();
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while top(&k, "长颈鹿").await.is_none() {
+        assert!(
+            Instant::now() < deadline,
+            "the change was not followed after watching again: {:?}",
+            k.status()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 #[test]

@@ -60,8 +60,15 @@ impl Watching {
             while receive.recv().await.is_some() {
                 tokio::time::sleep(SETTLE).await;
                 while receive.try_recv().is_ok() {}
-                if let Err(error) = knowledge.index().await {
-                    tracing::warn!(%error, "knowledge reindexing after a change failed");
+                // On a task of its own: a watch stopped mid-pass (see [`Watching`]'s drop)
+                // lets the pass finish rather than leave it half done and "running".
+                let pass = knowledge.clone();
+                match tokio::spawn(async move { pass.index().await }).await {
+                    Ok(Ok(_)) => {}
+                    Ok(Err(error)) => {
+                        tracing::warn!(%error, "knowledge reindexing after a change failed");
+                    }
+                    Err(error) => tracing::warn!(%error, "knowledge reindexing stopped"),
                 }
             }
         });

@@ -40,6 +40,18 @@ pub enum AppError {
     EmptyKey,
     #[error("{path} is not a folder")]
     NotAFolder { path: String },
+    #[error("no artifact '{id}' (it was deleted, or belongs to another data folder)")]
+    ArtifactNotFound { id: String },
+    #[error("cannot read artifact '{id}': {reason}")]
+    ArtifactUnreadable { id: String, reason: String },
+    #[error("cannot save the artifact to {path}: {reason}")]
+    ArtifactNotSaved { path: String, reason: String },
+    #[error("the knowledge base failed: {reason}")]
+    KnowledgeFailed { reason: String },
+    #[error("{path} is not in the knowledge base")]
+    NotInKnowledge { path: String },
+    #[error("cannot open {path}: {reason}")]
+    CannotOpen { path: String, reason: String },
     #[error("memory {id} does not exist (deleted elsewhere?)")]
     MemoryGone { id: i64 },
     #[error("contradiction {id} is already resolved")]

@@ -6,24 +6,30 @@ use hearth_store::Artifact;
 use tauri::{AppHandle, State};
 use tauri_plugin_dialog::DialogExt;
 
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
 fn artifact(state: &AppState, id: &str) -> CommandResult<Artifact> {
     state
         .store
         .get_artifact(id)
-        .map_err(to_error)?
-        .ok_or_else(|| AppError::other(format!("no artifact {id}")))
+        .map_err(|e| AppError::Store {
+            message: e.to_string(),
+        })?
+        .ok_or_else(|| AppError::ArtifactNotFound { id: id.to_string() })
 }
 
 #[tauri::command]
 pub async fn artifact_view(state: State<'_, AppState>, id: String) -> CommandResult<ArtifactView> {
     let artifact = artifact(&state, &id)?;
     let dir = state.dir.root().to_path_buf();
+    let unreadable = |reason: String| AppError::ArtifactUnreadable {
+        id: id.clone(),
+        reason,
+    };
     tokio::task::spawn_blocking(move || hearth_tools::artifacts::artifact_view(&dir, &artifact))
         .await
-        .map_err(to_error)?
-        .map_err(to_error)
+        .map_err(|e| unreadable(e.to_string()))?
+        .map_err(|e| unreadable(e.to_string()))
 }
 
 /// Asks where to save the artifact and writes it there; the path written, or `None` when the
@@ -45,9 +51,13 @@ pub async fn save_artifact(
         return Ok(None);
     };
     let written = target.clone();
+    let not_saved = |reason: String| AppError::ArtifactNotSaved {
+        path: target.display().to_string(),
+        reason,
+    };
     tokio::task::spawn_blocking(move || std::fs::copy(&source, &written))
         .await
-        .map_err(to_error)?
-        .map_err(|e| to_error(format!("cannot save to {}: {e}", target.display())))?;
+        .map_err(|e| not_saved(e.to_string()))?
+        .map_err(|e| not_saved(e.to_string()))?;
     Ok(Some(target.display().to_string()))
 }

@@ -1,11 +1,15 @@
 //! The Knowledge page: the index's status and progress, a pass started in the background, the
-//! search the model's `knowledge_search` does, and opening a cited file in its default app.
+//! search the model's `knowledge_search` does, and opening a cited file at its page or line.
+
+use std::path::Path;
 
 use hearth_engine::{knowledge_folders, Knowledge};
+use hearth_knowledge::{find_viewers, launch_at, Place, Viewer};
 use hearth_protocol::{AppError, Citation, KnowledgeStatus};
 use tauri::State;
 
-use crate::state::{to_error, AppState, CommandResult};
+use crate::startup_problem::{open_with_os, spawn_detached};
+use crate::state::{AppState, CommandResult};
 
 /// The app's knowledge base on the folders of the current settings.
 fn knowledge(state: &AppState) -> Knowledge {
@@ -14,9 +18,15 @@ fn knowledge(state: &AppState) -> Knowledge {
     knowledge
 }
 
+fn failed(reason: impl std::fmt::Display) -> AppError {
+    AppError::KnowledgeFailed {
+        reason: reason.to_string(),
+    }
+}
+
 #[tauri::command]
 pub async fn knowledge_status(state: State<'_, AppState>) -> CommandResult<KnowledgeStatus> {
-    knowledge(&state).status().map_err(to_error)
+    knowledge(&state).status().map_err(failed)
 }
 
 /// Starts a pass over what changed; false when one is running already.
@@ -34,24 +44,74 @@ pub async fn knowledge_search(
     knowledge(&state)
         .search(&query, limit)
         .await
-        .map_err(to_error)
+        .map_err(failed)
 }
 
-/// Opens an indexed file (only those) in the app the OS gives its type.
+/// Opens an indexed file (only those) at the citation's place (a PDF page, a text line) when an
+/// installed viewer takes it, else in the app the OS gives its type; whether it opened at the
+/// place.
 #[tauri::command]
-pub fn open_knowledge_file(state: State<'_, AppState>, path: String) -> CommandResult<()> {
+pub async fn open_knowledge_file(
+    state: State<'_, AppState>,
+    path: String,
+    unit: String,
+    first: u64,
+) -> CommandResult<bool> {
     let indexed = state
         .store
         .knowledge_files(None)
-        .map_err(to_error)?
+        .map_err(failed)?
         .into_iter()
         .any(|f| f.path == path);
     if !indexed {
-        return Err(AppError::other(format!(
-            "{path} is not in the knowledge base"
-        )));
+        return Err(AppError::NotInKnowledge { path });
     }
-    crate::startup_problem::open_with_os(std::path::Path::new(&path))
+    tokio::task::spawn_blocking(move || open_at(Path::new(&path), &unit, first))
+        .await
+        .map_err(failed)?
+}
+
+/// Opens `file` at the place of `unit` `first` if a viewer found takes it (a viewer that fails
+/// to start falls back to the default app); whether it did.
+fn open_at(file: &Path, unit: &str, first: u64) -> CommandResult<bool> {
+    if let Some(place) = Place::of(file, unit, first) {
+        let found = find_viewers(std::env::var_os("PATH").as_deref(), |name| {
+            std::env::var_os(name)
+        });
+        if let Some(launch) = launch_at(&found, default_viewer(file), file, place) {
+            let mut command = std::process::Command::new(&launch.program);
+            command.args(&launch.args);
+            match spawn_detached(command, file) {
+                Ok(()) => return Ok(true),
+                Err(error) => {
+                    tracing::warn!(?error, program = %launch.program.display(), "the viewer did not start")
+                }
+            }
+        }
+    }
+    open_with_os(file).map(|()| false)
+}
+
+/// The viewer the desktop's default app for `file`'s type is, when it is a known one (Linux and
+/// the BSDs, through `xdg-mime`); elsewhere none, so the first viewer found is used.
+fn default_viewer(file: &Path) -> Option<Viewer> {
+    if !cfg!(all(unix, not(target_os = "macos"))) {
+        return None;
+    }
+    let query = |args: &[&std::ffi::OsStr]| {
+        let output = std::process::Command::new("xdg-mime")
+            .arg("query")
+            .args(args)
+            .stderr(std::process::Stdio::null())
+            .output()
+            .ok()?;
+        output
+            .status
+            .success()
+            .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
+    };
+    let mime = query(&["filetype".as_ref(), file.as_os_str()])?;
+    Viewer::of_desktop_entry(&query(&["default".as_ref(), mime.as_ref()])?)
 }
 
 /// Starts the first pass and, when the settings say so, follows changes (call once, in `setup`).
@@ -60,8 +120,11 @@ pub fn start(state: &AppState) {
     let watch = state.settings().knowledge.watch;
     tauri::async_runtime::spawn(async move {
         knowledge.start_index();
-        if watch {
-            knowledge.watch();
-        }
+        knowledge.set_watching(watch);
     });
+}
+
+/// Follows the saved settings' folders, or stops following them, as `knowledge.watch` now says.
+pub fn apply(state: &AppState) {
+    knowledge(state).set_watching(state.settings().knowledge.watch);
 }

@@ -36,7 +36,11 @@ pub fn save_settings(
     let channels_changed = before.channels != settings.channels
         || before.allow_local_hosts != settings.allow_local_hosts;
     let removed = removed_channels(&before, &settings);
+    let knowledge_changed = before.knowledge != settings.knowledge;
     state.apply_settings(settings);
+    if knowledge_changed {
+        super::knowledge::apply(&state);
+    }
     if let Some(language) = relabel {
         crate::tray::relabel(&app, language);
     }

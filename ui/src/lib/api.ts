@@ -193,7 +193,8 @@ export const api = {
   knowledgeStatus: () => invoke<KnowledgeStatus>('knowledge_status'),
   knowledgeRebuild: () => invoke<boolean>('knowledge_rebuild'),
   knowledgeSearch: (query: string, limit: number) => invoke<Citation[]>('knowledge_search', { query, limit }),
-  openKnowledgeFile: (path: string) => invoke<void>('open_knowledge_file', { path }),
+  /** Opens a cited file at its page or line where an installed viewer can; whether it did. */
+  openCitation: (hit: Citation) => invoke<boolean>('open_knowledge_file', { path: hit.file, unit: hit.unit, first: hit.first }),
 };
 
 /** The message of a rejected command: the backend rejects with a string. */

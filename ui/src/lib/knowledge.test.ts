@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { citationsOf, fraction } from './knowledge';
+import { citationsOf, fraction, openedOnlyKey } from './knowledge';
 import type { ToolCard } from './chat/rows';
 
 const card = (name: string, content: string, isError = false): ToolCard => ({
@@ -16,6 +16,15 @@ describe('knowledge', () => {
     expect(citationsOf(card('knowledge_search', '{"error":{}}', true))).toEqual([]);
     expect(citationsOf(card('web_search', JSON.stringify({ results: [hit] })))).toEqual([]);
     expect(citationsOf(card('knowledge_search', 'not json'))).toEqual([]);
+  });
+
+  it('says which place a citation opened only as a file missed', () => {
+    const hit = { file: '/k/a.pdf', unit: 'page', first: 2, last: 2, label: null, citation: 'a.pdf, page 2', snippet: '', score: 1 };
+    expect(openedOnlyKey(hit)).toBe('knowledge.openedOnly.page');
+    expect(openedOnlyKey({ ...hit, unit: 'line' })).toBe('knowledge.openedOnly.line');
+    expect(openedOnlyKey({ ...hit, unit: 'slide' })).toBe('knowledge.openedOnly.slide');
+    expect(openedOnlyKey({ ...hit, unit: 'sheet' })).toBe('knowledge.openedOnly.sheet');
+    expect(openedOnlyKey({ ...hit, unit: 'paragraph' })).toBe('knowledge.openedOnly.other');
   });
 
   it('says how far a pass is', () => {

@@ -123,16 +123,30 @@ test('the Knowledge page shows folders, a pass with its progress, unreadable fil
   await expect(hit).toBeVisible();
   await expect(page.locator('.knowledge-hits .snippet')).toHaveText(['第二页：季度销售报告，收入增长百分之十二。']);
   await hit.click();
-  expect((await callsTo(page, 'open_knowledge_file')).map((c) => c.args.path)).toEqual(['/k/report.pdf']);
+  expect((await callsTo(page, 'open_knowledge_file')).map((c) => c.args)).toEqual([{ path: '/k/report.pdf', unit: 'page', first: 2 }]);
+  // No viewer here takes a page: the window says the file opened, not at its page.
+  await expect(page.locator('.toast').filter({ hasText: 'Opened the file, but not at page 2' })).toBeVisible();
   await search.fill('nothing-like-this');
   await expect(page.locator('.knowledge-empty')).toHaveText('Nothing in the knowledge base matches “nothing-like-this”.');
+
+  // The watch switch is saved to settings and applied without a restart.
+  const watch = page.getByRole('switch', { name: 'Follow changes to these folders while Hearth runs' });
+  await expect(watch).toBeChecked();
+  await expect(page.locator('.knowledge-status')).toContainText('Following changes');
+  await watch.uncheck();
+  await expect(page.locator('.knowledge-status')).not.toContainText('Following changes');
+  await watch.check();
+  await expect(page.locator('.knowledge-status')).toContainText('Following changes');
+  const watched = (await callsTo(page, 'save_settings')).map((c) => (c.args.settings as { knowledge: { watch: boolean } }).knowledge.watch);
+  expect(watched.slice(-2)).toEqual([false, true]);
 });
 
-test('a knowledge_search card in the chat lists its citations, each opening its file', async ({ page }) => {
+test('a knowledge_search card in the chat lists its citations, each opening its file at its place', async ({ page }) => {
   const chatSession = session('desktop:k', 'Research');
   await boot(page, {
     settings: withProvider,
     sessions: [chatSession],
+    viewers: ['line'],
     script: [{ tool: { name: 'knowledge_search', arguments: '{"query":"revenue"}', result: JSON.stringify({ query: 'revenue', count: 2, results: citations }) } }, { text: 'Revenue grew 12% (report.pdf, page 2).' }],
   });
   await page.getByRole('button', { name: 'Research' }).first().click();
@@ -142,5 +156,7 @@ test('a knowledge_search card in the chat lists its citations, each opening its 
   const open = page.getByRole('button', { name: 'Open notes.md, lines 10-24' });
   await expect(open).toBeVisible();
   await open.click();
-  expect((await callsTo(page, 'open_knowledge_file')).map((c) => c.args.path)).toEqual(['/k/notes.md']);
+  expect((await callsTo(page, 'open_knowledge_file')).map((c) => c.args)).toEqual([{ path: '/k/notes.md', unit: 'line', first: 10 }]);
+  // An editor took the line: nothing more to say.
+  await expect(page.locator('.toast')).toHaveCount(0);
 });

@@ -1,7 +1,8 @@
 // The artifact and knowledge commands for the fake backend: artifacts by id (their content and
 // counts for the side panel, "Save as…" answering with the scenario's path), and a knowledge
 // base whose status runs a pass of `passFiles` files (one per status read) when rebuilt and
-// whose search answers from the scenario's citations by substring. Installed after
+// whose search answers from the scenario's citations by substring, opening a citation at its
+// place for the scenario's `viewers` units. Installed after
 // `installFakeBackend`, it wraps `__TAURI_INTERNALS__.invoke` and records calls in the same
 // `window.__hearth.calls`. Serialized into the page: it must not use anything from outside its
 // own body.
@@ -17,6 +18,8 @@ export interface DocumentsScenario {
   /** Files a rebuild goes through (its progress advances one per status read). */
   passFiles?: number;
   citations?: Citation[];
+  /** The citation units an installed viewer opens at their place (others open the file only). */
+  viewers?: string[];
 }
 
 export function installFakeDocuments(scenario: DocumentsScenario): void {
@@ -64,10 +67,12 @@ export function installFakeDocuments(scenario: DocumentsScenario): void {
       const q = String(a.query).toLowerCase();
       return (scenario.citations ?? []).filter((c) => c.snippet.toLowerCase().includes(q)).slice(0, Number(a.limit));
     },
-    open_knowledge_file: () => null,
+    open_knowledge_file: (a) => (scenario.viewers ?? []).includes(String(a.unit)),
   };
 
   w.__TAURI_INTERNALS__.invoke = async (cmd: string, args: Record<string, unknown> = {}) => {
+    // Like the app, saved settings start or stop following the folders at once.
+    if (cmd === 'save_settings') status.watching = (args.settings as { knowledge: { watch: boolean } }).knowledge.watch;
     const handler = handlers[cmd];
     if (!handler) return original(cmd, args);
     w.__hearth.calls.push({ cmd, args });
