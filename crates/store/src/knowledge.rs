@@ -2,7 +2,7 @@
 //! content hash, to reindex only what changed) and their chunks, searched by BM25 over a word
 //! index that splits CJK text into character pairs and a trigram index for partial words.
 
-use rusqlite::{params, Connection, OptionalExtension, Row, ToSql};
+use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use crate::memory::{any_term_matches, AnyTerms, FtsTables, MatchQuery};
 use crate::search::text::word_form;
@@ -14,8 +14,6 @@ const KNOWLEDGE_TABLES: FtsTables = FtsTables {
     trigram: "knowledge_chunks_trigram",
 };
 
-/// Matches a search ranks at most per pass.
-const SEARCH_WINDOW: usize = 500;
 /// The most results one search returns.
 pub const MAX_KNOWLEDGE_RESULTS: usize = 50;
 
@@ -224,17 +222,19 @@ impl Store {
             return Ok(Vec::new());
         }
         let limit = limit.min(MAX_KNOWLEDGE_RESULTS);
-        let params: Vec<(&str, &dyn ToSql)> = Vec::new();
+        // Only the index is read while ranking (no join to the long chunk rows), and each pass
+        // keeps `limit` rows: a later pass adds rows only while fewer than `limit` are found,
+        // and at most that many of its `limit` can be ones already found.
         let query = MatchQuery {
             tables: &KNOWLEDGE_TABLES,
-            columns: "t.file_id",
-            filter: "1",
-            params: &params,
-            window: SEARCH_WINDOW,
+            columns: "",
+            filter: "",
+            params: &[],
+            window: limit,
             substrings_below: limit,
         };
         let conn = self.conn();
-        let mut matches = any_term_matches(&conn, &terms, &query, |row| row.get::<_, i64>(0))?;
+        let mut matches = any_term_matches(&conn, &terms, &query, |_| Ok(()))?;
         matches.sort_by(|a, b| a.by_relevance(b).then(a.id.cmp(&b.id)));
         let mut stmt = conn.prepare_cached(
             "SELECT f.path, c.unit, c.first, c.last, c.label, c.text FROM knowledge_chunks c \

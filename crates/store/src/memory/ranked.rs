@@ -51,6 +51,8 @@ impl<T> Match<T> {
 pub(crate) struct MatchQuery<'a> {
     pub(crate) tables: &'a FtsTables,
     /// Columns over alias `t` the row mapper reads (keep them few: every match is read).
+    /// Empty, with an empty `filter`: the content table is not joined, only the index is read
+    /// (much faster when a query matches thousands of long rows).
     pub(crate) columns: &'a str,
     /// SQL over alias `t` a row must also satisfy, with its named parameters.
     pub(crate) filter: &'a str,
@@ -86,15 +88,23 @@ pub(crate) fn any_term_matches<T>(
         if tier != Tier::Words && out.len() >= query.substrings_below {
             break;
         }
-        let sql = format!(
-            "SELECT {columns}, t.id AS match_id, -bm25({index}) AS match_relevance \
-             FROM {index} JOIN {table} t ON t.id = {index}.rowid \
-             WHERE {index} MATCH :match_expr AND ({filter}) \
-             ORDER BY match_relevance DESC LIMIT :match_window",
-            columns = query.columns,
-            filter = query.filter,
-            table = query.tables.table,
-        );
+        let sql = if query.columns.is_empty() && query.filter.is_empty() {
+            format!(
+                "SELECT rowid AS match_id, -bm25({index}) AS match_relevance FROM {index} \
+                 WHERE {index} MATCH :match_expr \
+                 ORDER BY match_relevance DESC LIMIT :match_window"
+            )
+        } else {
+            format!(
+                "SELECT {columns}, t.id AS match_id, -bm25({index}) AS match_relevance \
+                 FROM {index} JOIN {table} t ON t.id = {index}.rowid \
+                 WHERE {index} MATCH :match_expr AND ({filter}) \
+                 ORDER BY match_relevance DESC LIMIT :match_window",
+                columns = query.columns,
+                filter = query.filter,
+                table = query.tables.table,
+            )
+        };
         let window = i64::try_from(query.window).unwrap_or(i64::MAX);
         let mut all: Vec<(&str, &dyn ToSql)> = vec![
             (":match_expr", &expr as &dyn ToSql),
