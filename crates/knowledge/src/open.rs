@@ -5,6 +5,10 @@
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
+/// Text formats whose cited lines are the file's own lines (an HTML or DOCX citation counts lines
+/// of the extracted text, which an editor would not find at that number).
+const LINE_FORMATS: &[&str] = &["md", "markdown", "txt", "text", "log", "csv", "tsv"];
+
 /// Where in its file a citation points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Place {
@@ -15,15 +19,16 @@ pub enum Place {
 }
 
 impl Place {
-    /// The place of a citation (its unit and first unit): pages of PDFs and lines of text
-    /// files; slides and sheets have no viewer that takes them.
+    /// The place of a citation (its unit and first unit): pages of PDFs and lines of plain text
+    /// files ([`LINE_FORMATS`]); slides and sheets have no viewer that takes them.
     pub fn of(file: &Path, unit: &str, first: u64) -> Option<Place> {
-        let pdf = file
+        let extension = file
             .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pdf"));
+            .map(|e| e.to_string_lossy().to_ascii_lowercase())
+            .unwrap_or_default();
         match unit {
-            "page" if pdf => Some(Place::Page(first.max(1))),
-            "line" => Some(Place::Line(first.max(1))),
+            "page" if extension == "pdf" => Some(Place::Page(first.max(1))),
+            "line" if LINE_FORMATS.contains(&extension.as_str()) => Some(Place::Line(first.max(1))),
             _ => None,
         }
     }

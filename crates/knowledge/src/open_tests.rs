@@ -79,6 +79,13 @@ fn only_pdf_pages_and_lines_are_places() {
         Place::of(Path::new("/k/a.md"), "line", 0),
         Some(Place::Line(1))
     );
+    assert_eq!(
+        Place::of(Path::new("/k/a.CSV"), "line", 4),
+        Some(Place::Line(4))
+    );
+    // Lines of extracted text are not the file's lines.
+    assert_eq!(Place::of(Path::new("/k/a.html"), "line", 4), None);
+    assert_eq!(Place::of(Path::new("/k/a.docx"), "line", 4), None);
     assert_eq!(Place::of(Path::new("/k/a.docx"), "page", 3), None);
     assert_eq!(Place::of(Path::new("/k/a.pptx"), "slide", 2), None);
     assert_eq!(Place::of(Path::new("/k/a.xlsx"), "sheet", 1), None);

@@ -1,5 +1,6 @@
 //! The knowledge base as the tools, the CLI and the Knowledge page see it: the index's status
-//! with the running pass's progress and the files that could not be read, and cited snippets.
+//! with the running pass's progress and the files that could not be read, cited snippets, and
+//! how the desktop opened a cited file.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -88,4 +89,18 @@ pub struct Citation {
     pub citation: String,
     pub snippet: String,
     pub score: f64,
+}
+
+/// How the desktop opened a citation's file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(rename_all = "snake_case")]
+pub enum Opened {
+    /// At the cited PDF page or text line.
+    AtPlace,
+    /// In the default app: no installed viewer takes the page or line.
+    NoViewer,
+    /// In the default app: the format has no place a viewer takes (a slide, a sheet, a line of
+    /// text extracted from DOCX or HTML).
+    NoPlace,
 }

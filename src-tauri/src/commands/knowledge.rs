@@ -5,7 +5,7 @@ use std::path::Path;
 
 use hearth_engine::{knowledge_folders, Knowledge};
 use hearth_knowledge::{find_viewers, launch_at, Place, Viewer};
-use hearth_protocol::{AppError, Citation, KnowledgeStatus};
+use hearth_protocol::{AppError, Citation, KnowledgeStatus, Opened};
 use tauri::State;
 
 use crate::startup_problem::{open_with_os, spawn_detached};
@@ -48,15 +48,14 @@ pub async fn knowledge_search(
 }
 
 /// Opens an indexed file (only those) at the citation's place (a PDF page, a text line) when an
-/// installed viewer takes it, else in the app the OS gives its type; whether it opened at the
-/// place.
+/// installed viewer takes it, else in the app the OS gives its type; which it did.
 #[tauri::command]
 pub async fn open_knowledge_file(
     state: State<'_, AppState>,
     path: String,
     unit: String,
     first: u64,
-) -> CommandResult<bool> {
+) -> CommandResult<Opened> {
     let indexed = state
         .store
         .knowledge_files(None)
@@ -72,24 +71,25 @@ pub async fn open_knowledge_file(
 }
 
 /// Opens `file` at the place of `unit` `first` if a viewer found takes it (a viewer that fails
-/// to start falls back to the default app); whether it did.
-fn open_at(file: &Path, unit: &str, first: u64) -> CommandResult<bool> {
-    if let Some(place) = Place::of(file, unit, first) {
-        let found = find_viewers(std::env::var_os("PATH").as_deref(), |name| {
-            std::env::var_os(name)
-        });
-        if let Some(launch) = launch_at(&found, default_viewer(file), file, place) {
-            let mut command = std::process::Command::new(&launch.program);
-            command.args(&launch.args);
-            match spawn_detached(command, file) {
-                Ok(()) => return Ok(true),
-                Err(error) => {
-                    tracing::warn!(?error, program = %launch.program.display(), "the viewer did not start")
-                }
+/// to start falls back to the default app); which it did.
+fn open_at(file: &Path, unit: &str, first: u64) -> CommandResult<Opened> {
+    let Some(place) = Place::of(file, unit, first) else {
+        return open_with_os(file).map(|()| Opened::NoPlace);
+    };
+    let found = find_viewers(std::env::var_os("PATH").as_deref(), |name| {
+        std::env::var_os(name)
+    });
+    if let Some(launch) = launch_at(&found, default_viewer(file), file, place) {
+        let mut command = std::process::Command::new(&launch.program);
+        command.args(&launch.args);
+        match spawn_detached(command, file) {
+            Ok(()) => return Ok(Opened::AtPlace),
+            Err(error) => {
+                tracing::warn!(?error, program = %launch.program.display(), "the viewer did not start")
             }
         }
     }
-    open_with_os(file).map(|()| false)
+    open_with_os(file).map(|()| Opened::NoViewer)
 }
 
 /// The viewer the desktop's default app for `file`'s type is, when it is a known one (Linux and

@@ -9,6 +9,7 @@ import type { ChannelDelivery } from './bindings/ChannelDelivery';
 import type { ChannelStatus } from './bindings/ChannelStatus';
 import type { ArtifactView } from './bindings/ArtifactView';
 import type { Citation } from './bindings/Citation';
+import type { Opened } from './bindings/Opened';
 import type { ContentPart } from './bindings/ContentPart';
 import type { DetectedServer } from './bindings/DetectedServer';
 import type { EngineEvent } from './bindings/EngineEvent';
@@ -193,8 +194,8 @@ export const api = {
   knowledgeStatus: () => invoke<KnowledgeStatus>('knowledge_status'),
   knowledgeRebuild: () => invoke<boolean>('knowledge_rebuild'),
   knowledgeSearch: (query: string, limit: number) => invoke<Citation[]>('knowledge_search', { query, limit }),
-  /** Opens a cited file at its page or line where an installed viewer can; whether it did. */
-  openCitation: (hit: Citation) => invoke<boolean>('open_knowledge_file', { path: hit.file, unit: hit.unit, first: hit.first }),
+  /** Opens a cited file at its page or line where an installed viewer can; how it did. */
+  openCitation: (hit: Citation) => invoke<Opened>('open_knowledge_file', { path: hit.file, unit: hit.unit, first: hit.first }),
 };
 
 /** The message of a rejected command: the backend rejects with a string. */

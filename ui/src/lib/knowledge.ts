@@ -1,6 +1,7 @@
 // The knowledge base in the UI: the citations of a `knowledge_search` result, what to say when
 // one opened only its file, and the progress of an indexing pass.
 import type { Citation } from './bindings/Citation';
+import type { Opened } from './bindings/Opened';
 import type { Progress } from './bindings/Progress';
 import type { ToolCard } from './chat/rows';
 import type { MessageKey } from './i18n/en';
@@ -16,17 +17,13 @@ export function citationsOf(card: ToolCard): Citation[] {
   }
 }
 
-/** The notice key for a citation opened in its file's default app, not at its place. */
-export function openedOnlyKey(hit: Citation): MessageKey {
-  switch (hit.unit) {
-    case 'page':
-    case 'line':
-    case 'slide':
-    case 'sheet':
-      return `knowledge.openedOnly.${hit.unit}`;
-    default:
-      return 'knowledge.openedOnly.other';
-  }
+/** What to tell the user when a citation's file opened in its default app, not at its place
+ * (null when it opened there). */
+export function openedOnlyKey(hit: Citation, opened: Opened): MessageKey | null {
+  if (opened === 'at_place') return null;
+  if (opened === 'no_viewer' && (hit.unit === 'page' || hit.unit === 'line')) return `knowledge.openedOnly.${hit.unit}`;
+  if (hit.unit === 'slide' || hit.unit === 'sheet') return `knowledge.openedOnly.${hit.unit}`;
+  return 'knowledge.openedOnly.other';
 }
 
 /** The share of a pass done, 0 to 1 (1 when there is nothing to do). */

@@ -67,7 +67,7 @@ export function installFakeDocuments(scenario: DocumentsScenario): void {
       const q = String(a.query).toLowerCase();
       return (scenario.citations ?? []).filter((c) => c.snippet.toLowerCase().includes(q)).slice(0, Number(a.limit));
     },
-    open_knowledge_file: (a) => (scenario.viewers ?? []).includes(String(a.unit)),
+    open_knowledge_file: (a) => ((scenario.viewers ?? []).includes(String(a.unit)) ? 'at_place' : 'no_viewer'),
   };
 
   w.__TAURI_INTERNALS__.invoke = async (cmd: string, args: Record<string, unknown> = {}) => {

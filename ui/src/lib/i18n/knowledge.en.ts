@@ -26,5 +26,5 @@ export const knowledgeEn = {
     'Opened the file, but not at line {n}: no installed editor takes a line (VS Code, VSCodium, Sublime Text, Kate, gedit or Notepad++ do).',
   'knowledge.openedOnly.slide': 'Opened the file at its start: presentations cannot be opened at a slide (slide {n}).',
   'knowledge.openedOnly.sheet': 'Opened the file at its start: spreadsheets cannot be opened at a sheet (sheet {n}).',
-  'knowledge.openedOnly.other': 'Opened the file, but not at the cited place.',
+  'knowledge.openedOnly.other': 'Opened the file at its start: this format cannot be opened at the cited page or line.',
 };

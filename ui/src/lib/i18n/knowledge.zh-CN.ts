@@ -23,5 +23,5 @@ export const knowledgeZhCN = {
   'knowledge.openedOnly.line': '已打开文件，但未跳到第 {n} 行：没有安装能指定行号的编辑器（VS Code、VSCodium、Sublime Text、Kate、gedit 或 Notepad++ 可以）。',
   'knowledge.openedOnly.slide': '已从开头打开文件：演示文稿无法直接打开到某张幻灯片（第 {n} 张）。',
   'knowledge.openedOnly.sheet': '已从开头打开文件：电子表格无法直接打开到某个工作表（第 {n} 个）。',
-  'knowledge.openedOnly.other': '已打开文件，但未跳到引用的位置。',
+  'knowledge.openedOnly.other': '已从开头打开文件：这种格式无法直接打开到引用的页或行。',
 };
