@@ -16,9 +16,10 @@ const QUIET: Duration = Duration::from_millis(50);
 const LOAD_LIMIT: Duration = Duration::from_secs(10);
 const REQUESTS_LIMIT: Duration = Duration::from_secs(5);
 const POLL: Duration = Duration::from_millis(20);
-/// Waits for two rendered frames (at most 50 ms, for a tab that is not drawn) and answers how
-/// many milliseconds ago the DOM last changed.
-const QUIET_FOR: &str = "new Promise((done) => { \
+/// How many milliseconds ago the DOM last changed.
+const QUIET_NOW: &str = "performance.now() - (window.__hearthChanged || 0)";
+/// The same, asked after two rendered frames (at most 50 ms, for a tab that is not drawn).
+const QUIET_AFTER_FRAMES: &str = "new Promise((done) => { \
     const answer = () => done(performance.now() - (window.__hearthChanged || 0)); \
     requestAnimationFrame(() => requestAnimationFrame(answer)); setTimeout(answer, 50); })";
 
@@ -69,12 +70,12 @@ impl Tab {
             .await
     }
 
-    /// How long ago the DOM last changed, asked after two frames (large when unknown).
-    async fn quiet_for(&self) -> Duration {
+    /// How long ago the DOM last changed (large when unknown), asked by `expression`.
+    async fn quiet_for(&self, expression: &str) -> Duration {
         let result = call(
             &self.page,
             "Runtime.evaluate",
-            json!({"expression": QUIET_FOR, "awaitPromise": true, "returnByValue": true}),
+            json!({"expression": expression, "awaitPromise": true, "returnByValue": true}),
         )
         .await;
         let ms = result
@@ -88,24 +89,28 @@ impl Tab {
     /// the action started is in flight and the DOM has not changed since the action (or not for
     /// [`QUIET`]); the load if it navigated; the requests it started after [`SETTLE`].
     pub async fn settle(&self, mark: Mark) {
+        let mut expression = QUIET_AFTER_FRAMES;
         loop {
             if self.navigated_since(mark) {
                 self.wait_for_load(LOAD_LIMIT).await;
                 return;
             }
             let busy = self.events.lock().pending_since(mark.requests);
+            let mut pause = POLL;
             if !busy {
-                let quiet = self.quiet_for().await;
+                let quiet = self.quiet_for(expression).await;
+                expression = QUIET_NOW;
                 if quiet >= QUIET.min(mark.at.elapsed()) && !self.navigated_since(mark) {
                     return;
                 }
+                pause = QUIET.saturating_sub(quiet).max(Duration::from_millis(5));
             }
             if mark.at.elapsed() >= SETTLE {
                 self.wait_until(REQUESTS_LIMIT, |s| !s.pending_since(mark.requests))
                     .await;
                 return;
             }
-            tokio::time::sleep(POLL).await;
+            tokio::time::sleep(pause).await;
         }
     }
 }
