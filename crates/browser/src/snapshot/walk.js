@@ -47,6 +47,7 @@
     SUB: 'subscript', SUMMARY: 'button', SUP: 'superscript', TABLE: 'table', TBODY: 'rowgroup', TD: 'cell',
     TEXTAREA: 'textbox', TFOOT: 'rowgroup', THEAD: 'rowgroup', TIME: 'time', TR: 'row', UL: 'list',
   };
+  const FORM_CONTROLS = new Set(['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'OPTION', 'OPTGROUP', 'FIELDSET']);
   const LEVELS = { H1: 1, H2: 2, H3: 3, H4: 4, H5: 5, H6: 6 };
   const INPUTS = {
     button: 'button', submit: 'button', reset: 'button', image: 'button', file: 'button',
@@ -161,7 +162,7 @@
     }
     if (checked === 'true') states.push('checked');
     else if (checked === 'mixed') states.push('checked=mixed');
-    if (aria('aria-disabled') === 'true' || (typeof el.matches === 'function' && el.matches(':disabled'))) states.push('disabled');
+    if (aria('aria-disabled') === 'true' || (FORM_CONTROLS.has(tag) && el.matches(':disabled'))) states.push('disabled');
     if (aria('aria-expanded') === 'true' || (tag === 'SUMMARY' && el.parentElement && el.parentElement.open)) states.push('expanded');
     if (el === active) states.push('active');
     const level = LEVELS[tag] || (role === 'heading' && Number(aria('aria-level'))) || 0;

@@ -1,4 +1,4 @@
-//! Waiting for a page to settle after an action: two frames when the action changed nothing and
+//! Waiting for a page to settle after an action: one frame when the action changed nothing and
 //! started no request, until the DOM is quiet when it changed it (about 500 ms at most), the load
 //! when it navigated (at most 10 s), the requests it started otherwise (at most 5 s).
 
@@ -10,18 +10,20 @@ use std::time::{Duration, Instant};
 
 /// The settle window when nothing navigates.
 const SETTLE: Duration = Duration::from_millis(500);
-/// How long the DOM must have been quiet when the action changed it (three frames at 60 Hz: a
-/// handler's re-render, a `requestAnimationFrame` or a short timer is seen).
-const QUIET: Duration = Duration::from_millis(50);
+/// How long the DOM must have been quiet when the action changed it (two frames at 60 Hz: a
+/// handler's re-render in a `requestAnimationFrame` or a short timer is seen).
+const QUIET: Duration = Duration::from_millis(30);
 const LOAD_LIMIT: Duration = Duration::from_secs(10);
 const REQUESTS_LIMIT: Duration = Duration::from_secs(5);
 const POLL: Duration = Duration::from_millis(20);
 /// How many milliseconds ago the DOM last changed.
 const QUIET_NOW: &str = "performance.now() - (window.__hearthChanged || 0)";
-/// The same, asked after two rendered frames (at most 50 ms, for a tab that is not drawn).
-const QUIET_AFTER_FRAMES: &str = "new Promise((done) => { \
+/// The same, asked after the next rendered frame (at most 50 ms, for a tab that is not drawn):
+/// input handlers have run when the input command returns, a re-render they scheduled for the
+/// next frame has run then.
+const QUIET_AFTER_FRAME: &str = "new Promise((done) => { \
     const answer = () => done(performance.now() - (window.__hearthChanged || 0)); \
-    requestAnimationFrame(() => requestAnimationFrame(answer)); setTimeout(answer, 50); })";
+    requestAnimationFrame(answer); setTimeout(answer, 50); })";
 
 /// Where the page was before an action.
 #[derive(Debug, Clone, Copy)]
@@ -89,7 +91,7 @@ impl Tab {
     /// the action started is in flight and the DOM has not changed since the action (or not for
     /// [`QUIET`]); the load if it navigated; the requests it started after [`SETTLE`].
     pub async fn settle(&self, mark: Mark) {
-        let mut expression = QUIET_AFTER_FRAMES;
+        let mut expression = QUIET_AFTER_FRAME;
         loop {
             if self.navigated_since(mark) {
                 self.wait_for_load(LOAD_LIMIT).await;
