@@ -151,6 +151,20 @@ fn below_with(root: u32, needle: &str) -> Vec<u32> {
         .collect()
 }
 
+/// Quits the app from the tray and checks that each of `pids` (`what`) ended with it.
+fn quit_and_check_ended(app: App, pids: Vec<u32>, what: &str) {
+    let tray = TrayMenu::find(app.pid, PATIENCE);
+    tray.click("Quit");
+    app.expect_exit(Duration::from_secs(15));
+    for pid in pids {
+        assert!(
+            procs::wait_exit(pid, Duration::from_secs(10)),
+            "{what} {pid} ({:?}) outlived the app",
+            cmdline(pid)
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_background_process_dies_when_the_app_quits_from_the_tray() {
     let (_turn, tools) = setup().await;
@@ -172,17 +186,7 @@ async fn a_background_process_dies_when_the_app_quits_from_the_tray() {
     })
     .await;
     assert!(children.iter().all(|pid| procs::alive(*pid)));
-
-    let tray = TrayMenu::find(app.pid, PATIENCE);
-    tray.click("Quit");
-    app.expect_exit(Duration::from_secs(15));
-    for pid in children {
-        assert!(
-            procs::wait_exit(pid, Duration::from_secs(10)),
-            "background process {pid} ({:?}) outlived the app",
-            cmdline(pid)
-        );
-    }
+    quit_and_check_ended(app, children, "background process");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -238,17 +242,7 @@ async fn a_browser_card_shows_the_page_and_its_screenshot_and_the_browser_ends_w
         !browsers.is_empty(),
         "the managed browser runs below the app"
     );
-
-    let tray = TrayMenu::find(app.pid, PATIENCE);
-    tray.click("Quit");
-    app.expect_exit(Duration::from_secs(15));
-    for pid in browsers {
-        assert!(
-            procs::wait_exit(pid, Duration::from_secs(10)),
-            "browser process {pid} ({:?}) outlived the app",
-            cmdline(pid)
-        );
-    }
+    quit_and_check_ended(app, browsers, "browser process");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
