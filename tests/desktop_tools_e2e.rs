@@ -3,7 +3,8 @@
 //! command, "Allow once" runs it and its card shows the output, "Deny" runs nothing and tells the
 //! model; a `pty` session's card shows its live screen (xterm.js); a background `process` the
 //! model started dies when the app quits from the tray; the model's checklist (`todo`) is pinned
-//! above the composer and its question (`clarify`) is answered with a button on its card;
+//! above the composer and its question (`clarify`) is answered with a button on its card; the
+//! `browser` tool's card shows the page and its screenshot and the browser ends with the app;
 //! sub-agents (`subagents.rs`) and channels (`channels.rs`).
 //!
 //! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_tools_e2e`
@@ -150,6 +151,20 @@ fn below_with(root: u32, needle: &str) -> Vec<u32> {
         .collect()
 }
 
+/// Quits the app from the tray and checks that each of `pids` (`what`) ended with it.
+fn quit_and_check_ended(app: App, pids: Vec<u32>, what: &str) {
+    let tray = TrayMenu::find(app.pid, PATIENCE);
+    tray.click("Quit");
+    app.expect_exit(Duration::from_secs(15));
+    for pid in pids {
+        assert!(
+            procs::wait_exit(pid, Duration::from_secs(10)),
+            "{what} {pid} ({:?}) outlived the app",
+            cmdline(pid)
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_background_process_dies_when_the_app_quits_from_the_tray() {
     let (_turn, tools) = setup().await;
@@ -171,17 +186,63 @@ async fn a_background_process_dies_when_the_app_quits_from_the_tray() {
     })
     .await;
     assert!(children.iter().all(|pid| procs::alive(*pid)));
+    quit_and_check_ended(app, children, "background process");
+}
 
-    let tray = TrayMenu::find(app.pid, PATIENCE);
-    tray.click("Quit");
-    app.expect_exit(Duration::from_secs(15));
-    for pid in children {
-        assert!(
-            procs::wait_exit(pid, Duration::from_secs(10)),
-            "background process {pid} ({:?}) outlived the app",
-            cmdline(pid)
-        );
-    }
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_card_shows_the_page_and_its_screenshot_and_the_browser_ends_with_the_app() {
+    let (_turn, tools) = setup().await;
+    let page = axum::Router::new().route(
+        "/",
+        axum::routing::get(|| async {
+            axum::response::Html("<!doctype html><title>Card page 5e1</title><h1>Hello card</h1>")
+        }),
+    );
+    let socket = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = socket.local_addr().unwrap().port();
+    tokio::spawn(async move { axum::serve(socket, page).await.unwrap() });
+    let url = format!("http://127.0.0.1:{port}/");
+    let server = ScriptedServer::start().await;
+    server.push(Reply::tool_call(
+        "browser",
+        json!({"action": "open", "url": url}),
+    ));
+    server.push(Reply::tool_call("browser", json!({"action": "screenshot"})));
+    server.push(Reply::text("Here is the page."));
+    let mut home = home_with_full_tools(&tools, "browser-card", &server);
+    let config = home.data().join("config.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    let allowed = format!("allow_local_hosts = [\"127.0.0.1:{port}\"]\n{text}");
+    std::fs::write(&config, allowed).unwrap();
+    let app = App::launch(&tools, &mut home, &[]).await;
+    ui::new_chat(&app).await;
+    ui::send(&app, "Open the page and show it to me.").await;
+    app.wait_css(ui::REPLY).await;
+    let line = format!(
+        "{} .browser-view[data-action=\"open\"] .browser-line",
+        card("browser")
+    );
+    let shown = eventually("the browser card's page title", PATIENCE, || async {
+        app.text_of(&line)
+            .await
+            .filter(|t| t.contains("Card page 5e1"))
+    })
+    .await;
+    assert!(
+        shown.contains("Card page 5e1") && shown.contains(&url),
+        "the card shows {shown:?}"
+    );
+    let thumbs = format!("{} .tool-images .thumb", card("browser"));
+    eventually("the screenshot thumbnail", PATIENCE, || async {
+        Some(app.count(&thumbs).await).filter(|n| *n > 0)
+    })
+    .await;
+    let browsers = below_with(app.pid, "--remote-debugging");
+    assert!(
+        !browsers.is_empty(),
+        "the managed browser runs below the app"
+    );
+    quit_and_check_ended(app, browsers, "browser process");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -35,12 +35,11 @@ fn flags(proxy_port: u16) -> Vec<(String, Option<String>)> {
         ("disable-domain-reliability", None),
         ("no-default-browser-check", None),
         ("no-pings", None),
-        // Cross-origin iframes in the page's renderer: their DOM and accessibility tree are
-        // reached through the page's own CDP session.
-        ("disable-site-isolation-trials", None),
+        // Site isolation stays on: cross-site iframes run in their own renderers and are
+        // reached through their own CDP sessions (see `wire`).
         (
             "disable-features",
-            Some("IsolateOrigins,site-per-process,MediaRouter,OptimizationHints"),
+            Some("TranslateUI,MediaRouter,OptimizationHints"),
         ),
     ]
     .into_iter()

@@ -1,6 +1,7 @@
 //! The `browser` tool: finds and runs one managed Chrome/Chromium per app over CDP
-//! (chromiumoxide), one tab per session, accessibility snapshots in Playwright's "ai" grammar
-//! with stable refs, and every page action with the right amount of waiting.
+//! (chromiumoxide), one tab per session, page snapshots (an in-page walk of each frame) in
+//! Playwright's "ai" grammar with stable refs, and every page action with the right amount of
+//! waiting.
 
 mod actions;
 mod capture;

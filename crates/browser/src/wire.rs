@@ -1,7 +1,6 @@
-//! A second, raw CDP connection to the browser with one flattened session per tab: the big
-//! snapshot replies (the accessibility tree, the DOM snapshot) come back as text that the
-//! caller decodes once into typed, borrowing structs instead of chromiumoxide's generic
-//! JSON values (which decoded a 12 MB reply three times over).
+//! A second, raw CDP connection to the browser with one flattened session per tab: replies are
+//! decoded once, straight into the caller's types (chromiumoxide decodes every reply into
+//! generic JSON first), and any session on the connection can be addressed.
 
 use crate::cdp::CdpFailure;
 use async_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -17,13 +16,17 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
 type Waiters = Arc<Mutex<HashMap<u64, oneshot::Sender<String>>>>;
+/// The sessions of the tab's out-of-process iframes, by frame id.
+type FrameSessions = Arc<Mutex<HashMap<String, String>>>;
 
-/// A raw connection and the session of one page target on it.
+/// A raw connection and the session of one page target on it, plus the sessions of the page's
+/// out-of-process (cross-site) iframes, attached as Chrome makes them.
 pub struct Wire {
     outgoing: mpsc::UnboundedSender<String>,
     waiters: Waiters,
     next: AtomicU64,
     session: String,
+    frames: FrameSessions,
     tasks: [JoinHandle<()>; 2],
 }
 
@@ -35,10 +38,67 @@ impl Drop for Wire {
     }
 }
 
-/// Only the id of a message (the rest is skipped without being built).
+/// Only the id or the event name of a message (the rest is skipped without being built).
 #[derive(Deserialize)]
-struct Head {
+struct Head<'a> {
     id: Option<u64>,
+    #[serde(borrow)]
+    method: Option<std::borrow::Cow<'a, str>>,
+}
+
+/// The ids of the commands the reader sends itself (their replies are not waited for); CDP ids
+/// are 32-bit.
+const OWN_IDS: u64 = 1 << 30;
+
+/// Follows an iframe target being attached or detached (`Target.attachedToTarget` and
+/// `Target.detachedFromTarget` of auto-attach): records its session, and has Chrome attach the
+/// frames inside it and run `init_script` in its documents.
+fn follow_frames(
+    text: &str,
+    frames: &FrameSessions,
+    outgoing: &mpsc::UnboundedSender<String>,
+    own: &mut u64,
+    init_script: &str,
+) {
+    let Ok(event) = serde_json::from_str::<Value>(text) else {
+        return;
+    };
+    let params = &event["params"];
+    let mut sessions = frames.lock().unwrap_or_else(PoisonError::into_inner);
+    if event["method"] == "Target.detachedFromTarget" {
+        sessions.retain(|_, session| params["sessionId"] != json!(session));
+        return;
+    }
+    let (Some(session), Some(frame)) = (
+        params["sessionId"].as_str(),
+        params["targetInfo"]["targetId"].as_str(),
+    ) else {
+        return;
+    };
+    if params["targetInfo"]["type"] != "iframe" {
+        return;
+    }
+    sessions.insert(frame.to_string(), session.to_string());
+    let setup = [
+        ("Target.setAutoAttach", auto_attach()),
+        ("Page.enable", json!({})),
+        (
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({"source": init_script}),
+        ),
+        ("Runtime.runIfWaitingForDebugger", json!({})),
+        ("Runtime.evaluate", json!({"expression": init_script})),
+    ];
+    for (method, params) in setup {
+        *own += 1;
+        let message = json!({"id": *own, "method": method, "params": params, "sessionId": session});
+        let _ = outgoing.send(message.to_string());
+    }
+}
+
+/// Chrome attaches every iframe target of a session, paused until it is set up.
+fn auto_attach() -> Value {
+    json!({"autoAttach": true, "waitForDebuggerOnStart": true, "flatten": true})
 }
 
 /// A reply: its result (decoded as `T`) or Chrome's error.
@@ -61,8 +121,13 @@ fn failure(method: &'static str, message: impl ToString) -> CdpFailure {
 }
 
 impl Wire {
-    /// Connects to the browser at `ws_url` and attaches to page target `target_id`.
-    pub async fn attach(ws_url: &str, target_id: &str) -> Result<Wire, CdpFailure> {
+    /// Connects to the browser at `ws_url` and attaches to page target `target_id` and (as they
+    /// come) its iframe targets, running `init_script` in the iframes' documents.
+    pub async fn attach(
+        ws_url: &str,
+        target_id: &str,
+        init_script: &'static str,
+    ) -> Result<Wire, CdpFailure> {
         let config = WebSocketConfig::default()
             .max_message_size(None)
             .max_frame_size(None);
@@ -80,13 +145,25 @@ impl Wire {
         });
         let waiters: Waiters = Arc::default();
         let readers = Arc::clone(&waiters);
+        let frames: FrameSessions = Arc::default();
+        let followed = Arc::clone(&frames);
+        let own_sender = outgoing.clone();
         let reader = tokio::spawn(async move {
+            let mut own = OWN_IDS;
             while let Some(Ok(message)) = stream.next().await {
                 let Message::Text(text) = message else {
                     continue;
                 };
-                let Ok(Head { id: Some(id) }) = serde_json::from_str::<Head>(text.as_str()) else {
+                let Ok(head) = serde_json::from_str::<Head>(text.as_str()) else {
                     continue;
+                };
+                let id = match (head.id, head.method.as_deref()) {
+                    (Some(id), _) => id,
+                    (None, Some("Target.attachedToTarget" | "Target.detachedFromTarget")) => {
+                        follow_frames(&text, &followed, &own_sender, &mut own, init_script);
+                        continue;
+                    }
+                    _ => continue,
                 };
                 let waiter = readers
                     .lock()
@@ -107,6 +184,7 @@ impl Wire {
             waiters,
             next: AtomicU64::new(1),
             session: String::new(),
+            frames,
             tasks: [writer, reader],
         };
         #[derive(Deserialize)]
@@ -122,7 +200,34 @@ impl Wire {
             )
             .await?;
         wire.session = attached.session_id;
+        let _: Value = wire.call("Target.setAutoAttach", auto_attach()).await?;
         Ok(wire)
+    }
+
+    /// The session of the out-of-process iframe showing frame `frame_id`, if it is one.
+    pub fn frame_session(&self, frame_id: &str) -> Option<String> {
+        self.frames
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(frame_id)
+            .cloned()
+    }
+
+    /// The sessions of the page's out-of-process iframes.
+    pub fn frame_sessions(&self) -> Vec<String> {
+        let sessions = self.frames.lock().unwrap_or_else(PoisonError::into_inner);
+        sessions.values().cloned().collect()
+    }
+
+    /// Sends `method` to `session` (the tab's own when `None`) and decodes its result as `T`.
+    pub async fn call_in<T: DeserializeOwned>(
+        &self,
+        session: Option<&str>,
+        method: &'static str,
+        params: Value,
+    ) -> Result<T, CdpFailure> {
+        self.send(method, params, Some(session.unwrap_or(&self.session)))
+            .await
     }
 
     /// Sends `method` to the tab's session and decodes its result as `T`.
@@ -132,16 +237,6 @@ impl Wire {
         params: Value,
     ) -> Result<T, CdpFailure> {
         self.send(method, params, Some(&self.session)).await
-    }
-
-    /// Sends `method` and returns the reply's text, for a caller that decodes it borrowing
-    /// (see [`decode`]).
-    pub async fn call_text(
-        &self,
-        method: &'static str,
-        params: Value,
-    ) -> Result<String, CdpFailure> {
-        self.raw(method, params, Some(&self.session)).await
     }
 
     async fn send<T: DeserializeOwned>(
@@ -185,13 +280,4 @@ fn reply_result<T>(method: &'static str, reply: Reply<T>) -> Result<T, CdpFailur
         (Some(result), None) => Ok(result),
         (None, None) => Err(failure(method, "no result")),
     }
-}
-
-/// Decodes the reply `text` of `method` as `T`, borrowing its strings.
-pub fn decode<'a, T: Deserialize<'a>>(
-    method: &'static str,
-    text: &'a str,
-) -> Result<T, CdpFailure> {
-    let reply: Reply<T> = serde_json::from_str(text).map_err(|e| failure(method, e))?;
-    reply_result(method, reply)
 }

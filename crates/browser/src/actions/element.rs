@@ -2,7 +2,7 @@
 //! (role + name + index in a fresh tree), its on-screen point, functions run on it, and mouse
 //! input.
 
-use crate::capture::capture;
+use crate::capture::{capture, element, Element};
 use crate::cdp::call;
 use crate::error;
 use crate::snapshot::{render::find_target, Target};
@@ -43,32 +43,6 @@ pub fn check(reference: &str) -> Result<(), ToolError> {
     normalize(reference).map(|_| ())
 }
 
-/// The object id of a DOM node, or `None` when it is gone.
-async fn object_id(page: &Page, target: Target) -> Option<String> {
-    let resolved = call(
-        page,
-        "DOM.resolveNode",
-        json!({"backendNodeId": target.backend_id}),
-    )
-    .await
-    .ok()?;
-    resolved["object"]["objectId"].as_str().map(str::to_string)
-}
-
-/// Whether the node is still in its document.
-async fn connected(page: &Page, target: Target) -> bool {
-    let Some(id) = object_id(page, target).await else {
-        return false;
-    };
-    let result = call(
-        page,
-        "Runtime.callFunctionOn",
-        json!({"objectId": id, "functionDeclaration": "function(){return this.isConnected}", "returnByValue": true}),
-    )
-    .await;
-    result.is_ok_and(|r| r["result"]["value"] == json!(true))
-}
-
 /// The element `reference` points at: as issued, or found again by role, name and index.
 pub async fn resolve(tab: &mut Tab, reference: &str) -> Result<Target, ToolError> {
     let reference = normalize(reference)?;
@@ -79,7 +53,7 @@ pub async fn resolve(tab: &mut Tab, reference: &str) -> Result<Target, ToolError
             format!("ref {reference} was not in a snapshot of this page; take a snapshot and use one of its refs"),
         ));
     };
-    if connected(&tab.page, issued.target).await {
+    if element(tab, issued.target).await.is_some() {
         return Ok(issued.target);
     }
     let tree = capture(tab).await.map_err(error::cdp)?;
@@ -95,23 +69,42 @@ pub async fn resolve(tab: &mut Tab, reference: &str) -> Result<Target, ToolError
     Ok(found)
 }
 
+/// The element `target` points at (its frame's session and remote object); gone when it left
+/// the page.
+pub async fn object(tab: &Tab, target: Target, reference: &str) -> Result<Element, ToolError> {
+    element(tab, target)
+        .await
+        .ok_or_else(|| error::gone(reference))
+}
+
+/// Sends `method` with `params` plus the element's `objectId` to the element's session.
+pub async fn on_element(
+    tab: &Tab,
+    element: &Element,
+    method: &'static str,
+    mut params: Value,
+) -> Result<Value, crate::cdp::CdpFailure> {
+    params["objectId"] = json!(element.object);
+    tab.wire
+        .call_in(element.session.as_deref(), method, params)
+        .await
+}
+
 /// Runs `function` (a JS function source) with `this` = the element; its JSON value.
 pub async fn call_on(
-    page: &Page,
+    tab: &Tab,
     target: Target,
     reference: &str,
     function: &str,
     args: Vec<Value>,
 ) -> Result<Value, ToolError> {
-    let id = object_id(page, target)
-        .await
-        .ok_or_else(|| error::gone(reference))?;
+    let element = object(tab, target, reference).await?;
     let arguments: Vec<Value> = args.into_iter().map(|v| json!({"value": v})).collect();
-    let result = call(
-        page,
+    let result = on_element(
+        tab,
+        &element,
         "Runtime.callFunctionOn",
         json!({
-            "objectId": id,
             "functionDeclaration": function,
             "arguments": arguments,
             "returnByValue": true,
@@ -139,11 +132,42 @@ pub fn script_error(details: &Value) -> ToolError {
     )
 }
 
-/// Scrolls the element into view and returns the centre of its first box.
-pub async fn center(page: &Page, target: Target, reference: &str) -> Result<(f64, f64), ToolError> {
-    let id = json!({"backendNodeId": target.backend_id});
-    let _ = call(page, "DOM.scrollIntoViewIfNeeded", id.clone()).await;
-    let quads = call(page, "DOM.getContentQuads", id)
+/// Where frame `frame`'s coordinates start on the page: (0, 0) for frames drawn by the page's
+/// renderer (their boxes come in page coordinates); for an out-of-process iframe, the corner
+/// of its iframe's content box (scrolled into view) in its parent, and so on up.
+async fn frame_offset(tab: &Tab, frame: u32) -> (f64, f64) {
+    let mut offset = (0.0, 0.0);
+    let mut frame = frame;
+    for _ in 0..32 {
+        let Some(site) = tab.sites.get(&frame) else {
+            break;
+        };
+        let Some(owner) = site.owner else {
+            break;
+        };
+        let parent_session = tab.sites.get(&owner.frame).map(|p| p.session.clone());
+        if parent_session.as_ref() != Some(&site.session) {
+            if let Some(iframe) = element(tab, owner).await {
+                let _ = on_element(tab, &iframe, "DOM.scrollIntoViewIfNeeded", json!({})).await;
+                let model = on_element(tab, &iframe, "DOM.getBoxModel", json!({})).await;
+                let content = model.map(|m| m["model"]["content"].clone());
+                if let Ok(Value::Array(quad)) = content {
+                    offset.0 += quad.first().and_then(Value::as_f64).unwrap_or(0.0);
+                    offset.1 += quad.get(1).and_then(Value::as_f64).unwrap_or(0.0);
+                }
+            }
+        }
+        frame = owner.frame;
+    }
+    offset
+}
+
+/// Scrolls the element into view and returns the centre of its first box on the page.
+pub async fn center(tab: &Tab, target: Target, reference: &str) -> Result<(f64, f64), ToolError> {
+    let element = object(tab, target, reference).await?;
+    let _ = on_element(tab, &element, "DOM.scrollIntoViewIfNeeded", json!({})).await;
+    let (dx, dy) = frame_offset(tab, target.frame).await;
+    let quads = on_element(tab, &element, "DOM.getContentQuads", json!({}))
         .await
         .map_err(|_| error::gone(reference))?;
     let quad: Vec<f64> = quads["quads"][0]
@@ -158,7 +182,7 @@ pub async fn center(page: &Page, target: Target, reference: &str) -> Result<(f64
     }
     let x = (quad[0] + quad[2] + quad[4] + quad[6]) / 4.0;
     let y = (quad[1] + quad[3] + quad[5] + quad[7]) / 4.0;
-    Ok((x, y))
+    Ok((x + dx, y + dy))
 }
 
 /// Moves the mouse to `x`, `y`.
@@ -201,18 +225,15 @@ pub async fn wheel(page: &Page, x: f64, y: f64, dx: f64, dy: f64) -> Result<(), 
 }
 
 /// Focuses the element.
-pub async fn focus(page: &Page, target: Target, reference: &str) -> Result<(), ToolError> {
-    call(
-        page,
-        "DOM.focus",
-        json!({"backendNodeId": target.backend_id}),
-    )
-    .await
-    .map(|_| ())
-    .map_err(|e| {
-        ToolError::new(
-            hearth_tools::ErrorKind::Failed,
-            format!("{reference} cannot take the focus ({e})"),
-        )
-    })
+pub async fn focus(tab: &Tab, target: Target, reference: &str) -> Result<(), ToolError> {
+    let element = object(tab, target, reference).await?;
+    on_element(tab, &element, "DOM.focus", json!({}))
+        .await
+        .map(|_| ())
+        .map_err(|e| {
+            ToolError::new(
+                hearth_tools::ErrorKind::Failed,
+                format!("{reference} cannot take the focus ({e})"),
+            )
+        })
 }

@@ -11,7 +11,6 @@ pub use navigate::web_url;
 pub use output::DEFAULT_MAX_CHARS;
 pub use page::{png_size, screenshot};
 
-use crate::cdp::call;
 use crate::error;
 use crate::tab::{DialogAnswer, Tab};
 use crate::tool::args::{Action, BrowserArgs, Direction};
@@ -107,7 +106,8 @@ pub async fn act(tab: &mut Tab, args: &BrowserArgs, env: &Env<'_>) -> Result<Val
             return output::outline(tab, None, max_chars, env.data_dir).await;
         }
         Action::Reload => {
-            call(&tab.page, "Page.reload", json!({}))
+            tab.wire
+                .call::<Value>("Page.reload", json!({}))
                 .await
                 .map_err(error::cdp)?;
             tab.settle(mark).await;
@@ -118,7 +118,7 @@ pub async fn act(tab: &mut Tab, args: &BrowserArgs, env: &Env<'_>) -> Result<Val
         }
         Action::Click => {
             let target = element::resolve(tab, reference).await?;
-            let (x, y) = element::center(&tab.page, target, reference).await?;
+            let (x, y) = element::center(tab, target, reference).await?;
             element::click(&tab.page, x, y).await?;
         }
         Action::ClickAt => {
@@ -127,21 +127,20 @@ pub async fn act(tab: &mut Tab, args: &BrowserArgs, env: &Env<'_>) -> Result<Val
         }
         Action::Hover => {
             let target = element::resolve(tab, reference).await?;
-            let (x, y) = element::center(&tab.page, target, reference).await?;
+            let (x, y) = element::center(tab, target, reference).await?;
             element::mouse_move(&tab.page, x, y).await?;
         }
         Action::Focus => {
             let target = element::resolve(tab, reference).await?;
-            element::focus(&tab.page, target, reference).await?;
+            element::focus(tab, target, reference).await?;
         }
         Action::Type | Action::Fill => {
             let text = required(&args.text, "text", action)?;
             if !reference.is_empty() {
                 let target = element::resolve(tab, reference).await?;
-                element::focus(&tab.page, target, reference).await?;
+                element::focus(tab, target, reference).await?;
                 if action == Action::Fill {
-                    element::call_on(&tab.page, target, reference, page::SELECT_CONTENT, vec![])
-                        .await?;
+                    element::call_on(tab, target, reference, page::SELECT_CONTENT, vec![]).await?;
                 }
             }
             if text.is_empty() && action == Action::Fill {
@@ -169,7 +168,7 @@ pub async fn act(tab: &mut Tab, args: &BrowserArgs, env: &Env<'_>) -> Result<Val
                 )
             } else {
                 let target = element::resolve(tab, reference).await?;
-                element::center(&tab.page, target, reference).await?
+                element::center(tab, target, reference).await?
             };
             element::wheel(&tab.page, x, y, dx, dy).await?;
         }
@@ -177,7 +176,7 @@ pub async fn act(tab: &mut Tab, args: &BrowserArgs, env: &Env<'_>) -> Result<Val
             let values = required(&args.values, "values", action)?;
             let target = element::resolve(tab, reference).await?;
             let chosen = element::call_on(
-                &tab.page,
+                tab,
                 target,
                 reference,
                 page::SELECT_OPTIONS,
@@ -195,10 +194,12 @@ pub async fn act(tab: &mut Tab, args: &BrowserArgs, env: &Env<'_>) -> Result<Val
                 .map(|p| workspace_file(env.workspace, "paths", p).map(|f| f.display().to_string()))
                 .collect::<Result<Vec<_>, _>>()?;
             let target = element::resolve(tab, reference).await?;
-            call(
-                &tab.page,
+            let object = element::object(tab, target, reference).await?;
+            element::on_element(
+                tab,
+                &object,
                 "DOM.setFileInputFiles",
-                json!({"files": files, "backendNodeId": target.backend_id}),
+                json!({"files": files}),
             )
             .await
             .map_err(|e| {

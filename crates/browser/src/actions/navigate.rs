@@ -59,7 +59,11 @@ pub fn web_url(url: &str) -> Result<String, ToolError> {
 /// Loads `url` in the tab and waits for it.
 pub async fn go(tab: &mut Tab, url: &str) -> Result<(), ToolError> {
     let mark = tab.mark();
-    let result = call(&tab.page, "Page.navigate", json!({"url": url}))
+    // Through Hearth's own session: chromiumoxide answers its own `Page.navigate` only once
+    // every frame it knows has loaded, and it never hears of out-of-process iframes loading.
+    let result: Value = tab
+        .wire
+        .call("Page.navigate", json!({"url": url}))
         .await
         .map_err(error::cdp)?;
     if let Some(problem) = result["errorText"].as_str().filter(|t| !t.is_empty()) {
@@ -101,13 +105,10 @@ pub async fn history(tab: &Tab, forward: bool) -> Result<(), ToolError> {
             ),
         ));
     };
-    call(
-        &tab.page,
-        "Page.navigateToHistoryEntry",
-        json!({"entryId": id}),
-    )
-    .await
-    .map_err(error::cdp)?;
+    tab.wire
+        .call::<Value>("Page.navigateToHistoryEntry", json!({"entryId": id}))
+        .await
+        .map_err(error::cdp)?;
     Ok(())
 }
 

@@ -109,7 +109,7 @@ pub async fn text(
         Some(reference) => {
             let target = resolve(tab, reference).await?;
             call_on(
-                &tab.page,
+                tab,
                 target,
                 reference,
                 "function(){return this.innerText ?? this.textContent}",

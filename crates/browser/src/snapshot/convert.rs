@@ -1,29 +1,56 @@
-//! From the CDP accessibility tree of one frame (`Accessibility.getFullAXTree` nodes) and facts
-//! from the DOM snapshot to the pruned outline tree: ignored nodes and nameless wrappers
-//! spliced, text merged, names that repeat their text kept once, refs only where they can act.
+//! From the tree the in-page walk returns for one frame (`walk.js`) to the pruned outline tree:
+//! text merged, names that repeat their text kept once, label text beside its field dropped,
+//! refs only where they can act, and child frames stitched under their `iframe`.
 
-use super::ax::AxNode;
 use super::{Node, Target};
-use serde_json::Value;
+use serde::Deserialize;
 use std::collections::HashMap;
 
-/// What the DOM snapshot says about one element.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct DomFact {
-    /// Laid out with a non-empty box and not `visibility: hidden`.
-    pub visible: bool,
-    /// Not `pointer-events: none`.
-    pub pointer: bool,
-    /// Made clickable by script or style: a click listener, `cursor: pointer`, `tabindex`,
-    /// `contenteditable`.
-    pub clickable: bool,
-    /// For an `<iframe>`: the number of the frame it shows.
-    pub child_frame: Option<u32>,
+/// One node of the walk's tree: a text run or an element.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Raw {
+    Text(String),
+    Element(RawElement),
+}
+
+/// An element as the walk describes it (short keys keep the reply small).
+#[derive(Debug, Deserialize)]
+pub struct RawElement {
+    /// The ARIA role.
+    r: String,
+    /// The accessible name.
+    #[serde(default)]
+    n: String,
+    /// A form control's value.
+    #[serde(default)]
+    v: Option<String>,
+    #[serde(default)]
+    s: Vec<String>,
+    /// A link's address.
+    #[serde(default)]
+    u: Option<String>,
+    /// The element's id when it is visible and takes pointer events (it may carry a ref).
+    #[serde(default)]
+    t: Option<i64>,
+    /// Made clickable by script or style (`cursor: pointer`, `onclick`, `tabindex`,
+    /// `contenteditable`).
+    #[serde(default)]
+    k: u8,
+    /// An iframe's id, by which its frame's tree is found.
+    #[serde(default)]
+    f: Option<i64>,
+    #[serde(default)]
+    c: Vec<Raw>,
 }
 
 /// The outline trees of child frames, by frame number, waiting to be stitched under their
-/// `iframe` element.
-pub type FrameTrees = HashMap<u32, Node>;
+/// `iframe` element; `owners` maps an iframe (its frame and id) to the frame it shows.
+#[derive(Debug, Default)]
+pub struct FrameTrees {
+    pub trees: HashMap<u32, Node>,
+    pub owners: HashMap<(u32, i64), u32>,
+}
 
 /// Roles that are acted on, so they carry a ref when visible.
 const INTERACTIVE: &[&str] = &[
@@ -47,122 +74,60 @@ const INTERACTIVE: &[&str] = &[
 ];
 
 /// Roles that only wrap their children.
-const WRAPPERS: &[&str] = &[
-    "generic",
-    "none",
-    "presentation",
-    "LabelText",
-    "Section",
-    "Div",
-    "Pre",
-    "Ruby",
-    "MenuListPopup",
-    "Abbr",
-];
+const WRAPPERS: &[&str] = &["generic", "none", "presentation"];
 
 /// Roles whose value is their text.
 const VALUED: &[&str] = &["textbox", "searchbox", "combobox", "spinbutton", "slider"];
 
 struct Builder<'a> {
-    by_id: HashMap<&'a str, &'a AxNode<'a>>,
     frame: u32,
-    facts: &'a HashMap<i64, DomFact>,
     frames: &'a mut FrameTrees,
     page_url: Option<url::Url>,
 }
 
-/// The outline of frame `frame` from its accessibility nodes; `frames` holds the child frames'
-/// trees already built (taken out as they are stitched in); links of `page_url`'s origin are
-/// printed as paths.
-pub fn build_frame(
-    nodes: &[AxNode<'_>],
-    frame: u32,
-    facts: &HashMap<i64, DomFact>,
-    frames: &mut FrameTrees,
-    page_url: &str,
-) -> Node {
-    let by_id: HashMap<&str, &AxNode> = nodes.iter().map(|n| (n.node_id.as_ref(), n)).collect();
-    let root_id = nodes
-        .iter()
-        .find(|n| n.parent_id.is_none())
-        .map(|n| n.node_id.as_ref());
+/// The outline of frame `frame` from the walk's nodes; `frames` holds the child frames' trees
+/// already built (taken out as they are stitched in); links of `page_url`'s origin are printed
+/// as paths.
+pub fn build_frame(nodes: Vec<Raw>, frame: u32, frames: &mut FrameTrees, page_url: &str) -> Node {
     let mut builder = Builder {
-        by_id,
         frame,
-        facts,
         frames,
         page_url: url::Url::parse(page_url).ok(),
     };
-    let children = root_id.map_or_else(Vec::new, |id| builder.convert(id, false, 0));
     Node {
         role: "root".into(),
-        children,
+        children: builder.children(nodes, false),
         ..Node::default()
     }
 }
 
-/// Whitespace runs as single spaces, trimmed.
-fn clean(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 impl Builder<'_> {
-    fn convert(&mut self, id: &str, inside_target: bool, depth: usize) -> Vec<Node> {
-        let Some(node) = self.by_id.get(id).copied() else {
-            return Vec::new();
+    fn convert(&mut self, raw: Raw, inside_target: bool) -> Vec<Node> {
+        let element = match raw {
+            Raw::Text(text) => return vec![Node::text(text)],
+            Raw::Element(element) => element,
         };
-        if depth > 400 {
-            return Vec::new();
+        if element.r == "iframe" {
+            return vec![self.iframe(&element)];
         }
-        let role = node.role();
-        let ignored = node.ignored;
-        match role {
-            "InlineTextBox" | "ListMarker" | "LineBreak" => return Vec::new(),
-            "StaticText" if !ignored => {
-                let text = clean(node.name());
-                return if text.is_empty() {
-                    Vec::new()
-                } else {
-                    vec![Node::text(text)]
-                };
-            }
-            _ => {}
-        }
-        let backend = node.backend_dom_node_id;
-        let fact = backend.and_then(|b| self.facts.get(&b)).copied();
-        if role == "Iframe" && !ignored {
-            return vec![self.iframe(fact, backend)];
-        }
-        let child_ids: Vec<&str> = node.child_ids.iter().map(|id| id.0.as_ref()).collect();
-        if ignored || matches!(role, "RootWebArea" | "WebArea") {
-            return self.children(&child_ids, inside_target, depth);
-        }
-        let role = normalize_role(role);
-        let name = clean(node.name());
-        let target = match (backend, fact) {
-            (Some(backend_id), Some(fact)) if fact.visible && fact.pointer => {
-                let interactive = INTERACTIVE.contains(&role.as_str());
-                (interactive || (fact.clickable && !inside_target)).then_some(Target {
-                    frame: self.frame,
-                    backend_id,
-                })
-            }
-            _ => None,
-        };
-        let mut target = target;
-        let mut children = self.children(&child_ids, inside_target || target.is_some(), depth);
+        let role = element.r;
+        let interactive = INTERACTIVE.contains(&role.as_str());
+        let mut target = element
+            .t
+            .filter(|_| interactive || (element.k != 0 && !inside_target))
+            .map(|id| Target {
+                frame: self.frame,
+                id,
+            });
+        let mut children = self.children(element.c, inside_target || target.is_some());
         // A clickable wrapper (a label, a card) around a control: the control carries the ref.
-        if target.is_some()
-            && !INTERACTIVE.contains(&role.as_str())
-            && children.iter().any(has_target)
-        {
+        if target.is_some() && !interactive && children.iter().any(has_target) {
             target = None;
         }
-        let (states, url) = self.properties(node);
-        let mut value = VALUED
-            .contains(&role.as_str())
-            .then(|| clean(&node.value_text()))
-            .filter(|v| !v.is_empty());
+        let name = element.n;
+        let mut value = element
+            .v
+            .filter(|v| VALUED.contains(&role.as_str()) && !v.is_empty());
         if VALUED.contains(&role.as_str()) {
             if children.iter().any(|c| c.role == "option") {
                 value = None;
@@ -173,7 +138,15 @@ impl Builder<'_> {
         }
         if !name.is_empty() {
             children.retain(|child| !(child.is_text() && child.name == name));
+            if children.iter().all(|c| !has_target(c)) && same_text(&flat_text(&children), &name) {
+                children.clear();
+            }
         }
+        let states = element.s;
+        let url = element
+            .u
+            .filter(|u| !u.is_empty())
+            .map(|u| self.short_url(&u));
         let bare = name.is_empty() && target.is_none() && states.is_empty() && value.is_none();
         if bare && WRAPPERS.contains(&role.as_str()) {
             return children;
@@ -199,10 +172,10 @@ impl Builder<'_> {
         }]
     }
 
-    fn children(&mut self, ids: &[&str], inside_target: bool, depth: usize) -> Vec<Node> {
+    fn children(&mut self, raws: Vec<Raw>, inside_target: bool) -> Vec<Node> {
         let mut out: Vec<Node> = Vec::new();
-        for id in ids {
-            for child in self.convert(id, inside_target, depth + 1) {
+        for raw in raws {
+            for child in self.convert(raw, inside_target) {
                 match out.last_mut() {
                     Some(last) if last.is_text() && child.is_text() => {
                         let glue = child.name.starts_with([',', '.', ';', ':', '!', '?', ')']);
@@ -219,74 +192,23 @@ impl Builder<'_> {
         out
     }
 
-    fn iframe(&mut self, fact: Option<DomFact>, backend: Option<i64>) -> Node {
-        let children = fact
-            .and_then(|f| f.child_frame)
-            .and_then(|k| self.frames.remove(&k))
+    fn iframe(&mut self, element: &RawElement) -> Node {
+        let children = element
+            .f
+            .and_then(|id| self.frames.owners.get(&(self.frame, id)))
+            .and_then(|k| self.frames.trees.remove(k))
             .map(|tree| tree.children)
             .unwrap_or_default();
-        let target = match (backend, fact) {
-            (Some(backend_id), Some(f)) if f.visible && children.is_empty() => Some(Target {
-                frame: self.frame,
-                backend_id,
-            }),
-            _ => None,
-        };
+        let target = element.t.filter(|_| children.is_empty()).map(|id| Target {
+            frame: self.frame,
+            id,
+        });
         Node {
             role: "iframe".into(),
             target,
             children,
             ..Node::default()
         }
-    }
-
-    /// The printed states and the link target.
-    fn properties(&self, node: &AxNode) -> (Vec<String>, Option<String>) {
-        let found: HashMap<&str, &Value> = node
-            .properties
-            .iter()
-            .filter_map(|p| Some((p.name.as_ref(), p.value.value.as_ref()?)))
-            .collect();
-        let text = |key: &str| {
-            found.get(key).map(|v| match v {
-                Value::String(s) => s.clone(),
-                other => other.to_string(),
-            })
-        };
-        let yes = |key: &str| text(key).is_some_and(|v| v == "true");
-        let mut states = Vec::new();
-        match text("checked").as_deref() {
-            Some("true") => states.push("checked".to_string()),
-            Some("mixed") => states.push("checked=mixed".to_string()),
-            _ => {}
-        }
-        if yes("disabled") {
-            states.push("disabled".into());
-        }
-        if yes("expanded") {
-            states.push("expanded".into());
-        }
-        if yes("focused") {
-            states.push("active".into());
-        }
-        if let Some(level) = text("level") {
-            states.push(format!("level={level}"));
-        }
-        match text("pressed").as_deref() {
-            Some("true") => states.push("pressed".to_string()),
-            Some("mixed") => states.push("pressed=mixed".to_string()),
-            _ => {}
-        }
-        if yes("selected") {
-            states.push("selected".into());
-        }
-        if yes("invalid") {
-            states.push("invalid".into());
-        }
-        let url = text("url")
-            .filter(|u| !u.is_empty())
-            .map(|u| self.short_url(&u));
-        (states, url)
     }
 
     /// `url` as a path when it has the page's origin.
@@ -313,6 +235,40 @@ fn has_target(node: &Node) -> bool {
     node.target.is_some() || node.children.iter().any(has_target)
 }
 
+/// The text of `nodes` and their descendants (names of named ones) run together as a name
+/// would be: to drop children that only spell out their parent's name.
+fn flat_text(nodes: &[Node]) -> String {
+    fn push(node: &Node, out: &mut Vec<String>) {
+        if node.is_text() || !node.name.is_empty() {
+            out.push(node.name.clone());
+        } else {
+            for child in &node.children {
+                push(child, out);
+            }
+        }
+    }
+    let mut parts = Vec::new();
+    for node in nodes {
+        push(node, &mut parts);
+    }
+    let mut text = String::new();
+    for part in parts {
+        let glue = part.starts_with([',', '.', ';', ':', '!', '?', ')']);
+        if !text.is_empty() && !glue {
+            text.push(' ');
+        }
+        text.push_str(&part);
+    }
+    text
+}
+
+/// Whether two texts are the same but for spaces.
+fn same_text(a: &str, b: &str) -> bool {
+    a.chars()
+        .filter(|c| !c.is_whitespace())
+        .eq(b.chars().filter(|c| !c.is_whitespace()))
+}
+
 /// Drops text runs that only repeat the name of the element next to them (a label's text
 /// before its field).
 fn drop_label_texts(nodes: &mut Vec<Node>) {
@@ -332,19 +288,4 @@ fn drop_label_texts(nodes: &mut Vec<Node>) {
         };
         !(beside(i.checked_sub(1)) || beside(Some(i + 1)))
     });
-}
-
-/// Chrome's role names as ARIA's (`image` → `img`, internal roles lower-cased).
-fn normalize_role(role: &str) -> String {
-    match role {
-        "image" => "img".into(),
-        r if WRAPPERS.contains(&r) => r.into(),
-        r => {
-            let mut chars = r.chars();
-            match chars.next() {
-                Some(first) if first.is_uppercase() => first.to_lowercase().chain(chars).collect(),
-                _ => r.into(),
-            }
-        }
-    }
 }

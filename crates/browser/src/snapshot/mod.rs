@@ -1,7 +1,6 @@
-//! Page snapshots: the outline tree (built from the accessibility tree, pruned), its rendering
+//! Page snapshots: the outline tree (built from an in-page walk of each frame, pruned), its rendering
 //! in Playwright's "ai" grammar with refs, and the text operations on rendered outlines.
 
-pub mod ax;
 mod convert;
 mod outline;
 mod refs;
@@ -10,17 +9,17 @@ pub(crate) mod render;
 #[cfg(test)]
 mod tests;
 
-pub use convert::{build_frame, DomFact, FrameTrees};
+pub use convert::{build_frame, FrameTrees, Raw};
 pub use outline::{changed_lines, cut, find_lines};
 pub use refs::{Issued, RefTable};
 pub use render::{render, Rendered};
 
-/// Where an element lives: its frame (0 is the page, others numbered as first seen) and its
-/// DOM node.
+/// Where an element lives: its frame (0 is the page, others numbered as first seen) and its id
+/// in that frame's walk (the same for the element's whole life in its document).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Target {
     pub frame: u32,
-    pub backend_id: i64,
+    pub id: i64,
 }
 
 /// One node of the outline: an element (ARIA role, accessible name, states) or a text run.

@@ -1,79 +1,42 @@
 //! The snapshot builder without a browser: pruning, refs kept and minted, `[new]` marks, find,
 //! changed lines and cutting.
 
-use super::ax::AxNode;
 use super::*;
-use serde::Deserialize;
 use serde_json::{json, Value};
-use std::collections::HashMap;
 
-fn ax(id: &str, role: &str, name: &str, backend: i64, children: &[&str]) -> Value {
-    json!({
-        "nodeId": id, "ignored": false,
-        "role": {"type": "role", "value": role},
-        "name": {"type": "computedString", "value": name},
-        "backendDOMNodeId": backend,
-        "childIds": children,
-    })
-}
-
-fn with_parent(mut node: Value, parent: &str) -> Value {
-    node["parentId"] = json!(parent);
-    node
-}
-
-fn visible() -> DomFact {
-    DomFact {
-        visible: true,
-        pointer: true,
-        ..DomFact::default()
+/// A page as the walk returns it; `extra` adds a filled textbox, `hidden` leaves the button
+/// without an id (not visible), `card` makes the wrapper clickable.
+fn page(button_name: &str, extra: bool, hidden: bool, card: bool) -> Value {
+    let mut button = json!({"r": "button", "n": button_name, "t": 5});
+    if hidden {
+        button.as_object_mut().unwrap().remove("t");
     }
-}
-
-fn page(button_name: &str, extra: bool) -> (Vec<Value>, HashMap<i64, DomFact>) {
-    let mut children = vec!["2", "3", "4", "6"];
-    if extra {
-        children.push("9");
+    let mut wrapper = json!({"r": "generic", "c": [button]});
+    if card {
+        wrapper["t"] = json!(3);
+        wrapper["k"] = json!(1);
     }
     let mut nodes = vec![
-        ax("1", "RootWebArea", "Shop", 1, &children),
-        with_parent(ax("2", "heading", "Sign in", 2, &["21"]), "1"),
-        with_parent(ax("21", "StaticText", "Sign in", 21, &[]), "2"),
-        with_parent(ax("3", "generic", "", 3, &["5"]), "1"),
-        with_parent(ax("5", "button", button_name, 5, &["51"]), "3"),
-        with_parent(ax("51", "StaticText", button_name, 51, &[]), "5"),
-        with_parent(ax("4", "image", "", 4, &[]), "1"),
-        with_parent(ax("6", "link", "Docs", 6, &["61"]), "1"),
-        with_parent(ax("61", "StaticText", "Docs", 61, &[]), "6"),
+        json!({"r": "heading", "n": "Sign in", "s": ["level=1"]}),
+        wrapper,
+        json!({"r": "img", "t": 4}),
+        json!({"r": "link", "n": "Docs", "u": "http://shop.test/docs", "t": 6, "c": ["Docs"]}),
     ];
-    nodes[1]["properties"] = json!([{"name": "level", "value": {"type": "integer", "value": 1}}]);
-    nodes[7]["properties"] =
-        json!([{"name": "url", "value": {"type": "string", "value": "http://shop.test/docs"}}]);
     if extra {
-        nodes.push(with_parent(ax("9", "textbox", "Email", 9, &[]), "1"));
-        nodes.last_mut().unwrap()["value"] = json!({"type": "string", "value": "ada@example.com"});
+        nodes.push(json!({"r": "textbox", "n": "Email", "v": "ada@example.com", "t": 9}));
     }
-    let facts: HashMap<i64, DomFact> = [2, 3, 4, 5, 6, 9]
-        .into_iter()
-        .map(|b| (b, visible()))
-        .collect();
-    (nodes, facts)
+    Value::Array(nodes)
 }
 
-/// The nodes as the typed decoder reads them from Chrome's reply.
-fn typed(nodes: &[Value]) -> Vec<AxNode<'_>> {
-    nodes
-        .iter()
-        .map(|n| AxNode::deserialize(n).unwrap())
-        .collect()
+fn raw(nodes: &Value) -> Vec<Raw> {
+    serde_json::from_value(nodes.clone()).unwrap()
 }
 
-fn outline(nodes: &[Value], facts: &HashMap<i64, DomFact>, table: &mut RefTable) -> Vec<String> {
+fn outline(nodes: &Value, table: &mut RefTable) -> Vec<String> {
     let tree = build_frame(
-        &typed(nodes),
+        raw(nodes),
         0,
-        facts,
-        &mut FrameTrees::new(),
+        &mut FrameTrees::default(),
         "http://shop.test/",
     );
     render(&tree, table).lines
@@ -81,8 +44,10 @@ fn outline(nodes: &[Value], facts: &HashMap<i64, DomFact>, table: &mut RefTable)
 
 #[test]
 fn the_outline_is_pruned_and_in_the_ai_grammar() {
-    let (nodes, facts) = page("Continue", false);
-    let lines = outline(&nodes, &facts, &mut RefTable::default());
+    let lines = outline(
+        &page("Continue", false, false, false),
+        &mut RefTable::default(),
+    );
     assert_eq!(
         lines,
         vec![
@@ -97,10 +62,8 @@ fn the_outline_is_pruned_and_in_the_ai_grammar() {
 #[test]
 fn refs_stay_while_role_and_name_do_and_new_elements_are_marked() {
     let mut table = RefTable::default();
-    let (nodes, facts) = page("Continue", false);
-    outline(&nodes, &facts, &mut table);
-    let (nodes, facts) = page("Continue", true);
-    let lines = outline(&nodes, &facts, &mut table);
+    outline(&page("Continue", false, false, false), &mut table);
+    let lines = outline(&page("Continue", true, false, false), &mut table);
     assert!(
         lines.contains(&"- button \"Continue\" [ref=e1]".to_string()),
         "{lines:?}"
@@ -109,8 +72,8 @@ fn refs_stay_while_role_and_name_do_and_new_elements_are_marked() {
         lines.contains(&"- textbox \"Email\" [ref=e3] [new]: ada@example.com".to_string()),
         "{lines:?}"
     );
-    let (nodes, facts) = page("Pay now", true);
-    let lines = outline(&nodes, &facts, &mut table);
+    let renamed = page("Pay now", true, false, false);
+    let lines = outline(&renamed, &mut table);
     assert!(
         lines.contains(&"- button \"Pay now\" [ref=e4] [new]".to_string()),
         "{lines:?}"
@@ -121,7 +84,7 @@ fn refs_stay_while_role_and_name_do_and_new_elements_are_marked() {
         ("button", "Continue")
     );
     table.reset();
-    let lines = outline(&nodes, &facts, &mut table);
+    let lines = outline(&renamed, &mut table);
     assert!(
         lines.contains(&"- button \"Pay now\" [ref=e1]".to_string()),
         "{lines:?}"
@@ -130,16 +93,10 @@ fn refs_stay_while_role_and_name_do_and_new_elements_are_marked() {
 
 #[test]
 fn hidden_elements_carry_no_ref_and_script_clickables_do() {
-    let (nodes, mut facts) = page("Continue", false);
-    facts.insert(5, DomFact::default());
-    facts.insert(
-        3,
-        DomFact {
-            clickable: true,
-            ..visible()
-        },
+    let lines = outline(
+        &page("Continue", false, true, true),
+        &mut RefTable::default(),
     );
-    let lines = outline(&nodes, &facts, &mut RefTable::default());
     assert!(
         lines.contains(&"- generic [ref=e1]:".to_string()),
         "{lines:?}"
@@ -151,37 +108,68 @@ fn hidden_elements_carry_no_ref_and_script_clickables_do() {
 }
 
 #[test]
+fn a_clickable_wrapper_around_a_control_leaves_the_ref_to_the_control() {
+    let lines = outline(
+        &page("Continue", false, false, true),
+        &mut RefTable::default(),
+    );
+    assert!(
+        lines.contains(&"- button \"Continue\" [ref=e1]".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        !lines.iter().any(|l| l.starts_with("- generic")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn names_spelled_out_by_children_and_label_text_are_kept_once() {
+    let nodes = json!([
+        {"r": "link", "n": "str.split()", "u": "http://shop.test/a#x", "t": 1,
+         "c": [{"r": "code", "c": ["str.", "split", "()"]}]},
+        "Name",
+        {"r": "textbox", "n": "Name", "t": 2},
+        {"r": "paragraph", "c": ["One", {"r": "strong", "c": ["two"]}, ", three."]},
+    ]);
+    let lines = outline(&nodes, &mut RefTable::default());
+    assert_eq!(
+        lines,
+        vec![
+            "- link \"str.split()\" [ref=e1]:",
+            "  - /url: /a#x",
+            "- textbox \"Name\" [ref=e2]",
+            "- paragraph:",
+            "  - text: One",
+            "  - strong: two",
+            "  - text: , three.",
+        ]
+    );
+}
+
+#[test]
 fn frames_are_stitched_under_their_iframe_with_frame_refs() {
-    let child = vec![
-        ax("1", "RootWebArea", "", 100, &["2"]),
-        with_parent(ax("2", "button", "Accept", 101, &[]), "1"),
-    ];
-    let mut facts: HashMap<i64, DomFact> = [(101, visible())].into_iter().collect();
-    facts.insert(
-        7,
-        DomFact {
-            child_frame: Some(1),
-            ..visible()
-        },
-    );
-    let mut frames = FrameTrees::new();
-    frames.insert(
+    let mut frames = FrameTrees::default();
+    let child = json!([{"r": "button", "n": "Accept", "t": 1}]);
+    let tree = build_frame(
+        raw(&child),
         1,
-        build_frame(
-            &typed(&child),
-            1,
-            &facts,
-            &mut FrameTrees::new(),
-            "http://other.test/",
-        ),
+        &mut FrameTrees::default(),
+        "http://other.test/",
     );
-    let main = vec![
-        ax("1", "RootWebArea", "", 1, &["2"]),
-        with_parent(ax("2", "Iframe", "", 7, &[]), "1"),
-    ];
-    let tree = build_frame(&typed(&main), 0, &facts, &mut frames, "http://shop.test/");
+    frames.trees.insert(1, tree);
+    frames.owners.insert((0, 7), 1);
+    let main = json!([{"r": "iframe", "f": 7, "t": 7}, {"r": "iframe", "f": 8, "t": 8}]);
+    let tree = build_frame(raw(&main), 0, &mut frames, "http://shop.test/");
     let lines = render(&tree, &mut RefTable::default()).lines;
-    assert_eq!(lines, vec!["- iframe:", "  - button \"Accept\" [ref=f1e1]"]);
+    assert_eq!(
+        lines,
+        vec![
+            "- iframe:",
+            "  - button \"Accept\" [ref=f1e1]",
+            "- iframe [ref=e1]"
+        ]
+    );
 }
 
 #[test]

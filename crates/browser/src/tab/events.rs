@@ -14,7 +14,7 @@ use chromiumoxide::cdp::js_protocol::runtime::{
 };
 use chromiumoxide::Page;
 use futures::StreamExt;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
@@ -38,7 +38,10 @@ pub struct PageState {
     pub loading: bool,
     /// Lifecycle events (`load`, `DOMContentLoaded`, `networkIdle` …) of the current document.
     pub lifecycle: HashSet<String>,
-    pub inflight: HashSet<String>,
+    /// Requests in flight by id (see [`Request`]).
+    pub requests: HashMap<String, Request>,
+    /// Requests started so far (numbering them).
+    pub requests_started: u64,
     /// The HTTP status of the current document.
     pub status: Option<i64>,
     /// Console messages and exceptions not yet returned by `console`.
@@ -49,6 +52,36 @@ pub struct PageState {
     /// Dialogs answered since the current action began.
     pub dialogs: Vec<String>,
     pub answer: DialogAnswer,
+}
+
+/// A request's count of starts minus ends and the number of its start. Each kind of event comes
+/// on its own stream, so a request's end can be seen before its start: counting makes the order
+/// not matter (the entry goes when the count is back to 0).
+#[derive(Debug, Default)]
+pub struct Request {
+    count: i32,
+    pub started: u64,
+}
+
+impl PageState {
+    fn request(&mut self, id: &str, change: i32) {
+        let entry = self.requests.entry(id.to_string()).or_default();
+        entry.count += change;
+        if change > 0 {
+            self.requests_started += 1;
+            entry.started = self.requests_started;
+        }
+        if entry.count == 0 {
+            self.requests.remove(id);
+        }
+    }
+
+    /// Whether a request started after the `after`-th is still in flight.
+    pub fn pending_since(&self, after: u64) -> bool {
+        self.requests
+            .values()
+            .any(|r| r.count > 0 && r.started > after)
+    }
 }
 
 /// The shared state and a signal on every change.
@@ -98,15 +131,18 @@ pub async fn follow(page: &Page, events: &Arc<Events>) -> Result<Vec<JoinHandle<
     let mut tasks = Vec::new();
     let e = events.clone();
     listen!(tasks, page, EventRequestWillBeSent, |ev| e.update(|s| {
-        s.inflight.insert(ev.request_id.inner().clone());
+        // A redirect hop is the same request going on, not a new one.
+        if ev.redirect_response.is_none() {
+            s.request(ev.request_id.inner(), 1);
+        }
     }));
     let e = events.clone();
     listen!(tasks, page, EventLoadingFinished, |ev| e.update(|s| {
-        s.inflight.remove(ev.request_id.inner());
+        s.request(ev.request_id.inner(), -1);
     }));
     let e = events.clone();
     listen!(tasks, page, EventLoadingFailed, |ev| e.update(|s| {
-        s.inflight.remove(ev.request_id.inner());
+        s.request(ev.request_id.inner(), -1);
     }));
     let e = events.clone();
     listen!(tasks, page, EventResponseReceived, |ev| e.update(|s| {

@@ -7,7 +7,7 @@ mod settle;
 pub use events::{DialogAnswer, Events};
 
 use crate::cdp::{call, CdpFailure};
-use crate::snapshot::RefTable;
+use crate::snapshot::{RefTable, Target};
 use crate::wire::Wire;
 use chromiumoxide::Page;
 use serde_json::json;
@@ -28,6 +28,15 @@ const INIT_SCRIPT: &str = r#"(() => {
   }
 })();"#;
 
+/// Where a frame's elements are reached: the session (`None`: the tab's own; an out-of-process
+/// iframe has its own), Hearth's world in it, and the iframe element that shows the frame.
+#[derive(Debug, Clone)]
+pub struct Site {
+    pub session: Option<String>,
+    pub context: i64,
+    pub owner: Option<Target>,
+}
+
 /// A session's tab.
 pub struct Tab {
     pub page: Page,
@@ -37,6 +46,8 @@ pub struct Tab {
     pub refs: RefTable,
     /// Frame numbers by CDP frame id (the page is 0).
     pub frames: HashMap<String, u32>,
+    /// Where each frame is reached, by frame number, as of the last snapshot.
+    pub sites: HashMap<u32, Site>,
     /// The document the refs and `last_lines` belong to.
     pub document: Option<String>,
     /// The outline of the last snapshot, to diff against.
@@ -56,7 +67,7 @@ impl Tab {
     /// Sets up a new page of the browser at `ws_url`: lifecycle events, the init script, event
     /// following, its session on a raw connection.
     pub async fn new(page: Page, ws_url: &str) -> Result<Tab, String> {
-        let wire = Wire::attach(ws_url, page.target_id().as_ref())
+        let wire = Wire::attach(ws_url, page.target_id().as_ref(), INIT_SCRIPT)
             .await
             .map_err(|e| format!("the tab could not be set up: {e}"))?;
         let events = Arc::new(Events::default());
@@ -101,6 +112,7 @@ impl Tab {
             events,
             refs: RefTable::default(),
             frames: HashMap::new(),
+            sites: HashMap::new(),
             document: None,
             last_lines: Vec::new(),
             tasks,
@@ -122,6 +134,7 @@ impl Tab {
         if loader != self.document {
             self.refs.reset();
             self.frames.clear();
+            self.sites.clear();
             self.last_lines.clear();
             self.document = loader;
         }

@@ -1,6 +1,6 @@
-//! Waiting for a page to settle after an action: about 500 ms at most when nothing happens
-//! (less once requests are done and the DOM has been quiet), the load when it navigated (at most
-//! 10 s), the requests it started otherwise (at most 5 s).
+//! Waiting for a page to settle after an action: one frame when the action changed nothing and
+//! started no request, until the DOM is quiet when it changed it (about 500 ms at most), the load
+//! when it navigated (at most 10 s), the requests it started otherwise (at most 5 s).
 
 use super::events::PageState;
 use super::Tab;
@@ -10,23 +10,36 @@ use std::time::{Duration, Instant};
 
 /// The settle window when nothing navigates.
 const SETTLE: Duration = Duration::from_millis(500);
-/// The shortest wait, and how long the DOM must have been quiet (three frames at 60 Hz: a
-/// handler's re-render, a `requestAnimationFrame` or a short timer is seen).
-const QUIET: Duration = Duration::from_millis(50);
+/// How long the DOM must have been quiet when the action changed it (two frames at 60 Hz: a
+/// handler's re-render in a `requestAnimationFrame` or a short timer is seen).
+const QUIET: Duration = Duration::from_millis(30);
 const LOAD_LIMIT: Duration = Duration::from_secs(10);
 const REQUESTS_LIMIT: Duration = Duration::from_secs(5);
 const POLL: Duration = Duration::from_millis(20);
+/// How many milliseconds ago the DOM last changed.
+const QUIET_NOW: &str = "performance.now() - (window.__hearthChanged || 0)";
+/// The same, asked after the next rendered frame (at most 50 ms, for a tab that is not drawn):
+/// input handlers have run when the input command returns, a re-render they scheduled for the
+/// next frame has run then.
+const QUIET_AFTER_FRAME: &str = "new Promise((done) => { \
+    const answer = () => done(performance.now() - (window.__hearthChanged || 0)); \
+    requestAnimationFrame(answer); setTimeout(answer, 50); })";
 
 /// Where the page was before an action.
 #[derive(Debug, Clone, Copy)]
 pub struct Mark {
     loads: u64,
+    requests: u64,
+    at: Instant,
 }
 
 impl Tab {
     pub fn mark(&self) -> Mark {
+        let state = self.events.lock();
         Mark {
-            loads: self.events.lock().loads_started,
+            loads: state.loads_started,
+            requests: state.requests_started,
+            at: Instant::now(),
         }
     }
 
@@ -59,12 +72,12 @@ impl Tab {
             .await
     }
 
-    /// Milliseconds since the DOM last changed (large when unknown).
-    async fn quiet_for(&self) -> Duration {
+    /// How long ago the DOM last changed (large when unknown), asked by `expression`.
+    async fn quiet_for(&self, expression: &str) -> Duration {
         let result = call(
             &self.page,
             "Runtime.evaluate",
-            json!({"expression": "performance.now() - (window.__hearthChanged || 0)", "returnByValue": true}),
+            json!({"expression": expression, "awaitPromise": true, "returnByValue": true}),
         )
         .await;
         let ms = result
@@ -74,25 +87,32 @@ impl Tab {
         Duration::from_secs_f64((ms / 1000.0).clamp(0.0, 3600.0))
     }
 
-    /// Waits for the page to settle after an action that began at `mark`.
+    /// Waits for the page to settle after an action that began at `mark`: done once no request
+    /// the action started is in flight and the DOM has not changed since the action (or not for
+    /// [`QUIET`]); the load if it navigated; the requests it started after [`SETTLE`].
     pub async fn settle(&self, mark: Mark) {
-        let start = Instant::now();
+        let mut expression = QUIET_AFTER_FRAME;
         loop {
             if self.navigated_since(mark) {
                 self.wait_for_load(LOAD_LIMIT).await;
                 return;
             }
-            let elapsed = start.elapsed();
-            let idle = self.events.lock().inflight.is_empty();
-            if elapsed >= QUIET && idle && self.quiet_for().await >= QUIET {
-                return;
+            let busy = self.events.lock().pending_since(mark.requests);
+            let mut pause = POLL;
+            if !busy {
+                let quiet = self.quiet_for(expression).await;
+                expression = QUIET_NOW;
+                if quiet >= QUIET.min(mark.at.elapsed()) && !self.navigated_since(mark) {
+                    return;
+                }
+                pause = QUIET.saturating_sub(quiet).max(Duration::from_millis(5));
             }
-            if elapsed >= SETTLE {
-                self.wait_until(REQUESTS_LIMIT, |s| s.inflight.is_empty())
+            if mark.at.elapsed() >= SETTLE {
+                self.wait_until(REQUESTS_LIMIT, |s| !s.pending_since(mark.requests))
                     .await;
                 return;
             }
-            tokio::time::sleep(POLL).await;
+            tokio::time::sleep(pause).await;
         }
     }
 }

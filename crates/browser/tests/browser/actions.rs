@@ -97,12 +97,18 @@ async fn buttons_in_same_and_cross_origin_frames_and_shadow_roots_click_by_ref()
     let rig = Rig::new().await;
     rig.open("/frames").await;
     let outline = rig.snapshot().await;
-    let frame_refs: Vec<String> = outline
-        .lines()
-        .filter(|l| l.contains("button \"Frame button\""))
-        .map(|l| ref_of(l, "Frame button"))
-        .collect();
-    assert_eq!(frame_refs.len(), 2, "{outline}");
+    // The refs of the lines naming `role "name"`, one per frame.
+    let refs = |role: &str, name: &str| -> Vec<String> {
+        let line = format!("{role} \"{name}\"");
+        let found: Vec<String> = outline
+            .lines()
+            .filter(|l| l.contains(&line))
+            .map(|l| ref_of(l, name))
+            .collect();
+        assert_eq!(found.len(), 2, "{outline}");
+        found
+    };
+    let frame_refs = refs("button", "Frame button");
     assert!(
         frame_refs.iter().all(|r| r.starts_with('f')),
         "{frame_refs:?}"
@@ -121,6 +127,18 @@ async fn buttons_in_same_and_cross_origin_frames_and_shadow_roots_click_by_ref()
         snapshot(&cross).contains("clicked in localhost:"),
         "{cross}"
     );
+    // The cross-site frame runs in its own renderer (site isolation is on): typing reaches it
+    // through its own session, and its text is read back in the page's outline.
+    let notes = refs("textbox", "Frame note");
+    let typed = rig
+        .call(json!({"action": "fill", "ref": notes[1], "text": "你好"}))
+        .await;
+    assert!(
+        snapshot(&typed).contains("typed 你好 in localhost:"),
+        "{typed}"
+    );
+    let again = rig.snapshot().await;
+    assert!(again.contains("你好"), "{again}");
     let shadow = ref_of(&outline, "button \"Shadow button\"");
     let clicked = rig.call(json!({"action": "click", "ref": shadow})).await;
     assert!(snapshot(&clicked).contains("shadow clicked"), "{clicked}");

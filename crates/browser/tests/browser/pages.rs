@@ -45,6 +45,7 @@ customElements.define('shadow-box', class extends HTMLElement {
 
 const INNER: &str = r#"<!doctype html><title>Inner</title>
 <button onclick="document.getElementById('o').textContent = 'clicked in ' + location.host">Frame button</button>
+<input aria-label="Frame note" oninput="document.getElementById('o').textContent = 'typed ' + this.value + ' in ' + location.host">
 <p id="o"></p>"#;
 
 const SPA: &str = r#"<!doctype html><title>App</title>
