@@ -9,6 +9,8 @@ mod log;
 mod manager;
 mod names;
 mod path;
+mod prompts;
+mod resources;
 mod result;
 mod search;
 mod server;

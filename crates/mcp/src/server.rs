@@ -100,6 +100,16 @@ impl Server {
         .unwrap_or_default()
     }
 
+    pub fn is_ready(&self) -> bool {
+        self.state() == State::Ready
+    }
+
+    /// What the server said it offers (its capabilities, as JSON) while it is connected.
+    pub fn capabilities(&self) -> Option<serde_json::Value> {
+        let peer = self.read(|i| i.peer.clone()).flatten()?;
+        serde_json::to_value(&peer.peer_info()?.capabilities).ok()
+    }
+
     pub fn status(&self, offered: usize) -> ServerStatus {
         let (state, protocol_version, restarts) = self
             .read(|i| (i.state.clone(), i.protocol_version.clone(), i.restarts))
@@ -326,6 +336,11 @@ impl Server {
             .unwrap_or_else(|_| Err(self.unavailable("it did not become ready in time")))
     }
 
+    /// The current connection's peer once the server is ready (waiting through a start).
+    pub async fn ready_peer(&self) -> Result<Peer<RoleClient>, ToolError> {
+        self.peer(0).await.map(|(peer, _)| peer)
+    }
+
     fn unavailable(&self, reason: &str) -> ToolError {
         ToolError::new(
             ErrorKind::Unavailable,
@@ -392,7 +407,7 @@ impl Server {
         }
     }
 
-    fn call_error(&self, tool: &str, error: ServiceError) -> ToolError {
+    pub(crate) fn call_error(&self, tool: &str, error: ServiceError) -> ToolError {
         let name = &self.spec.name;
         match error {
             ServiceError::Timeout { timeout } => ToolError::new(

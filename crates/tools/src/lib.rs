@@ -16,6 +16,7 @@ pub mod fs;
 mod history;
 mod images;
 mod jobs;
+mod mcp_resources;
 pub mod media;
 mod memory;
 pub mod net;
@@ -45,6 +46,10 @@ pub use exec::{
 pub use history::register_history;
 pub use images::{ImageSink, IMAGE_TYPES, MAX_IMAGE_BYTES};
 pub use jobs::{authorizable_tools, bind_jobs_to_skill, register_jobs, NOT_RUNNING};
+pub use mcp_resources::{
+    McpResourceList, McpResourceListArgs, McpResourceRead, McpResourceReadArgs, McpResources,
+    NoMcpServers, RESOURCE_DEFAULT_CHARS, RESOURCE_MAX_CHARS,
+};
 pub use media::{register_media, MediaConfig};
 pub use memory::register_memory;
 pub use net::{register_network, NetworkConfig, SearchBackend, SearchConfig};

@@ -7,6 +7,7 @@
 
 mod faults;
 mod registry_servers;
+mod resources_prompts;
 mod settings_changes;
 
 use std::path::{Path, PathBuf};
