@@ -4,6 +4,7 @@
 
 mod config;
 mod connect;
+mod elicitation;
 mod import;
 mod log;
 mod manager;

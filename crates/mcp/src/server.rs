@@ -20,6 +20,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::{ServerSpec, Transport};
 use crate::connect::{connect, Connected, Handler};
+use crate::elicitation::Asking;
 use crate::log::ServerLog;
 use crate::status::{ServerStatus, State};
 
@@ -44,6 +45,8 @@ struct Inner {
 pub(crate) struct Server {
     pub spec: ServerSpec,
     pub log: ServerLog,
+    /// The conversations of the calls in progress, for elicitations.
+    pub asking: Arc<Asking>,
     inner: Mutex<Inner>,
     changed: watch::Sender<u64>,
     shutdown: CancellationToken,
@@ -59,6 +62,7 @@ impl Server {
         Server {
             spec,
             log,
+            asking: Arc::default(),
             inner: Mutex::new(Inner {
                 state,
                 tools: Vec::new(),
@@ -163,6 +167,9 @@ impl Server {
             let tools_changed = Arc::new(Notify::new());
             let handler = Handler {
                 tools_changed: tools_changed.clone(),
+                server: self.spec.name.clone(),
+                asking: self.asking.clone(),
+                log: self.log.clone(),
             };
             let attempt = async {
                 let connected = connect(&self.spec, handler, &self.log, &|pid| {

@@ -5,6 +5,8 @@
 use async_trait::async_trait;
 use hearth_protocol::EngineEvent;
 
+use crate::form::{ask_fields, Form, FormReply};
+
 /// A question for the user: free text, with options shown as buttons.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Question {
@@ -30,4 +32,10 @@ pub trait Conversation: Send + Sync {
 
     /// Asks the user and waits for the answer (the call's cancellation abandons the wait).
     async fn ask(&self, question: Question) -> Reply;
+
+    /// Asks the user to fill in `form` (an MCP server's elicitation); by default as one
+    /// question per field.
+    async fn fill(&self, form: Form) -> FormReply {
+        ask_fields(self, &form).await
+    }
 }

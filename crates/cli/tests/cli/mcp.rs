@@ -233,3 +233,29 @@ async fn mcp_resources_read_and_prompts() {
         text(&prompts.stdout)
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_elicitation_without_a_terminal_is_declined() {
+    let cli = Cli::new();
+    configure(&cli, "");
+    let (value, ok) = call(
+        &cli,
+        "mcp__everything__trigger-elicitation-request",
+        "{}",
+        &["--approve"],
+    )
+    .await;
+    assert!(ok, "{value}");
+    assert!(
+        value["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("User declined"),
+        "{value}"
+    );
+    let log = std::fs::read_to_string(cli.home.path().join("logs/mcp/everything.log")).unwrap();
+    assert!(
+        log.contains("hearth: elicitation declined: nobody can answer here"),
+        "{log}"
+    );
+}

@@ -5,6 +5,7 @@
 //! under `target/` (nothing is downloaded here).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod elicitation;
 mod faults;
 mod registry_servers;
 mod resources_prompts;
