@@ -77,6 +77,10 @@ struct TakesDefaults;
 
 #[async_trait::async_trait]
 impl Conversation for TakesDefaults {
+    fn language(&self) -> hearth_protocol::Language {
+        hearth_protocol::Language::En
+    }
+
     fn show(&self, _: EngineEvent) {}
 
     async fn ask(&self, _: Question) -> Reply {

@@ -20,6 +20,10 @@ struct Person {
 
 #[async_trait]
 impl Conversation for Person {
+    fn language(&self) -> hearth_protocol::Language {
+        hearth_protocol::Language::En
+    }
+
     fn show(&self, _: EngineEvent) {}
 
     async fn ask(&self, question: Question) -> Reply {
