@@ -343,6 +343,7 @@ async fn an_mcp_server_added_in_settings_becomes_ready_and_its_tool_runs() {
         json!({"message": "mcp-echo-5c2d"}),
     ));
     server.push(Reply::text("It echoed."));
+    server.push(Reply::text("Read it."));
     let mut home = home_with_full_tools(&tools, "mcp-settings", &server);
     let app = App::launch(&tools, &mut home, &[]).await;
 
@@ -400,6 +401,27 @@ async fn an_mcp_server_added_in_settings_becomes_ready_and_its_tool_runs() {
             .to_string()
             .contains("mcp__everything__echo"),
         "the model was offered the tool"
+    );
+
+    // `/mcp` lists its resources; one attached goes into the next message as a chip.
+    ui::send(&app, "/mcp").await;
+    let attach = "[data-resources=\"everything\"] li[data-uri] button";
+    app.wait_css(attach).await;
+    app.click(attach).await;
+    let chip = eventually("the resource chip", PATIENCE, || {
+        app.text_of(".composer .chip")
+    })
+    .await;
+    assert!(chip.contains("everything: demo://resource/"), "{chip}");
+    ui::send(&app, "Summarise the attached resource.").await;
+    eventually("the third model request", PATIENCE, || async {
+        (server.model_requests().len() >= 3).then_some(())
+    })
+    .await;
+    let sent = server.model_requests()[2].body.to_string();
+    assert!(
+        sent.contains("Attached MCP resource `everything` `demo://resource/"),
+        "the resource's text reached the model: {sent}"
     );
     app.close().await;
 }

@@ -70,6 +70,7 @@ impl Rig {
             session_id: "desktop:chat-1",
             workspace: Path::new(&self.workspace),
             profile: ToolProfile::Full,
+            language: hearth_protocol::Language::En,
         };
         let call = ToolCall {
             id: "c".to_string(),

@@ -22,9 +22,9 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    artifacts, attachments, browser, channels, jobs, knowledge, mcp as mcp_commands, media, memory,
-    planning, rules, sessions, settings, skills, terminals, turns, updates as update_commands,
-    window as window_commands,
+    artifacts, attachments, browser, channels, jobs, knowledge, mcp as mcp_commands, mcp_content,
+    media, memory, planning, rules, sessions, settings, skills, terminals, turns,
+    updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
 
@@ -127,6 +127,10 @@ pub fn run() {
             mcp_commands::mcp_restart,
             mcp_commands::mcp_import,
             mcp_commands::mcp_remove,
+            mcp_content::mcp_resources,
+            mcp_content::mcp_attach_resource,
+            mcp_content::mcp_prompts,
+            mcp_content::mcp_get_prompt,
             jobs::list_jobs,
             jobs::create_job,
             jobs::update_job,

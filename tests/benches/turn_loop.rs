@@ -135,6 +135,7 @@ async fn main() {
         session_id: "bench",
         workspace: &dir.workspace(),
         profile: ToolProfile::Coding,
+        language: hearth_protocol::Language::En,
     };
     let call = ToolCall {
         id: "c".into(),

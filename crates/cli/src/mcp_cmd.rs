@@ -1,5 +1,5 @@
-//! `hearth-cli mcp list|tools|add|remove|import`: the configured MCP servers with their status
-//! and tools, and changes to `[[mcp_servers]]` in `config.toml` (secrets go to the keychain).
+//! `hearth-cli mcp list|tools|resources|read|prompts|add|remove|import`: the configured MCP
+//! servers with their status, tools, resources and prompts, and changes to `[[mcp_servers]]` in `config.toml` (secrets go to the keychain).
 
 use std::process::ExitCode;
 
@@ -24,6 +24,25 @@ pub enum McpCommand {
     },
     /// The tools one server offers (names as the model sees them).
     Tools {
+        server: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The resources and resource templates one server offers.
+    Resources {
+        server: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print one resource of a server (text; binary contents are saved and their path printed).
+    Read {
+        server: String,
+        uri: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The prompts one server offers, with their arguments.
+    Prompts {
         server: String,
         #[arg(long)]
         json: bool,
@@ -61,6 +80,13 @@ pub async fn run(command: McpCommand) -> anyhow::Result<ExitCode> {
     match command {
         McpCommand::List { json } => list(json).await,
         McpCommand::Tools { server, json } => tools(&server, json).await,
+        McpCommand::Resources { server, json } => {
+            crate::mcp_content::resources(&server, json).await
+        }
+        McpCommand::Read { server, uri, json } => {
+            crate::mcp_content::read(&server, &uri, json).await
+        }
+        McpCommand::Prompts { server, json } => crate::mcp_content::prompts(&server, json).await,
         McpCommand::Add {
             name,
             url,
@@ -184,6 +210,18 @@ async fn list(json: bool) -> anyhow::Result<ExitCode> {
 }
 
 async fn tools(server: &str, json: bool) -> anyhow::Result<ExitCode> {
+    let (home, manager) = start_one(server).await?;
+    let result = report_tools(&manager, json);
+    manager.shutdown().await;
+    drop(home);
+    result
+}
+
+/// Starts the configured server `server` alone (even when it is switched off) and waits for
+/// it; fails with the reason when it does not start.
+pub async fn start_one(
+    server: &str,
+) -> anyhow::Result<(crate::setup::Home, std::sync::Arc<McpManager>)> {
     let home = open_home()?;
     let Some(settings) = home.settings.mcp_servers.iter().find(|s| s.name == server) else {
         return Err(anyhow!("no MCP server named `{server}`"));
@@ -193,17 +231,17 @@ async fn tools(server: &str, json: bool) -> anyhow::Result<ExitCode> {
         ..settings.clone()
     };
     let manager = start_mcp(&home, &[settings]).await;
-    let result = report_tools(&manager, json);
-    manager.shutdown().await;
-    result
+    if let Some(status) = manager.statuses().first() {
+        if let State::Failed { reason } = &status.state {
+            let error = anyhow!("MCP server `{}` failed: {reason}", status.name);
+            manager.shutdown().await;
+            return Err(error);
+        }
+    }
+    Ok((home, manager))
 }
 
 fn report_tools(manager: &McpManager, json: bool) -> anyhow::Result<ExitCode> {
-    if let Some(status) = manager.statuses().first() {
-        if let State::Failed { reason } = &status.state {
-            return Err(anyhow!("MCP server `{}` failed: {reason}", status.name));
-        }
-    }
     let tools = manager.tool_infos();
     if json {
         outln!("{}", serde_json::to_string_pretty(&tools)?);

@@ -9,7 +9,7 @@ use clap::Args;
 use hearth_engine::{CallScope, ToolRunner};
 use hearth_mcp::McpManager;
 use hearth_policy::{SecurityProfile, ToolProfile};
-use hearth_protocol::{EngineEvent, ToolCall, ToolResult};
+use hearth_protocol::{EngineEvent, Language, ToolCall, ToolResult};
 use hearth_tools::Dialect;
 use tokio_util::sync::CancellationToken;
 
@@ -49,6 +49,8 @@ pub struct ToolSession {
     runner: ToolRunner,
     workspace: PathBuf,
     profile: ToolProfile,
+    /// The language questions Hearth words itself are asked in (the settings' `language`).
+    language: Language,
     mcp: Option<Arc<McpManager>>,
     cancel: CancellationToken,
 }
@@ -92,6 +94,7 @@ impl ToolSession {
             runner,
             workspace,
             profile,
+            language: home.settings.language,
             mcp,
             cancel: CancellationToken::new(),
         })
@@ -103,6 +106,7 @@ impl ToolSession {
             session_id: SESSION_ID,
             workspace: &self.workspace,
             profile: self.profile,
+            language: self.language,
         };
         let call = ToolCall {
             id: "cli".to_string(),

@@ -395,6 +395,7 @@ impl Engine {
                 session_id: &session.id,
                 workspace: &workspace,
                 profile,
+                language: self.options.language,
             };
             let results = self
                 .tools

@@ -72,6 +72,9 @@ fn reference_registry(
         &[],
         true,
     );
+    let no_servers: Arc<dyn hearth_tools::McpResources> = Arc::new(hearth_tools::NoMcpServers);
+    registry.register(hearth_tools::McpResourceList(no_servers.clone()))?;
+    registry.register(hearth_tools::McpResourceRead(no_servers))?;
     hearth_tools::register_artifacts(
         &mut registry,
         store.clone(),

@@ -8,32 +8,54 @@ use std::process::Stdio;
 use std::sync::Arc;
 
 use reqwest::header::{HeaderName, HeaderValue};
-use rmcp::model::{ClientCapabilities, ClientConfig, Implementation, ProtocolVersion};
-use rmcp::service::{ClientLifecycleMode, ClientServiceExt, NotificationContext, RunningService};
+use rmcp::model::{
+    ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult, ElicitationCapability,
+    FormElicitationCapability, Implementation, ProtocolVersion,
+};
+use rmcp::service::{
+    ClientLifecycleMode, ClientServiceExt, NotificationContext, RequestContext, RunningService,
+};
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
-use rmcp::{ClientHandler, RoleClient};
+use rmcp::{ClientHandler, ErrorData, RoleClient};
 use tokio::sync::Notify;
 
 use crate::config::{ServerSpec, Transport};
+use crate::elicitation::Asking;
 use crate::log::ServerLog;
 use crate::path::server_path;
 
 /// A connected server.
 pub(crate) type Client = RunningService<RoleClient, Handler>;
 
-/// Answers the server: who Hearth is, and a tool list change wakes the supervisor.
+/// Answers the server: who Hearth is (offering form elicitation), a tool list change wakes
+/// the supervisor, and an elicitation is asked of the person behind the call in progress.
 #[derive(Clone)]
 pub(crate) struct Handler {
     pub tools_changed: Arc<Notify>,
+    pub server: String,
+    pub asking: Arc<Asking>,
+    pub log: ServerLog,
 }
 
 impl ClientHandler for Handler {
     fn get_info(&self) -> ClientConfig {
+        let mut elicitation = ElicitationCapability::new();
+        elicitation.form = Some(FormElicitationCapability::new());
+        let mut capabilities = ClientCapabilities::default();
+        capabilities.elicitation = Some(elicitation);
         ClientConfig::new(
-            ClientCapabilities::default(),
+            capabilities,
             Implementation::new("hearth", env!("CARGO_PKG_VERSION")),
         )
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        Ok(crate::elicitation::answer(&self.server, &self.asking, &self.log, request).await)
     }
 
     async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {

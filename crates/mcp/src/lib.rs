@@ -4,11 +4,14 @@
 
 mod config;
 mod connect;
+mod elicitation;
 mod import;
 mod log;
 mod manager;
 mod names;
 mod path;
+mod prompts;
+mod resources;
 mod result;
 mod search;
 mod server;

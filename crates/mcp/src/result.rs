@@ -124,7 +124,11 @@ async fn part(block: &Value, ctx: &ToolContext) -> Result<Value, ToolError> {
 }
 
 /// Writes base64 `data` to `<data_dir>/mcp-media/<hash>.<ext>`; returns the path and bytes.
-async fn save(data: &str, mime: &str, data_dir: &Path) -> Result<(String, Vec<u8>), ToolError> {
+pub(crate) async fn save(
+    data: &str,
+    mime: &str,
+    data_dir: &Path,
+) -> Result<(String, Vec<u8>), ToolError> {
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(data.trim())
         .map_err(|e| {

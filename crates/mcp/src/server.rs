@@ -20,6 +20,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::{ServerSpec, Transport};
 use crate::connect::{connect, Connected, Handler};
+use crate::elicitation::Asking;
 use crate::log::ServerLog;
 use crate::status::{ServerStatus, State};
 
@@ -44,6 +45,8 @@ struct Inner {
 pub(crate) struct Server {
     pub spec: ServerSpec,
     pub log: ServerLog,
+    /// The conversations of the calls in progress, for elicitations.
+    pub asking: Arc<Asking>,
     inner: Mutex<Inner>,
     changed: watch::Sender<u64>,
     shutdown: CancellationToken,
@@ -59,6 +62,7 @@ impl Server {
         Server {
             spec,
             log,
+            asking: Arc::default(),
             inner: Mutex::new(Inner {
                 state,
                 tools: Vec::new(),
@@ -98,6 +102,16 @@ impl Server {
             }
         })
         .unwrap_or_default()
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.state() == State::Ready
+    }
+
+    /// What the server said it offers (its capabilities, as JSON) while it is connected.
+    pub fn capabilities(&self) -> Option<serde_json::Value> {
+        let peer = self.read(|i| i.peer.clone()).flatten()?;
+        serde_json::to_value(&peer.peer_info()?.capabilities).ok()
     }
 
     pub fn status(&self, offered: usize) -> ServerStatus {
@@ -153,6 +167,9 @@ impl Server {
             let tools_changed = Arc::new(Notify::new());
             let handler = Handler {
                 tools_changed: tools_changed.clone(),
+                server: self.spec.name.clone(),
+                asking: self.asking.clone(),
+                log: self.log.clone(),
             };
             let attempt = async {
                 let connected = connect(&self.spec, handler, &self.log, &|pid| {
@@ -326,6 +343,11 @@ impl Server {
             .unwrap_or_else(|_| Err(self.unavailable("it did not become ready in time")))
     }
 
+    /// The current connection's peer once the server is ready (waiting through a start).
+    pub async fn ready_peer(&self) -> Result<Peer<RoleClient>, ToolError> {
+        self.peer(0).await.map(|(peer, _)| peer)
+    }
+
     fn unavailable(&self, reason: &str) -> ToolError {
         ToolError::new(
             ErrorKind::Unavailable,
@@ -392,7 +414,7 @@ impl Server {
         }
     }
 
-    fn call_error(&self, tool: &str, error: ServiceError) -> ToolError {
+    pub(crate) fn call_error(&self, tool: &str, error: ServiceError) -> ToolError {
         let name = &self.spec.name;
         match error {
             ServiceError::Timeout { timeout } => ToolError::new(

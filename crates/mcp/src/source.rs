@@ -11,16 +11,21 @@ use crate::search::too_many;
 impl ToolSource for McpManager {
     /// Every offered tool, or — when their schemas pass 5% of `context_window` — only
     /// `tool_search` listed and the tools callable behind it.
+    /// `mcp_resources` and `mcp_resource_read` are listed too while a ready server offers
+    /// resources.
     fn tools(&self, context_window: u64) -> SourceTools {
         let tools = self.registry_tools();
+        let mut listed = self.resource_tools();
         if tools.is_empty() || !too_many(&self.tool_infos(), context_window) {
+            listed.extend(tools);
             return SourceTools {
-                listed: tools,
+                listed,
                 deferred: Vec::new(),
             };
         }
+        listed.push(self.search_tool());
         SourceTools {
-            listed: vec![self.search_tool()],
+            listed,
             deferred: tools,
         }
     }

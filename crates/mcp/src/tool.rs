@@ -86,6 +86,7 @@ where
 fn bind(tool: Arc<McpTool>, arguments: serde_json::Map<String, Value>) -> BoundCall {
     boxed(move |ctx| {
         Box::pin(async move {
+            let _asking = tool.server.asking.during(ctx.conversation.clone());
             let result = tool.server.call(&tool.info.tool, arguments).await?;
             crate::result::model_result(
                 &tool.info.server,

@@ -155,6 +155,9 @@ catalogue! {
     SKILL_RUN: risky("skill_run", [ProcessExec, CodeExec, SkillRead], Full);
     SKILL_MANAGE: risky("skill_manage", [SkillWrite, FsWrite], Full);
     SKILL_INSTALL: risky("skill_install", [SkillInstall, NetworkOutbound, FsWrite], Full);
+    // MCP servers' resources (their tools are discovered at run time: `mcp_tool_facts`)
+    MCP_RESOURCES: reads("mcp_resources", [McpRead], Full);
+    MCP_RESOURCE_READ: reads("mcp_resource_read", [McpRead], Full);
     CALCULATOR: reads("calculator", [], Minimal);
     GET_DEVICE_INFO: reads("get_device_info", [], Minimal);
 }

@@ -76,7 +76,7 @@ pub struct PolicyInput<'a> {
 /// 1. a tool the tool profile does not expose is denied;
 /// 2. a matching user deny rule denies (deny always wins);
 /// 3. the security profile's baseline: `public_gateway` denies high-risk tools and anything
-///    tagged `fs.write` or `process.exec`; `daemon` denies high-risk tools not covered by the job
+///    tagged `fs.write`, `process.exec` or `mcp.read` (the user's MCP servers' resources); `daemon` denies high-risk tools not covered by the job
 ///    authorization; `personal_cli` asks for high-risk tools unless the session already allowed
 ///    the tool;
 /// 4. a matching user allow rule turns an Ask into Allow (it never overrides a Deny).
@@ -114,9 +114,13 @@ pub fn decide(input: &PolicyInput<'_>) -> Decision {
                     },
                     by: Authority::Policy,
                 }
-            } else if let Some(tag) = [Capability::FsWrite, Capability::ProcessExec]
-                .into_iter()
-                .find(|tag| tool.has(*tag))
+            } else if let Some(tag) = [
+                Capability::FsWrite,
+                Capability::ProcessExec,
+                Capability::McpRead,
+            ]
+            .into_iter()
+            .find(|tag| tool.has(*tag))
             {
                 Decision::Deny {
                     reason: PolicyReason::TaggedRefused {

@@ -61,12 +61,13 @@ impl fmt::Display for SkillPermission {
 
 /// Capabilities no manifest permission grants and that a permission-declaring skill therefore
 /// never gets: running programs, driving a browser, MCP servers, changing or installing skills.
-const NEVER_GRANTED: [Capability; 7] = [
+const NEVER_GRANTED: [Capability; 8] = [
     Capability::ProcessExec,
     Capability::ProcessManage,
     Capability::CodeExec,
     Capability::BrowserControl,
     Capability::McpCall,
+    Capability::McpRead,
     Capability::SkillWrite,
     Capability::SkillInstall,
 ];

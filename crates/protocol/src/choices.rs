@@ -202,6 +202,7 @@ choices! {
         SkillWrite => "skill.write",
         SkillInstall => "skill.install",
         McpCall => "mcp.call",
+        McpRead => "mcp.read",
     }
 }
 

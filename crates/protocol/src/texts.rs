@@ -1,6 +1,6 @@
 //! Text made in Rust that the user reads (the tray menu, OS notifications, default chat titles,
-//! job reply headers), in each UI [`Language`]: one exhaustive `match` per language, so a text
-//! added in one language only does not compile.
+//! job reply headers, a form's questions), in each UI [`Language`]: one exhaustive `match` per
+//! language, so a text added in one language only does not compile.
 
 use crate::{Language, SubAgentStatus};
 
@@ -73,6 +73,25 @@ pub enum Text<'a> {
     },
     /// The message Settings → Channels sends to test a channel.
     ChannelTest,
+    /// The first question of a form (an MCP server's elicitation) asked as questions; `fields`
+    /// is already joined.
+    FormOpening {
+        source: &'a str,
+        message: &'a str,
+        fields: &'a str,
+    },
+    FormAnswer,
+    FormDecline,
+    FormCancel,
+    /// The answer that leaves an optional field out.
+    FormLeaveOut,
+    /// A field's question.
+    FormField {
+        label: &'a str,
+        required: bool,
+    },
+    FormYes,
+    FormNo,
 }
 
 impl Text<'_> {
@@ -130,6 +149,20 @@ impl Text<'_> {
             Text::ChannelTest => {
                 "Hearth: a test message from Settings → Channels. This channel works.".to_string()
             }
+            Text::FormOpening {
+                source,
+                message,
+                fields,
+            } => format!("`{source}` asks: {message}\n(fields: {fields})"),
+            Text::FormAnswer => "Answer".into(),
+            Text::FormDecline => "Decline".into(),
+            Text::FormCancel => "Cancel".into(),
+            Text::FormLeaveOut => "(leave out)".into(),
+            Text::FormField { label, required } => {
+                format!("{label}{}", if required { " (required)" } else { "" })
+            }
+            Text::FormYes => "yes".into(),
+            Text::FormNo => "no".into(),
         }
     }
 
@@ -177,6 +210,20 @@ impl Text<'_> {
             Text::ChannelTest => {
                 "Hearth：来自“设置 → 渠道”的测试消息。此渠道工作正常。".to_string()
             }
+            Text::FormOpening {
+                source,
+                message,
+                fields,
+            } => format!("`{source}` 请求：{message}\n（字段：{fields}）"),
+            Text::FormAnswer => "填写".into(),
+            Text::FormDecline => "拒绝".into(),
+            Text::FormCancel => "取消".into(),
+            Text::FormLeaveOut => "（不填）".into(),
+            Text::FormField { label, required } => {
+                format!("{label}{}", if required { "（必填）" } else { "" })
+            }
+            Text::FormYes => "是".into(),
+            Text::FormNo => "否".into(),
         }
     }
 }

@@ -3,7 +3,9 @@
 //! calls) have nobody to show or ask.
 
 use async_trait::async_trait;
-use hearth_protocol::EngineEvent;
+use hearth_protocol::{EngineEvent, Language};
+
+use crate::form::{ask_fields, Form, FormReply};
 
 /// A question for the user: free text, with options shown as buttons.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,9 +27,19 @@ pub enum Reply {
 /// The turn's front end, as a tool sees it.
 #[async_trait]
 pub trait Conversation: Send + Sync {
+    /// The language the person at the front end reads (the questions Hearth words itself, such
+    /// as a form's, are asked in it).
+    fn language(&self) -> Language;
+
     /// Shows a change of the session's state (its checklist…) in the front end.
     fn show(&self, event: EngineEvent);
 
     /// Asks the user and waits for the answer (the call's cancellation abandons the wait).
     async fn ask(&self, question: Question) -> Reply;
+
+    /// Asks the user to fill in `form` (an MCP server's elicitation); by default as one
+    /// question per field.
+    async fn fill(&self, form: Form) -> FormReply {
+        ask_fields(self, self.language(), &form).await
+    }
 }

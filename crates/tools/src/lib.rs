@@ -12,10 +12,12 @@ mod dialect;
 mod error;
 #[cfg(unix)]
 mod exec;
+mod form;
 pub mod fs;
 mod history;
 mod images;
 mod jobs;
+mod mcp_resources;
 pub mod media;
 mod memory;
 pub mod net;
@@ -42,9 +44,14 @@ pub use exec::{
     ProcessArgs, Pty, PtyAction, PtyArgs, SkillRun, SkillRunArgs, TerminalFeed, Terminals,
     ENV_ALLOW_LIST,
 };
+pub use form::{ask_fields, parse as parse_field, FieldKind, Form, FormField, FormReply};
 pub use history::register_history;
 pub use images::{ImageSink, IMAGE_TYPES, MAX_IMAGE_BYTES};
 pub use jobs::{authorizable_tools, bind_jobs_to_skill, register_jobs, NOT_RUNNING};
+pub use mcp_resources::{
+    McpResourceList, McpResourceListArgs, McpResourceRead, McpResourceReadArgs, McpResources,
+    NoMcpServers, RESOURCE_DEFAULT_CHARS, RESOURCE_MAX_CHARS,
+};
 pub use media::{register_media, MediaConfig};
 pub use memory::register_memory;
 pub use net::{register_network, NetworkConfig, SearchBackend, SearchConfig};

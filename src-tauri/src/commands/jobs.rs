@@ -2,6 +2,7 @@
 //! preview of a schedule's next runs, (re-)approval after the user confirmed what it binds, and
 //! revoking an approval.
 
+use hearth_protocol::AppError;
 use hearth_scheduler::{
     AuthorizationGrant, JobEdit, JobError, JobFilter, JobSpec, JobView, Preview, RunView, Schedule,
 };
@@ -161,14 +162,28 @@ pub fn job_approval_request(
         .map_err(to_error)
 }
 
-/// Records the approval; called only from the confirmation dialog's "Approve" button.
+/// Records the approval; called only from the confirmation dialog's "Approve" button, with
+/// the MCP servers whose tools the job may use (`mcp__<server>__*`, replacing those named
+/// before).
 #[tauri::command]
 pub fn approve_job(
     app: AppHandle,
     state: State<'_, AppState>,
     id: String,
+    mcp_servers: Vec<String>,
 ) -> CommandResult<JobView> {
-    let tools = approval_scope(&state, &id)?;
+    let mut tools: Vec<String> = approval_scope(&state, &id)?
+        .into_iter()
+        .filter(|tool| !(tool.starts_with("mcp__") && tool.ends_with("__*")))
+        .collect();
+    for server in &mcp_servers {
+        if !hearth_mcp::valid_server_name(server) {
+            return Err(AppError::UnknownMcpServer {
+                name: server.clone(),
+            });
+        }
+        tools.push(hearth_policy::mcp_server_scope(server));
+    }
     let grant = state.jobs.authorize(&id, &tools).map_err(to_error)?;
     tracing::info!(job = %grant.job.id, tools = ?grant.tools, "job approved from the Jobs page");
     tray::jobs_changed(&app);

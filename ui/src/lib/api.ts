@@ -11,6 +11,9 @@ import type { ArtifactView } from './bindings/ArtifactView';
 import type { Citation } from './bindings/Citation';
 import type { Opened } from './bindings/Opened';
 import type { ContentPart } from './bindings/ContentPart';
+import type { McpPromptMessage } from './bindings/McpPromptMessage';
+import type { McpPromptView } from './bindings/McpPromptView';
+import type { McpResourceListing } from './bindings/McpResourceListing';
 import type { DetectedServer } from './bindings/DetectedServer';
 import type { EngineEvent } from './bindings/EngineEvent';
 import type { KeyStatus } from './bindings/KeyStatus';
@@ -110,6 +113,15 @@ export const api = {
   /** Every configured MCP server: state, reason, log tail and tools. */
   mcpServers: () => invoke<McpServerView[]>('mcp_servers'),
   mcpRestart: (name: string) => invoke<void>('mcp_restart', { name }),
+  /** Every ready server's resources and templates. */
+  mcpResources: () => invoke<McpResourceListing>('mcp_resources'),
+  /** A resource read as the text part attached to a message. */
+  mcpAttachResource: (server: string, uri: string) => invoke<ContentPart>('mcp_attach_resource', { server, uri }),
+  /** Every ready server's prompts (offered as `/<server>:<prompt>`). */
+  mcpPrompts: () => invoke<McpPromptView[]>('mcp_prompts'),
+  /** A prompt fetched with its arguments, as a message. */
+  mcpGetPrompt: (server: string, name: string, args: Record<string, string>) =>
+    invoke<McpPromptMessage>('mcp_get_prompt', { server, name, arguments: args }),
   /** Adds the servers of `mcpServers` JSON (secrets to the keychain); the settings saved. */
   mcpImport: (text: string) => invoke<Settings>('mcp_import', { text }),
   /** Removes a server and its keychain secrets; the settings saved. */
@@ -163,7 +175,8 @@ export const api = {
   jobHistory: (id: string, limit: number) => invoke<RunView[]>('job_history', { id, limit }),
   previewSchedule: (schedule: string, tz: string | null) => invoke<Preview>('preview_schedule', { schedule, tz }),
   jobApprovalRequest: (id: string) => invoke<AuthorizationGrant>('job_approval_request', { id }),
-  approveJob: (id: string) => invoke<JobView>('approve_job', { id }),
+  /** Approves the job for the high-risk tools and every tool of `mcpServers`. */
+  approveJob: (id: string, mcpServers: string[]) => invoke<JobView>('approve_job', { id, mcpServers }),
   revokeJobApproval: (id: string) => invoke<JobView>('revoke_job_approval', { id }),
 
   listMemories: (offset: number, limit: number) => invoke<MemoryList>('list_memories', { offset, limit }),

@@ -1,6 +1,7 @@
 // Attachment chips: what the composer and sent messages show for each non-body content part, and
 // the helpers that turn dropped paths and pasted images into attach requests.
 import type { ContentPart } from './bindings/ContentPart';
+import { attachedResourceLabel } from './mcpContent';
 
 /** Text files larger than this are not inlined (the backend caps them); shown in the composer. */
 export const TEXT_INLINE_CAP_BYTES = 200 * 1024;
@@ -78,7 +79,7 @@ const ATTACHED_TEXT = /^Attached file `([^`\n]+)`:\n/;
 
 /** The file name of a text part that holds an attached file or document, or null for typed text. */
 export function attachedTextName(text: string): string | null {
-  return ATTACHED_TEXT.exec(text)?.[1] ?? attachedDocument(text)?.name ?? null;
+  return ATTACHED_TEXT.exec(text)?.[1] ?? attachedDocument(text)?.name ?? attachedResourceLabel(text);
 }
 
 /** The label of attached text: its file name, else its first non-empty line, shortened. */

@@ -73,7 +73,7 @@ export function installFakeJobs(scenario: JobsScenario): void {
 
   function grant(j: JobView): AuthorizationGrant {
     const frequency = preview(j.schedule.type === 'cron' ? j.schedule.expr : 'every hour', j.tz);
-    return { instruction: j.prompt, frequency, delivery_target: j.target, tools: ['exec', 'write_file'], job: copy(j) };
+    return { instruction: j.prompt, frequency, delivery_target: j.target, tools: j.authorized_tools.length ? [...j.authorized_tools] : ['exec', 'write_file'], job: copy(j) };
   }
 
   function memory(id: number): Memory {
@@ -159,7 +159,7 @@ export function installFakeJobs(scenario: JobsScenario): void {
     approve_job: (a) => {
       const j = job(a.id);
       j.authorization = 'authorized';
-      j.authorized_tools = ['exec', 'write_file'];
+      j.authorized_tools = ['exec', 'write_file', ...((a.mcpServers as unknown as string[]) ?? []).map((s) => `mcp__${s}__*`)];
       return copy(j);
     },
     revoke_job_approval: (a) => {

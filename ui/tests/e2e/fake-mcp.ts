@@ -2,7 +2,8 @@
 // `__TAURI_INTERNALS__.invoke` to answer the MCP commands like the app would — servers from the
 // settings, each `starting` on the first look after it is added or changed and then `ready`
 // with the scenario's tools (or `failed` with a reason and log lines); the import of
-// `mcpServers` JSON moves token-like env values out of the settings (as into the keychain).
+// `mcpServers` JSON moves token-like env values out of the settings (as into the keychain); the
+// scenario's resources (attached as the backend's text part) and prompts (`{arg}` filled in).
 // Serialized into the page: it must not use anything from outside its own body.
 import type { McpServerSettings } from '../../src/lib/bindings/McpServerSettings';
 import type { McpServerView } from '../../src/lib/bindings/McpServerView';
@@ -14,6 +15,10 @@ export interface McpScenario {
   mcpTools?: Record<string, { tool: string; description?: string; read_only?: boolean }[]>;
   /** Servers that fail to start: the reason and the last stderr lines. */
   mcpFailing?: Record<string, { reason: string; log: string[] }>;
+  /** Resources of each server: URI, name and text. */
+  mcpResources?: Record<string, { uri: string; name: string; text: string }[]>;
+  /** Prompts of each server: the text returned, with `{argument}` replaced by its value. */
+  mcpPrompts?: Record<string, { name: string; description?: string; arguments: { name: string; required: boolean }[]; text: string }[]>;
 }
 
 export function installFakeMcp(scenario: McpScenario): void {
@@ -117,6 +122,37 @@ export function installFakeMcp(scenario: McpScenario): void {
         settings.mcp_servers.push(imported(name, entry));
       }
       return copy(settings);
+    },
+    mcp_resources: () => {
+      const entries = Object.entries(scenario.mcpResources ?? {});
+      return {
+        resources: entries.flatMap(([server, list]) =>
+          list.map((r) => ({ server, uri: r.uri, name: r.name, title: null, description: null, mime_type: 'text/plain', size: r.text.length })),
+        ),
+        templates: [],
+      };
+    },
+    mcp_attach_resource: (a) => {
+      const found = (scenario.mcpResources?.[a.server] ?? []).find((r) => r.uri === a.uri);
+      if (!found) throw { code: 'mcp_servers', params: { message: `no resource ${a.uri}` } };
+      return { type: 'text', text: `Attached MCP resource \`${a.server}\` \`${a.uri}\`:\n\`\`\`\n${found.text}\n\`\`\`\n` };
+    },
+    mcp_prompts: () =>
+      Object.entries(scenario.mcpPrompts ?? {}).flatMap(([server, list]) =>
+        list.map((p) => ({
+          server,
+          name: p.name,
+          title: null,
+          description: p.description ?? null,
+          arguments: p.arguments.map((arg) => ({ name: arg.name, description: null, required: arg.required })),
+        })),
+      ),
+    mcp_get_prompt: (a) => {
+      const prompt = (scenario.mcpPrompts?.[a.server] ?? []).find((p) => p.name === a.name)!;
+      const values = a.arguments as Record<string, string>;
+      const missing = prompt.arguments.find((arg) => arg.required && !values[arg.name]);
+      if (missing) throw { code: 'mcp_servers', params: { message: `missing ${missing.name}` } };
+      return { text: prompt.text.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? ''), parts: [] };
     },
     mcp_remove: (a) => {
       settings.mcp_servers = settings.mcp_servers.filter((s) => s.name !== a.name);

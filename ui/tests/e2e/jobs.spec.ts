@@ -134,7 +134,7 @@ test('editing an approved job needs re-approval; Re-approve confirms what it bin
   await card.getByRole('button', { name: 'Re-approve' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(card.locator('.auth-badge')).toHaveText('Approved');
-  expect((await callsTo(page, 'approve_job')).map((c) => c.args)).toEqual([{ id: 'job-1' }]);
+  expect((await callsTo(page, 'approve_job')).map((c) => c.args)).toEqual([{ id: 'job-1', mcpServers: [] }]);
 });
 
 test('Revoke approval withdraws a valid approval; the job can be approved again', async ({ page }) => {
@@ -211,4 +211,45 @@ test('the page follows backend changes and speaks Chinese', async ({ page }) => 
   const before = (await callsTo(page, 'list_jobs')).length;
   await page.evaluate(() => (window as unknown as { __hearth: { emit: (e: string, p: unknown) => void } }).__hearth.emit('jobs://changed', null));
   await expect.poll(async () => (await callsTo(page, 'list_jobs')).length).toBe(before + 1);
+});
+
+test('the approval names the MCP servers whose tools the runs may use; one is added and one removed', async ({ page }) => {
+  const server = (name: string) => ({
+    name, command: 'npx', args: [], env: {}, secret_env: [], headers: {}, secret_headers: [], enabled: true,
+    startup_timeout_secs: 30, call_timeout_secs: 60, allow_tools: [], deny_tools: [], trust_read_only: false, tools: {},
+  });
+  await boot(page, {
+    settings: { ...withProvider, mcp_servers: [server('github'), server('notes')] },
+    sessions,
+    jobs: [job({ authorization: 'needs_reapproval', authorized_tools: ['exec', 'write_file', 'mcp__github__*'] })],
+  });
+  await page.getByRole('button', { name: 'Jobs' }).click();
+  const card = page.locator('li.job[data-job-id="job-1"]');
+  // Re-approving shows the servers authorized before ticked: swap github for notes.
+  await card.getByRole('button', { name: 'Re-approve' }).click();
+  const dialog = page.getByRole('dialog');
+  const github = dialog.getByRole('checkbox', { name: 'github' });
+  const notes = dialog.getByRole('checkbox', { name: 'notes' });
+  await expect(github).toBeChecked();
+  await expect(notes).not.toBeChecked();
+  await expect(dialog.locator('.approve-tools')).toHaveText('exec, write_file, mcp__github__*');
+  await notes.check();
+  await github.uncheck();
+  await expect(dialog.locator('.approve-tools')).toHaveText('exec, write_file, mcp__notes__*');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(card.locator('.auth-badge')).toHaveText('Approved');
+
+  // After a revoke nothing is ticked; github is added.
+  await card.getByRole('button', { name: 'Revoke approval' }).click();
+  await card.getByRole('button', { name: 'Approve…' }).click();
+  await expect(dialog.locator('.approve-tools')).toHaveText('exec, write_file');
+  await expect(github).not.toBeChecked();
+  await github.check();
+  await expect(dialog.locator('.approve-tools')).toHaveText('exec, write_file, mcp__github__*');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(card.locator('.auth-badge')).toHaveText('Approved');
+  expect((await callsTo(page, 'approve_job')).map((c) => c.args)).toEqual([
+    { id: 'job-1', mcpServers: ['notes'] },
+    { id: 'job-1', mcpServers: ['github'] },
+  ]);
 });

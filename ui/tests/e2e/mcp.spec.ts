@@ -182,3 +182,71 @@ test('an MCP tool card names its server', async ({ page }) => {
   await expect(card.locator('.mcp-server')).toHaveText('MCP · everything');
   await expect(page.locator('.tool-card[data-tool="read_file"] .mcp-server')).toHaveCount(0);
 });
+
+test('a resource attached from /mcp goes into the message as a chip naming server and resource', async ({ page }) => {
+  await boot(page, {
+    settings: { ...withProvider, mcp_servers: [stdio('everything', 'npx')] },
+    sessions: [session('desktop:a', 'A')],
+    mcpTools: { everything: everythingTools },
+    mcpResources: { everything: [{ uri: 'demo://resource/static/document/notes.md', name: 'notes.md', text: 'Meeting at noon' }] },
+  });
+  await page.getByText('A', { exact: true }).click();
+  const input = page.getByLabel('Message');
+  await input.fill('/mcp');
+  await input.press('Enter');
+  const panel = page.getByRole('complementary', { name: 'MCP servers' });
+  const row = panel.locator('[data-uri="demo://resource/static/document/notes.md"]');
+  await expect(row).toContainText('notes.md');
+  await row.getByRole('button', { name: 'Attach' }).click();
+  await expect(page.locator('.composer .chip')).toContainText('everything: demo://resource/static/document/notes.md');
+  await input.fill('Summarise it');
+  await input.press('Enter');
+  await expect.poll(async () => (await callsTo(page, 'send_message')).length).toBe(1);
+  const sent = (await callsTo(page, 'send_message'))[0].args.content as { type: string; text: string }[];
+  expect(sent[0]).toEqual({ type: 'text', text: 'Summarise it' });
+  expect(sent[1].text).toContain('Attached MCP resource `everything` `demo://resource/static/document/notes.md`');
+  expect(sent[1].text).toContain('Meeting at noon');
+});
+
+test('a server prompt is offered as /server:prompt, asks its arguments and fills the message', async ({ page }) => {
+  await boot(page, {
+    settings: { ...withProvider, mcp_servers: [stdio('everything', 'npx')] },
+    sessions: [session('desktop:a', 'A')],
+    mcpPrompts: {
+      everything: [
+        { name: 'simple-prompt', description: 'A prompt without arguments', arguments: [], text: 'This is a simple prompt.' },
+        {
+          name: 'args-prompt',
+          description: 'A prompt with two arguments',
+          arguments: [
+            { name: 'city', required: true },
+            { name: 'state', required: false },
+          ],
+          text: "What's weather in {city}?",
+        },
+      ],
+    },
+  });
+  await page.getByText('A', { exact: true }).click();
+  const input = page.getByLabel('Message');
+  await input.fill('/everything:');
+  const picker = page.getByRole('listbox', { name: 'MCP prompts' });
+  await expect(picker.getByRole('option')).toHaveCount(2);
+  await input.fill('/everything:args');
+  await expect(picker.getByRole('option')).toHaveCount(1);
+  await picker.getByRole('button', { name: /\/everything:args-prompt/ }).click();
+  const form = page.getByRole('form', { name: 'Arguments of /everything:args-prompt' });
+  await expect(form.getByRole('button', { name: 'Insert' })).toBeDisabled();
+  await expect(form).toContainText('Fill in: city');
+  await form.locator('input[name="city"]').fill('Paris');
+  await form.getByRole('button', { name: 'Insert' }).click();
+  await expect(input).toHaveValue("What's weather in Paris?");
+  await expect(form).toBeHidden();
+  const [call] = await callsTo(page, 'mcp_get_prompt');
+  expect(call.args).toEqual({ server: 'everything', name: 'args-prompt', arguments: { city: 'Paris' } });
+  expect(await callsTo(page, 'send_message')).toEqual([]);
+
+  await input.fill('/everything:simple');
+  await page.getByRole('button', { name: /\/everything:simple-prompt/ }).click();
+  await expect(input).toHaveValue('This is a simple prompt.');
+});

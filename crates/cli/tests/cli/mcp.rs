@@ -174,3 +174,88 @@ async fn mcp_add_list_tools_import_and_remove() {
     let out = cli.run(&["mcp", "add", "x"]).await;
     assert_one_line_error(&out, "give `--url URL` or `-- COMMAND").await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn mcp_resources_read_and_prompts() {
+    let cli = Cli::new();
+    configure(&cli, "");
+    let out = cli.run(&["mcp", "resources", "everything", "--json"]).await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let listing: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let uri = listing["resources"][0]["uri"].as_str().unwrap().to_string();
+    assert!(
+        listing["templates"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["uri_template"] == "demo://resource/dynamic/text/{resourceId}"),
+        "{listing}"
+    );
+    let plain = cli.run(&["mcp", "resources", "everything"]).await;
+    assert!(
+        text(&plain.stdout).contains(&uri),
+        "{}",
+        text(&plain.stdout)
+    );
+
+    let read = cli
+        .run(&[
+            "mcp",
+            "read",
+            "everything",
+            "demo://resource/dynamic/text/5",
+        ])
+        .await;
+    assert!(read.status.success(), "{}", text(&read.stderr));
+    assert!(text(&read.stdout).contains("5"), "{}", text(&read.stdout));
+    let blob = cli
+        .run(&[
+            "mcp",
+            "read",
+            "everything",
+            "demo://resource/dynamic/blob/2",
+        ])
+        .await;
+    assert!(
+        text(&blob.stdout).contains("saved to"),
+        "{}",
+        text(&blob.stdout)
+    );
+    let missing = cli.run(&["mcp", "read", "nowhere", "demo://x"]).await;
+    assert!(!missing.status.success());
+    assert!(text(&missing.stderr).contains("no MCP server named `nowhere`"));
+
+    let prompts = cli.run(&["mcp", "prompts", "everything"]).await;
+    assert!(prompts.status.success(), "{}", text(&prompts.stderr));
+    assert!(
+        text(&prompts.stdout).contains("/everything:args-prompt city [state]"),
+        "{}",
+        text(&prompts.stdout)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_elicitation_without_a_terminal_is_declined() {
+    let cli = Cli::new();
+    configure(&cli, "");
+    let (value, ok) = call(
+        &cli,
+        "mcp__everything__trigger-elicitation-request",
+        "{}",
+        &["--approve"],
+    )
+    .await;
+    assert!(ok, "{value}");
+    assert!(
+        value["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("User declined"),
+        "{value}"
+    );
+    let log = std::fs::read_to_string(cli.home.path().join("logs/mcp/everything.log")).unwrap();
+    assert!(
+        log.contains("hearth: elicitation declined: nobody can answer here"),
+        "{log}"
+    );
+}

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use hearth_protocol::EngineEvent;
+use hearth_protocol::{EngineEvent, Language};
 use hearth_tools::{Conversation, Question, Reply};
 use tokio::sync::mpsc::UnboundedSender;
 
@@ -16,10 +16,15 @@ pub(super) struct TurnConversation {
     pub events: UnboundedSender<EngineEvent>,
     pub approver: Arc<dyn Approver>,
     pub timeout: Duration,
+    pub language: Language,
 }
 
 #[async_trait::async_trait]
 impl Conversation for TurnConversation {
+    fn language(&self) -> Language {
+        self.language
+    }
+
     fn show(&self, event: EngineEvent) {
         let _ = self.events.send(event);
     }

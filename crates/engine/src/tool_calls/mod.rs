@@ -16,7 +16,7 @@ use hearth_llm::ToolSpec;
 use hearth_policy::{
     Decision, PolicyInput, Rule, SecurityProfile, SkillGrant, ToolFacts, ToolProfile,
 };
-use hearth_protocol::{AuditReason, EngineEvent, PolicyReason, ToolCall, ToolResult};
+use hearth_protocol::{AuditReason, EngineEvent, Language, PolicyReason, ToolCall, ToolResult};
 use hearth_store::{AuditDecision, AuditEntry, Store};
 use hearth_tools::{Conversation, ErrorKind, PreparedCall, Registry, ToolContext, ToolError};
 use tokio_util::sync::CancellationToken;
@@ -109,6 +109,8 @@ pub struct CallScope<'a> {
     pub session_id: &'a str,
     pub workspace: &'a Path,
     pub profile: ToolProfile,
+    /// The language the user reads (questions Hearth words itself are asked in it).
+    pub language: Language,
 }
 
 /// A call that policy let through, ready to run, or the error the model gets instead.
@@ -195,6 +197,7 @@ impl ToolRunner {
                 events,
                 approver: self.approver.clone(),
                 timeout: self.question_timeout,
+                language: scope.language,
             }) as Arc<dyn Conversation>
         });
         let ctx = ToolContext {

@@ -79,6 +79,7 @@ impl Rig {
             session_id: "desktop:s",
             workspace: &workspace,
             profile: ToolProfile::Full,
+            language: hearth_protocol::Language::En,
         };
         let calls: Vec<ToolCall> = calls
             .iter()

@@ -2,14 +2,17 @@
 //! (`@modelcontextprotocol/conformance client --command hearth-mcp-conformance`): connects to
 //! the test server (its URL is the last argument) through Hearth's own client, lists the tools
 //! and calls each — with the arguments the scenario gives in `MCP_CONFORMANCE_CONTEXT`
-//! (`toolCalls`), else with arguments made from its schema — then shuts down.
+//! (`toolCalls`), else with arguments made from its schema — then shuts down. An elicitation is
+//! accepted with nothing filled in, so every field's default is sent.
 #![allow(clippy::print_stderr)]
 
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use hearth_mcp::{McpManager, State};
+use hearth_protocol::EngineEvent;
 use hearth_protocol::McpServerSettings;
-use hearth_tools::ToolContext;
+use hearth_tools::{Conversation, Form, FormReply, Question, Reply, ToolContext};
 use serde_json::{json, Map, Value};
 use tokio_util::sync::CancellationToken;
 
@@ -36,7 +39,7 @@ async fn main() -> ExitCode {
         session_id: "conformance".into(),
         cancel: CancellationToken::new(),
         images: Default::default(),
-        conversation: None,
+        conversation: Some(Arc::new(TakesDefaults)),
     };
     let tools = manager.tool_infos();
     let given = given_calls();
@@ -67,6 +70,26 @@ async fn main() -> ExitCode {
     manager.shutdown().await;
     let _ = std::fs::remove_dir_all(&dir);
     ExitCode::SUCCESS
+}
+
+/// A front end that accepts every form as it comes: the defaults are what is sent.
+struct TakesDefaults;
+
+#[async_trait::async_trait]
+impl Conversation for TakesDefaults {
+    fn language(&self) -> hearth_protocol::Language {
+        hearth_protocol::Language::En
+    }
+
+    fn show(&self, _: EngineEvent) {}
+
+    async fn ask(&self, _: Question) -> Reply {
+        Reply::Unavailable
+    }
+
+    async fn fill(&self, _: Form) -> FormReply {
+        FormReply::Accepted(Map::new())
+    }
 }
 
 /// The calls the scenario asks for (`toolCalls` in `MCP_CONFORMANCE_CONTEXT`), as (tool, arguments).

@@ -96,6 +96,11 @@ impl McpManager {
         }
     }
 
+    /// A weak handle on this manager, for the tools it hands out.
+    pub(crate) fn me(&self) -> std::sync::Weak<McpManager> {
+        self.me.clone()
+    }
+
     /// The runtime servers start on, once started.
     fn runtime(&self) -> Option<tokio::runtime::Handle> {
         self.runtime.lock().ok().and_then(|r| r.clone())

@@ -5,8 +5,10 @@
 //! under `target/` (nothing is downloaded here).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod elicitation;
 mod faults;
 mod registry_servers;
+mod resources_prompts;
 mod settings_changes;
 
 use std::path::{Path, PathBuf};

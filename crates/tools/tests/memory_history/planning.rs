@@ -24,6 +24,10 @@ struct Front {
 
 #[async_trait]
 impl Conversation for Front {
+    fn language(&self) -> hearth_protocol::Language {
+        hearth_protocol::Language::En
+    }
+
     fn show(&self, event: EngineEvent) {
         self.shown.lock().unwrap().push(event);
     }

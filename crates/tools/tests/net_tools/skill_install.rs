@@ -76,6 +76,10 @@ struct Person {
 
 #[async_trait::async_trait]
 impl hearth_tools::Conversation for Person {
+    fn language(&self) -> hearth_protocol::Language {
+        hearth_protocol::Language::En
+    }
+
     fn show(&self, _event: hearth_protocol::EngineEvent) {}
 
     async fn ask(&self, question: hearth_tools::Question) -> hearth_tools::Reply {

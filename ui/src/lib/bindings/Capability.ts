@@ -4,4 +4,4 @@
  * A capability tag carried by a tool, as matched by policy rules; written dotted, e.g.
  * `fs.read`.
  */
-export type Capability = "fs.read" | "fs.write" | "process.exec" | "process.manage" | "code.exec" | "network.outbound" | "message.send" | "message.ask" | "notification" | "memory.read" | "memory.write" | "session.read" | "knowledge.read" | "knowledge.write" | "artifact.read" | "artifact.write" | "media.generate" | "media.read" | "browser.control" | "task.write" | "workflow.write" | "scheduler.write" | "agent.read" | "agent.dispatch" | "skill.read" | "skill.write" | "skill.install" | "mcp.call";
+export type Capability = "fs.read" | "fs.write" | "process.exec" | "process.manage" | "code.exec" | "network.outbound" | "message.send" | "message.ask" | "notification" | "memory.read" | "memory.write" | "session.read" | "knowledge.read" | "knowledge.write" | "artifact.read" | "artifact.write" | "media.generate" | "media.read" | "browser.control" | "task.write" | "workflow.write" | "scheduler.write" | "agent.read" | "agent.dispatch" | "skill.read" | "skill.write" | "skill.install" | "mcp.call" | "mcp.read";

@@ -16,7 +16,7 @@ export const THEMES = ['light', 'dark', 'system'] as const satisfies readonly Th
 import type { Language } from './Language';
 export const LANGUAGES = ['en', 'zh-CN'] as const satisfies readonly Language[];
 import type { Capability } from './Capability';
-export const CAPABILITIES = ['fs.read', 'fs.write', 'process.exec', 'process.manage', 'code.exec', 'network.outbound', 'message.send', 'message.ask', 'notification', 'memory.read', 'memory.write', 'session.read', 'knowledge.read', 'knowledge.write', 'artifact.read', 'artifact.write', 'media.generate', 'media.read', 'browser.control', 'task.write', 'workflow.write', 'scheduler.write', 'agent.read', 'agent.dispatch', 'skill.read', 'skill.write', 'skill.install', 'mcp.call'] as const satisfies readonly Capability[];
+export const CAPABILITIES = ['fs.read', 'fs.write', 'process.exec', 'process.manage', 'code.exec', 'network.outbound', 'message.send', 'message.ask', 'notification', 'memory.read', 'memory.write', 'session.read', 'knowledge.read', 'knowledge.write', 'artifact.read', 'artifact.write', 'media.generate', 'media.read', 'browser.control', 'task.write', 'workflow.write', 'scheduler.write', 'agent.read', 'agent.dispatch', 'skill.read', 'skill.write', 'skill.install', 'mcp.call', 'mcp.read'] as const satisfies readonly Capability[];
 import type { SpeechBackend } from './SpeechBackend';
 export const SPEECH_BACKENDS = ['local', 'openai', 'edge'] as const satisfies readonly SpeechBackend[];
 import type { ChannelKind } from './ChannelKind';
