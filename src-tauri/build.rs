@@ -49,6 +49,8 @@ const COMMANDS: &[&str] = &[
     "mcp_restart",
     "mcp_import",
     "mcp_remove",
+    "mcp_sign_in",
+    "mcp_sign_out",
     "list_jobs",
     "create_job",
     "update_job",

@@ -22,9 +22,9 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    artifacts, attachments, browser, channels, jobs, knowledge, mcp as mcp_commands, media, memory,
-    planning, rules, sessions, settings, skills, terminals, turns, updates as update_commands,
-    window as window_commands,
+    artifacts, attachments, browser, channels, jobs, knowledge, mcp as mcp_commands, mcp_auth,
+    media, memory, planning, rules, sessions, settings, skills, terminals, turns,
+    updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
 
@@ -127,6 +127,8 @@ pub fn run() {
             mcp_commands::mcp_restart,
             mcp_commands::mcp_import,
             mcp_commands::mcp_remove,
+            mcp_auth::mcp_sign_in,
+            mcp_auth::mcp_sign_out,
             jobs::list_jobs,
             jobs::create_job,
             jobs::update_job,

@@ -13,6 +13,7 @@ mod jobs;
 mod keys;
 mod knowledge;
 mod mcp_cmd;
+mod mcp_login;
 mod memory;
 mod pipe;
 mod providers;

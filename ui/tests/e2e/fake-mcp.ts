@@ -2,7 +2,8 @@
 // `__TAURI_INTERNALS__.invoke` to answer the MCP commands like the app would — servers from the
 // settings, each `starting` on the first look after it is added or changed and then `ready`
 // with the scenario's tools (or `failed` with a reason and log lines); the import of
-// `mcpServers` JSON moves token-like env values out of the settings (as into the keychain).
+// `mcpServers` JSON moves token-like env values out of the settings (as into the keychain); a
+// URL server of `mcpSignIn` needs a sign-in until `mcp_sign_in`.
 // Serialized into the page: it must not use anything from outside its own body.
 import type { McpServerSettings } from '../../src/lib/bindings/McpServerSettings';
 import type { McpServerView } from '../../src/lib/bindings/McpServerView';
@@ -14,6 +15,8 @@ export interface McpScenario {
   mcpTools?: Record<string, { tool: string; description?: string; read_only?: boolean }[]>;
   /** Servers that fail to start: the reason and the last stderr lines. */
   mcpFailing?: Record<string, { reason: string; log: string[] }>;
+  /** URL servers that need an OAuth sign-in until `mcp_sign_in` (and again after `mcp_sign_out`). */
+  mcpSignIn?: string[];
 }
 
 export function installFakeMcp(scenario: McpScenario): void {
@@ -27,6 +30,7 @@ export function installFakeMcp(scenario: McpScenario): void {
   /** How each server was last started (its settings without the tool choices) and times looked at. */
   const runs: Record<string, { key: string; looks: number; restarts: number }> = {};
   const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value));
+  const needsSignIn = new Set(scenario.mcpSignIn ?? []);
 
   function connectionKey(s: McpServerSettings): string {
     return JSON.stringify({ ...s, tools: {}, trust_read_only: false, allow_tools: [], deny_tools: [] });
@@ -37,7 +41,15 @@ export function installFakeMcp(scenario: McpScenario): void {
     const run = runs[s.name] && runs[s.name].key === key ? runs[s.name] : (runs[s.name] = { key, looks: 0, restarts: runs[s.name]?.restarts ?? 0 });
     run.looks += 1;
     const failing = scenario.mcpFailing?.[s.name];
-    const state = !s.enabled ? 'disabled' : run.looks < 2 ? 'starting' : failing ? 'failed' : 'ready';
+    const state = !s.enabled
+      ? 'disabled'
+      : run.looks < 2
+        ? 'starting'
+        : failing
+          ? 'failed'
+          : needsSignIn.has(s.name)
+            ? 'needs_sign_in'
+            : 'ready';
     const tools: McpToolView[] =
       state === 'ready'
         ? (scenario.mcpTools?.[s.name] ?? []).map((tool) => {
@@ -86,6 +98,7 @@ export function installFakeMcp(scenario: McpScenario): void {
       enabled: true,
       startup_timeout_secs: 30,
       call_timeout_secs: 60,
+      oauth: { client_id: null, client_metadata_url: null, scopes: [] },
       allow_tools: [],
       deny_tools: [],
       trust_read_only: false,
@@ -99,6 +112,14 @@ export function installFakeMcp(scenario: McpScenario): void {
       const run = runs[a.name];
       if (!run) throw { code: 'unknown_mcp_server', params: { name: a.name } };
       runs[a.name] = { key: run.key, looks: 0, restarts: run.restarts + 1 };
+      return null;
+    },
+    mcp_sign_in: (a) => {
+      needsSignIn.delete(a.name);
+      return null;
+    },
+    mcp_sign_out: (a) => {
+      needsSignIn.add(a.name);
       return null;
     },
     mcp_import: (a) => {

@@ -6,6 +6,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod faults;
+mod oauth;
 mod registry_servers;
 mod settings_changes;
 

@@ -8,6 +8,7 @@ import { errorsEn } from './errors.en';
 import { browserEn } from './browser.en';
 import { skillsEn } from './skills.en';
 import { mcpEn } from './mcp.en';
+import { mcpauthEn } from './mcpauth.en';
 import { channelsEn } from './channels.en';
 import { artifactsEn } from './artifacts.en';
 import { knowledgeEn } from './knowledge.en';
@@ -384,6 +385,7 @@ export const en = {
   ...browserEn,
   ...skillsEn,
   ...mcpEn,
+  ...mcpauthEn,
   ...channelsEn,
   ...artifactsEn,
   ...knowledgeEn,

@@ -9,6 +9,7 @@ import { errorTextsZhCN } from '../bindings/errorTexts.zh-CN';
 import { browserZhCN } from './browser.zh-CN';
 import { skillsZhCN } from './skills.zh-CN';
 import { mcpZhCN } from './mcp.zh-CN';
+import { mcpauthZhCN } from './mcpauth.zh-CN';
 import { channelsZhCN } from './channels.zh-CN';
 import { artifactsZhCN } from './artifacts.zh-CN';
 import { knowledgeZhCN } from './knowledge.zh-CN';
@@ -383,6 +384,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...browserZhCN,
   ...skillsZhCN,
   ...mcpZhCN,
+  ...mcpauthZhCN,
   ...channelsZhCN,
   ...artifactsZhCN,
   ...knowledgeZhCN,
