@@ -1,5 +1,6 @@
 //! Connecting to one server: the stdio child (its own process group, stderr into the server's
-//! log, the login shell's `PATH`) or the streamable HTTP endpoint (custom headers), then the
+//! log, the login shell's `PATH`) or the streamable HTTP endpoint (custom headers, OAuth tokens;
+//! the older HTTP+SSE transport when even `initialize` is refused), then the
 //! lifecycle — `server/discover` for 2026-07-28 servers, `initialize` at 2025-11-25 otherwise
 //! (the server may answer an older version such as 2025-06-18).
 
@@ -155,12 +156,36 @@ async fn connect_with(
                 .await
                 .map_err(Failure::Setup)?;
             let transport = StreamableHttpClientTransport::with_client(http, config);
-            match handler.serve_with_lifecycle(transport, lifecycle).await {
+            let legacy = matches!(lifecycle, ClientLifecycleMode::Initialize);
+            match handler
+                .clone()
+                .serve_with_lifecycle(transport, lifecycle)
+                .await
+            {
                 Ok(client) => Ok(Connected { client }),
                 Err(e) if e.is_authorization_required() || e.auth_challenge().is_some() => {
                     let challenge = e.auth_challenge().filter(|c| !c.trim().is_empty());
                     Err(Failure::SignIn(challenge.map(str::to_string)))
                 }
+                // The plain `initialize` refused too: perhaps a server of the older HTTP+SSE
+                // transport (its error is the streamable one's when it is not that either).
+                Err(e) if legacy => match crate::sse::open(url, headers).await {
+                    Ok(sse) => {
+                        log.line(&format!(
+                            "hearth: no streamable HTTP at {url}; using HTTP+SSE"
+                        ));
+                        let client = handler
+                            .serve_with_lifecycle(sse, ClientLifecycleMode::Initialize)
+                            .await
+                            .map_err(|e| {
+                                Failure::Handshake(format!(
+                                    "cannot connect to {url} over HTTP+SSE: {e}"
+                                ))
+                            })?;
+                        Ok(Connected { client })
+                    }
+                    Err(_) => Err(Failure::Handshake(format!("cannot connect to {url}: {e}"))),
+                },
                 Err(e) => Err(Failure::Handshake(format!("cannot connect to {url}: {e}"))),
             }
         }

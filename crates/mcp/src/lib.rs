@@ -15,6 +15,7 @@ mod result;
 mod search;
 mod server;
 mod source;
+mod sse;
 mod status;
 mod tool;
 

@@ -17,10 +17,11 @@ use tokio::io::AsyncBufReadExt;
 
 use super::{python, text, Rig, WAIT};
 
-/// The guarded server on a free port, with its base address.
-async fn guarded_server() -> (tokio::process::Child, String) {
-    let script =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/servers/fixtures/oauth_server.py");
+/// The Python fixture `script` on a free port (it prints `PORT <n>`), with its base address.
+pub(crate) async fn python_server(script: &str) -> (tokio::process::Child, String) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/servers/fixtures")
+        .join(script);
     let mut child = tokio::process::Command::new(python())
         .arg(script)
         .stdout(std::process::Stdio::piped())
@@ -32,6 +33,11 @@ async fn guarded_server() -> (tokio::process::Child, String) {
     let port = first.strip_prefix("PORT ").unwrap().to_string();
     tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
     (child, format!("http://127.0.0.1:{port}"))
+}
+
+/// The guarded server on a free port, with its base address.
+async fn guarded_server() -> (tokio::process::Child, String) {
+    python_server("oauth_server.py").await
 }
 
 async fn journal(base: &str) -> Vec<Value> {
