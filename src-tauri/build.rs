@@ -53,6 +53,8 @@ const COMMANDS: &[&str] = &[
     "mcp_attach_resource",
     "mcp_prompts",
     "mcp_get_prompt",
+    "mcp_sign_in",
+    "mcp_sign_out",
     "list_jobs",
     "create_job",
     "update_job",

@@ -22,8 +22,8 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    artifacts, attachments, browser, channels, jobs, knowledge, mcp as mcp_commands, mcp_content,
-    media, memory, planning, rules, sessions, settings, skills, terminals, turns,
+    artifacts, attachments, browser, channels, jobs, knowledge, mcp as mcp_commands, mcp_auth,
+    mcp_content, media, memory, planning, rules, sessions, settings, skills, terminals, turns,
     updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
@@ -131,6 +131,8 @@ pub fn run() {
             mcp_content::mcp_attach_resource,
             mcp_content::mcp_prompts,
             mcp_content::mcp_get_prompt,
+            mcp_auth::mcp_sign_in,
+            mcp_auth::mcp_sign_out,
             jobs::list_jobs,
             jobs::create_job,
             jobs::update_job,

@@ -14,6 +14,7 @@ mod keys;
 mod knowledge;
 mod mcp_cmd;
 mod mcp_content;
+mod mcp_login;
 mod memory;
 mod pipe;
 mod providers;

@@ -1,5 +1,6 @@
 //! `hearth-cli mcp list|tools|resources|read|prompts|add|remove|import`: the configured MCP
-//! servers with their status, tools, resources and prompts, and changes to `[[mcp_servers]]` in `config.toml` (secrets go to the keychain).
+//! servers with their status, tools, resources and prompts, and changes to `[[mcp_servers]]` in
+//! `config.toml` (secrets go to the keychain); `login`/`logout` are in `mcp_login`.
 
 use std::process::ExitCode;
 
@@ -74,6 +75,10 @@ pub enum McpCommand {
     /// Add the servers of an `mcpServers` JSON file (Claude Desktop, Cursor, Jan); `-` reads
     /// standard input.
     Import { file: String },
+    /// Sign in to a URL server with OAuth (opens the authorization page in the browser).
+    Login { name: String },
+    /// Forget a URL server's OAuth tokens.
+    Logout { name: String },
 }
 
 pub async fn run(command: McpCommand) -> anyhow::Result<ExitCode> {
@@ -123,6 +128,8 @@ pub async fn run(command: McpCommand) -> anyhow::Result<ExitCode> {
             add(vec![(server, secrets)])
         }
         McpCommand::Remove { name } => remove(&name),
+        McpCommand::Login { name } => crate::mcp_login::login(&name).await,
+        McpCommand::Logout { name } => crate::mcp_login::logout(&name),
         McpCommand::Import { file } => {
             let text = if file == "-" {
                 std::io::read_to_string(std::io::stdin())?
@@ -202,6 +209,7 @@ async fn list(json: bool) -> anyhow::Result<ExitCode> {
             State::Failed { reason } => format!("failed: {reason}"),
             State::Disabled => "disabled".to_string(),
             State::Starting => "starting".to_string(),
+            State::NeedsSignIn => format!("needs sign-in (`hearth-cli mcp login {}`)", status.name),
             State::Stopped => "stopped".to_string(),
         };
         outln!("{}\t{}\t{}", status.name, status.transport, state);

@@ -18,10 +18,12 @@ pub enum Transport {
         env: BTreeMap<String, String>,
         cwd: Option<PathBuf>,
     },
-    /// A streamable HTTP endpoint.
+    /// A streamable HTTP endpoint (falling back to HTTP+SSE), signed in to with OAuth when
+    /// it asks.
     Http {
         url: String,
         headers: BTreeMap<String, String>,
+        oauth: crate::oauth::OAuthSpec,
     },
 }
 
@@ -178,6 +180,7 @@ pub fn resolve(
             Transport::Http {
                 url: url.clone().unwrap_or_default(),
                 headers,
+                oauth: crate::oauth::OAuthSpec::of(server, secret),
             }
         }
     };
@@ -213,6 +216,19 @@ pub fn secret_accounts(server: &McpServerSettings) -> Vec<String> {
                 .secret_headers
                 .iter()
                 .map(|h| header_secret_account(name, h)),
+        )
+        .chain(
+            server
+                .url
+                .is_some()
+                .then(|| crate::oauth::tokens_account(name)),
+        )
+        .chain(
+            server
+                .oauth
+                .client_id
+                .is_some()
+                .then(|| crate::oauth::client_secret_account(name)),
         )
         .collect()
 }

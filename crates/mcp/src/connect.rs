@@ -1,5 +1,6 @@
 //! Connecting to one server: the stdio child (its own process group, stderr into the server's
-//! log, the login shell's `PATH`) or the streamable HTTP endpoint (custom headers), then the
+//! log, the login shell's `PATH`) or the streamable HTTP endpoint (custom headers, OAuth tokens;
+//! the older HTTP+SSE transport when even `initialize` is refused), then the
 //! lifecycle — `server/discover` for 2026-07-28 servers, `initialize` at 2025-11-25 otherwise
 //! (the server may answer an older version such as 2025-06-18).
 
@@ -23,6 +24,7 @@ use tokio::sync::Notify;
 use crate::config::{ServerSpec, Transport};
 use crate::elicitation::Asking;
 use crate::log::ServerLog;
+use crate::oauth::{authorized_client, OAuthEnv};
 use crate::path::server_path;
 
 /// A connected server.
@@ -84,8 +86,9 @@ pub(crate) async fn connect(
     spec: &ServerSpec,
     handler: Handler,
     log: &ServerLog,
+    oauth: &OAuthEnv,
     on_pid: &(dyn Fn(Option<u32>) + Sync),
-) -> Result<Connected, String> {
+) -> Result<Connected, Failure> {
     let first_pid = std::sync::Mutex::new(None);
     let record = |pid: Option<u32>| {
         if let Ok(mut first) = first_pid.lock() {
@@ -93,7 +96,7 @@ pub(crate) async fn connect(
         }
         on_pid(pid);
     };
-    match connect_with(spec, handler.clone(), log, &record, lifecycle()).await {
+    match connect_with(spec, handler.clone(), log, oauth, &record, lifecycle()).await {
         Ok(connected) => Ok(connected),
         Err(Failure::Handshake(reason)) => {
             log.line(&format!(
@@ -102,24 +105,33 @@ pub(crate) async fn connect(
             if let Some(pid) = first_pid.lock().ok().and_then(|pid| *pid) {
                 crate::server::kill_process_group(pid);
             }
-            connect_with(spec, handler, log, on_pid, ClientLifecycleMode::Initialize)
-                .await
-                .map_err(Failure::into_reason)
+            connect_with(
+                spec,
+                handler,
+                log,
+                oauth,
+                on_pid,
+                ClientLifecycleMode::Initialize,
+            )
+            .await
         }
-        Err(failure) => Err(failure.into_reason()),
+        Err(failure) => Err(failure),
     }
 }
 
-/// Why a connection attempt failed: before the handshake (spawn, bad header) or in it.
-enum Failure {
+/// Why a connection attempt failed: before the handshake (spawn, bad header), in it, or
+/// because the server wants an OAuth sign-in (its `WWW-Authenticate` challenge, if any).
+pub(crate) enum Failure {
     Setup(String),
     Handshake(String),
+    SignIn(Option<String>),
 }
 
 impl Failure {
-    fn into_reason(self) -> String {
+    pub fn into_reason(self) -> String {
         match self {
             Failure::Setup(reason) | Failure::Handshake(reason) => reason,
+            Failure::SignIn(_) => "the server asks you to sign in".to_string(),
         }
     }
 }
@@ -128,6 +140,7 @@ async fn connect_with(
     spec: &ServerSpec,
     handler: Handler,
     log: &ServerLog,
+    oauth: &OAuthEnv,
     on_pid: &(dyn Fn(Option<u32>) + Sync),
     lifecycle: ClientLifecycleMode,
 ) -> Result<Connected, Failure> {
@@ -159,14 +172,44 @@ async fn connect_with(
                 .map_err(|e| Failure::Handshake(format!("the server did not start: {e}")))?;
             Ok(Connected { client })
         }
-        Transport::Http { url, headers } => {
+        Transport::Http { url, headers, .. } => {
             let config = http_config(url, headers).map_err(Failure::Setup)?;
-            let transport = StreamableHttpClientTransport::from_config(config);
-            let client = handler
+            let http = authorized_client(&spec.name, url, oauth)
+                .await
+                .map_err(Failure::Setup)?;
+            let transport = StreamableHttpClientTransport::with_client(http, config);
+            let legacy = matches!(lifecycle, ClientLifecycleMode::Initialize);
+            match handler
+                .clone()
                 .serve_with_lifecycle(transport, lifecycle)
                 .await
-                .map_err(|e| Failure::Handshake(format!("cannot connect to {url}: {e}")))?;
-            Ok(Connected { client })
+            {
+                Ok(client) => Ok(Connected { client }),
+                Err(e) if e.is_authorization_required() || e.auth_challenge().is_some() => {
+                    let challenge = e.auth_challenge().filter(|c| !c.trim().is_empty());
+                    Err(Failure::SignIn(challenge.map(str::to_string)))
+                }
+                // The plain `initialize` refused too: perhaps a server of the older HTTP+SSE
+                // transport (its error is the streamable one's when it is not that either).
+                Err(e) if legacy => match crate::sse::open(url, headers).await {
+                    Ok(sse) => {
+                        log.line(&format!(
+                            "hearth: no streamable HTTP at {url}; using HTTP+SSE"
+                        ));
+                        let client = handler
+                            .serve_with_lifecycle(sse, ClientLifecycleMode::Initialize)
+                            .await
+                            .map_err(|e| {
+                                Failure::Handshake(format!(
+                                    "cannot connect to {url} over HTTP+SSE: {e}"
+                                ))
+                            })?;
+                        Ok(Connected { client })
+                    }
+                    Err(_) => Err(Failure::Handshake(format!("cannot connect to {url}: {e}"))),
+                },
+                Err(e) => Err(Failure::Handshake(format!("cannot connect to {url}: {e}"))),
+            }
         }
     }
 }

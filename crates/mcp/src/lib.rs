@@ -8,7 +8,9 @@ mod elicitation;
 mod import;
 mod log;
 mod manager;
+mod mrtr;
 mod names;
+pub mod oauth;
 mod path;
 mod prompts;
 mod resources;
@@ -16,6 +18,7 @@ mod result;
 mod search;
 mod server;
 mod source;
+mod sse;
 mod status;
 mod tool;
 

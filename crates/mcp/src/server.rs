@@ -1,8 +1,9 @@
 //! One server kept running: a supervisor task connects it (bounded by the start-up timeout),
 //! lists its tools, refreshes them on `tools/list_changed`, and restarts it with backoff
 //! (1 s doubling to 30 s) when it exits or drops its connection. Calls wait for it to be ready,
-//! time out without progress, send `notifications/cancelled` when abandoned, and are retried
-//! once after a restart when the connection was cut under them.
+//! time out without progress, send `notifications/cancelled` when abandoned, are retried once
+//! after a restart when the connection was cut under them, and go through `input_required`
+//! rounds; a server that wants an OAuth sign-in waits for it.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -19,9 +20,11 @@ use tokio::sync::{watch, Notify};
 use tokio_util::sync::CancellationToken;
 
 use crate::config::{ServerSpec, Transport};
-use crate::connect::{connect, Connected, Handler};
+use crate::connect::{connect, Connected, Failure, Handler};
 use crate::elicitation::Asking;
 use crate::log::ServerLog;
+use crate::mrtr::{self, MAX_ROUNDS};
+use crate::oauth::SharedOAuth;
 use crate::status::{ServerStatus, State};
 
 /// First wait before a restart; doubled after each failure up to [`MAX_BACKOFF`].
@@ -40,6 +43,10 @@ struct Inner {
     protocol_version: Option<String>,
     /// The stdio child's process (group) id while it may be running.
     pid: Option<u32>,
+    /// The server's last OAuth challenge (`WWW-Authenticate`), for the next sign-in.
+    challenge: Option<String>,
+    /// What answers the server's input requests on the current connection.
+    handler: Option<Handler>,
 }
 
 pub(crate) struct Server {
@@ -47,8 +54,11 @@ pub(crate) struct Server {
     pub log: ServerLog,
     /// The conversations of the calls in progress, for elicitations.
     pub asking: Arc<Asking>,
+    pub oauth: SharedOAuth,
     inner: Mutex<Inner>,
     changed: watch::Sender<u64>,
+    /// Woken when a call finds the sign-in no longer accepted: the connection ends.
+    signed_out: Notify,
     shutdown: CancellationToken,
 }
 
@@ -57,12 +67,14 @@ impl Server {
         spec: ServerSpec,
         log: ServerLog,
         state: State,
+        oauth: SharedOAuth,
         shutdown: CancellationToken,
     ) -> Server {
         Server {
             spec,
             log,
             asking: Arc::default(),
+            oauth,
             inner: Mutex::new(Inner {
                 state,
                 tools: Vec::new(),
@@ -71,8 +83,11 @@ impl Server {
                 restarts: 0,
                 protocol_version: None,
                 pid: None,
+                challenge: None,
+                handler: None,
             }),
             changed: watch::channel(0).0,
+            signed_out: Notify::new(),
             shutdown,
         }
     }
@@ -171,8 +186,9 @@ impl Server {
                 asking: self.asking.clone(),
                 log: self.log.clone(),
             };
+            let oauth = self.oauth.read().map(|env| env.clone()).unwrap_or_default();
             let attempt = async {
-                let connected = connect(&self.spec, handler, &self.log, &|pid| {
+                let connected = connect(&self.spec, handler, &self.log, &oauth, &|pid| {
                     self.update(|i| i.pid = pid)
                 })
                 .await?;
@@ -181,10 +197,16 @@ impl Server {
                     .peer()
                     .list_all_tools()
                     .await
-                    .map_err(|e| format!("tools/list failed: {e}"))?;
+                    .map_err(|e| match e.auth_challenge() {
+                        // Tokens refused (and not refreshed), e.g. by a new authorization server.
+                        Some(challenge) => Failure::SignIn(
+                            Some(challenge.to_string()).filter(|c| !c.trim().is_empty()),
+                        ),
+                        None => Failure::Handshake(format!("tools/list failed: {e}")),
+                    })?;
                 // Listening before the server is shown ready, so no change is missed.
                 let listening = self.listen(connected.client.peer()).await;
-                Ok::<_, String>((connected, tools, listening))
+                Ok::<_, Failure>((connected, tools, listening))
             };
             let outcome = tokio::select! {
                 () = self.shutdown.cancelled() => break,
@@ -198,10 +220,18 @@ impl Server {
                     if self.shutdown.is_cancelled() {
                         break;
                     }
+                    if self.state() == State::NeedsSignIn {
+                        return self.wait_for_sign_in();
+                    }
                     self.update(|i| i.restarts += 1);
                     "the server exited or dropped the connection; restarting".to_string()
                 }
-                Ok(Err(reason)) => reason,
+                Ok(Err(Failure::SignIn(challenge))) => {
+                    self.update(|i| i.challenge = challenge);
+                    self.update(|i| i.state = State::NeedsSignIn);
+                    return self.wait_for_sign_in();
+                }
+                Ok(Err(failure)) => failure.into_reason(),
                 Err(_) => format!(
                     "no answer within {} s of starting",
                     self.spec.startup_timeout.as_secs()
@@ -226,6 +256,18 @@ impl Server {
         });
     }
 
+    /// Ends the supervisor of a server that needs a sign-in (a sign-in starts a new one).
+    fn wait_for_sign_in(&self) {
+        self.log
+            .line("hearth: the server asks for an OAuth sign-in; not retried until then");
+        self.update(|i| i.peer = None);
+    }
+
+    /// The server's last OAuth challenge.
+    pub fn challenge(&self) -> Option<String> {
+        self.read(|i| i.challenge.clone()).flatten()
+    }
+
     fn ready(&self, connected: &Connected, tools: Vec<Tool>) {
         let peer = connected.client.peer().clone();
         let version = peer
@@ -240,6 +282,7 @@ impl Server {
             i.state = State::Ready;
             i.tools = tools;
             i.peer = Some(peer);
+            i.handler = Some(connected.client.service().clone());
             i.generation += 1;
             i.protocol_version = version;
         });
@@ -260,6 +303,7 @@ impl Server {
         loop {
             tokio::select! {
                 _ = &mut waiting => return,
+                () = self.signed_out.notified() => return,
                 notification = next_notification(&mut listening) => match notification {
                     Some(ServerNotification::ToolListChangedNotification(_)) => tools_changed.notify_one(),
                     Some(_) => {}
@@ -328,6 +372,9 @@ impl Server {
                     Some((State::Disabled | State::Stopped, ..)) | None => {
                         return Err(self.unavailable("it is not running"));
                     }
+                    Some((State::NeedsSignIn, ..)) => {
+                        return Err(self.unavailable("it needs you to sign in (Settings → MCP servers, or `hearth-cli mcp login`)"));
+                    }
                     Some((State::Failed { reason }, ..)) if after == 0 => {
                         return Err(self.unavailable(&reason));
                     }
@@ -378,44 +425,86 @@ impl Server {
         }
     }
 
+    /// One call, through any `input_required` rounds (see [`crate::mrtr`]).
     async fn call_once(
         &self,
         peer: &Peer<RoleClient>,
         tool: &str,
         arguments: JsonObject,
     ) -> Result<Result<CallToolResult, ToolError>, Cut> {
+        let name = &self.spec.name;
         let mut params = CallToolRequestParams::new(tool.to_string());
         params.arguments = Some(arguments);
-        let request = ClientRequest::CallToolRequest(CallToolRequest::new(params));
-        let options =
-            PeerRequestOptions::with_timeout(self.spec.call_timeout).reset_timeout_on_progress();
-        let handle = match peer.send_request_with_option(request, options).await {
-            Ok(handle) => handle,
-            Err(ServiceError::TransportClosed) => return Err(Cut),
-            Err(error) => return Ok(Err(self.call_error(tool, error))),
-        };
-        let mut guard = CancelOnDrop {
-            peer: Some(peer.clone()),
-            id: handle.id.clone(),
-        };
-        let response = handle.await_response().await;
-        guard.peer = None;
-        match response {
-            Ok(ServerResult::CallToolResult(result)) => Ok(Ok(result)),
-            Ok(_) => Ok(Err(ToolError::new(
-                ErrorKind::Internal,
-                format!(
-                    "MCP server `{}` answered {tool} with something other than a tool result",
-                    self.spec.name
-                ),
-            ))),
-            Err(ServiceError::TransportClosed) => Err(Cut),
-            Err(error) => Ok(Err(self.call_error(tool, error))),
+        for _ in 0..=MAX_ROUNDS {
+            let request = ClientRequest::CallToolRequest(CallToolRequest::new(params.clone()));
+            let options = PeerRequestOptions::with_timeout(self.spec.call_timeout)
+                .reset_timeout_on_progress();
+            let handle = match peer.send_request_with_option(request, options).await {
+                Ok(handle) => handle,
+                Err(ServiceError::TransportClosed) => return Err(Cut),
+                Err(error) => return Ok(Err(self.call_error(tool, error))),
+            };
+            let mut guard = CancelOnDrop {
+                peer: Some(peer.clone()),
+                id: handle.id.clone(),
+            };
+            let response = handle.await_response().await;
+            guard.peer = None;
+            let input = match response {
+                Ok(ServerResult::CallToolResult(result)) => return Ok(Ok(result)),
+                Ok(ServerResult::InputRequiredResult(input)) => input,
+                Ok(_) => {
+                    return Ok(Err(ToolError::new(
+                        ErrorKind::Internal,
+                        format!("MCP server `{name}` answered {tool} with something other than a tool result"),
+                    )))
+                }
+                Err(ServiceError::TransportClosed) => return Err(Cut),
+                Err(error) => return Ok(Err(self.call_error(tool, error))),
+            };
+            let handler = self.read(|i| i.handler.clone()).flatten();
+            let retry = match handler {
+                Some(handler) => mrtr::answer(&handler, peer, input).await,
+                None => Err("it is not connected".to_string()),
+            };
+            match retry {
+                Ok(retry) => {
+                    params.input_responses = retry.input_responses;
+                    params.request_state = retry.request_state;
+                }
+                Err(reason) => {
+                    return Ok(Err(ToolError::new(
+                        ErrorKind::Unavailable,
+                        format!(
+                            "MCP server `{name}`: {tool} needs input Hearth cannot give: {reason}"
+                        ),
+                    )))
+                }
+            }
         }
+        Ok(Err(ToolError::new(
+            ErrorKind::Unavailable,
+            format!(
+                "MCP server `{name}` asked for input more than {MAX_ROUNDS} times during {tool}"
+            ),
+        )))
     }
 
     pub(crate) fn call_error(&self, tool: &str, error: ServiceError) -> ToolError {
         let name = &self.spec.name;
+        if let Some(challenge) = error.auth_challenge() {
+            // Refused even after a token refresh, or a scope the sign-in lacks (step-up).
+            let challenge = Some(challenge.to_string()).filter(|c| !c.trim().is_empty());
+            self.update(|i| {
+                i.challenge = challenge;
+                i.state = State::NeedsSignIn;
+            });
+            self.signed_out.notify_one();
+            return ToolError::new(
+                ErrorKind::Unavailable,
+                format!("MCP server `{name}` refused {tool}: sign in to it again"),
+            );
+        }
         match error {
             ServiceError::Timeout { timeout } => ToolError::new(
                 ErrorKind::Timeout,

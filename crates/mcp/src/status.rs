@@ -18,6 +18,9 @@ pub enum State {
     Failed {
         reason: String,
     },
+    /// An HTTP server that wants an OAuth sign-in (none stored, or its tokens were refused
+    /// and could not be refreshed): not retried until the user signs in.
+    NeedsSignIn,
     /// Shut down with Hearth.
     Stopped,
 }

@@ -13,6 +13,8 @@ pub enum McpServerState {
     Starting,
     Ready,
     Failed,
+    /// A URL server waiting for the user to sign in (OAuth).
+    NeedsSignIn,
     Stopped,
 }
 

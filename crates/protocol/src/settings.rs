@@ -154,6 +154,9 @@ pub struct McpServerSettings {
     #[serde(default)]
     #[ts(as = "std::collections::HashMap<String, McpApproval>")]
     pub tools: BTreeMap<String, McpApproval>,
+    /// OAuth sign-in of a streamable HTTP server (`[mcp_servers.oauth]`).
+    #[serde(default)]
+    pub oauth: crate::mcp_oauth_settings::McpOAuthSettings,
 }
 
 fn enabled() -> bool {
@@ -204,6 +207,7 @@ impl McpServerSettings {
             deny_tools: Vec::new(),
             trust_read_only: false,
             tools: BTreeMap::new(),
+            oauth: Default::default(),
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod channels;
 pub mod jobs;
 pub mod knowledge;
 pub mod mcp;
+pub mod mcp_auth;
 pub mod mcp_content;
 pub mod media;
 pub mod memory;

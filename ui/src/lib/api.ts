@@ -126,6 +126,9 @@ export const api = {
   mcpImport: (text: string) => invoke<Settings>('mcp_import', { text }),
   /** Removes a server and its keychain secrets; the settings saved. */
   mcpRemove: (name: string) => invoke<Settings>('mcp_remove', { name }),
+  /** Signs in to a URL server with OAuth (the page opens in the browser); resolves once signed in. */
+  mcpSignIn: (name: string) => invoke<void>('mcp_sign_in', { name }),
+  mcpSignOut: (name: string) => invoke<void>('mcp_sign_out', { name }),
   getKeyStatus: (providerId: string) => invoke<KeyStatus>('get_key_status', { providerId }),
   setApiKey: (providerId: string, key: string) => invoke<KeyStatus>('set_api_key', { providerId, key }),
   deleteApiKey: (providerId: string) => invoke<void>('delete_api_key', { providerId }),

@@ -13,6 +13,7 @@ const server: McpServerSettings = {
   enabled: true,
   startup_timeout_secs: 30,
   call_timeout_secs: 60,
+  oauth: { client_id: null, client_metadata_url: null, scopes: [] },
   allow_tools: [],
   deny_tools: [],
   trust_read_only: false,

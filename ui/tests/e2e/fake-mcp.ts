@@ -4,6 +4,8 @@
 // with the scenario's tools (or `failed` with a reason and log lines); the import of
 // `mcpServers` JSON moves token-like env values out of the settings (as into the keychain); the
 // scenario's resources (attached as the backend's text part) and prompts (`{arg}` filled in).
+// `mcpServers` JSON moves token-like env values out of the settings (as into the keychain); a
+// URL server of `mcpSignIn` needs a sign-in until `mcp_sign_in`.
 // Serialized into the page: it must not use anything from outside its own body.
 import type { McpServerSettings } from '../../src/lib/bindings/McpServerSettings';
 import type { McpServerView } from '../../src/lib/bindings/McpServerView';
@@ -19,6 +21,8 @@ export interface McpScenario {
   mcpResources?: Record<string, { uri: string; name: string; text: string }[]>;
   /** Prompts of each server: the text returned, with `{argument}` replaced by its value. */
   mcpPrompts?: Record<string, { name: string; description?: string; arguments: { name: string; required: boolean }[]; text: string }[]>;
+  /** URL servers that need an OAuth sign-in until `mcp_sign_in` (and again after `mcp_sign_out`). */
+  mcpSignIn?: string[];
 }
 
 export function installFakeMcp(scenario: McpScenario): void {
@@ -32,6 +36,7 @@ export function installFakeMcp(scenario: McpScenario): void {
   /** How each server was last started (its settings without the tool choices) and times looked at. */
   const runs: Record<string, { key: string; looks: number; restarts: number }> = {};
   const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value));
+  const needsSignIn = new Set(scenario.mcpSignIn ?? []);
 
   function connectionKey(s: McpServerSettings): string {
     return JSON.stringify({ ...s, tools: {}, trust_read_only: false, allow_tools: [], deny_tools: [] });
@@ -42,7 +47,15 @@ export function installFakeMcp(scenario: McpScenario): void {
     const run = runs[s.name] && runs[s.name].key === key ? runs[s.name] : (runs[s.name] = { key, looks: 0, restarts: runs[s.name]?.restarts ?? 0 });
     run.looks += 1;
     const failing = scenario.mcpFailing?.[s.name];
-    const state = !s.enabled ? 'disabled' : run.looks < 2 ? 'starting' : failing ? 'failed' : 'ready';
+    const state = !s.enabled
+      ? 'disabled'
+      : run.looks < 2
+        ? 'starting'
+        : failing
+          ? 'failed'
+          : needsSignIn.has(s.name)
+            ? 'needs_sign_in'
+            : 'ready';
     const tools: McpToolView[] =
       state === 'ready'
         ? (scenario.mcpTools?.[s.name] ?? []).map((tool) => {
@@ -91,6 +104,7 @@ export function installFakeMcp(scenario: McpScenario): void {
       enabled: true,
       startup_timeout_secs: 30,
       call_timeout_secs: 60,
+      oauth: { client_id: null, client_metadata_url: null, scopes: [] },
       allow_tools: [],
       deny_tools: [],
       trust_read_only: false,
@@ -104,6 +118,14 @@ export function installFakeMcp(scenario: McpScenario): void {
       const run = runs[a.name];
       if (!run) throw { code: 'unknown_mcp_server', params: { name: a.name } };
       runs[a.name] = { key: run.key, looks: 0, restarts: run.restarts + 1 };
+      return null;
+    },
+    mcp_sign_in: (a) => {
+      needsSignIn.delete(a.name);
+      return null;
+    },
+    mcp_sign_out: (a) => {
+      needsSignIn.add(a.name);
       return null;
     },
     mcp_import: (a) => {

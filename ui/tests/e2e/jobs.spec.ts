@@ -216,7 +216,7 @@ test('the page follows backend changes and speaks Chinese', async ({ page }) => 
 test('the approval names the MCP servers whose tools the runs may use; one is added and one removed', async ({ page }) => {
   const server = (name: string) => ({
     name, command: 'npx', args: [], env: {}, secret_env: [], headers: {}, secret_headers: [], enabled: true,
-    startup_timeout_secs: 30, call_timeout_secs: 60, allow_tools: [], deny_tools: [], trust_read_only: false, tools: {},
+    startup_timeout_secs: 30, call_timeout_secs: 60, allow_tools: [], deny_tools: [], trust_read_only: false, tools: {}, oauth: { client_id: null, client_metadata_url: null, scopes: [] },
   });
   await boot(page, {
     settings: { ...withProvider, mcp_servers: [server('github'), server('notes')] },

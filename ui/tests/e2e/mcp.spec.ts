@@ -19,6 +19,7 @@ function stdio(name: string, command: string, args: string[] = []): McpServerSet
     enabled: true,
     startup_timeout_secs: 30,
     call_timeout_secs: 60,
+    oauth: { client_id: null, client_metadata_url: null, scopes: [] },
     allow_tools: [],
     deny_tools: [],
     trust_read_only: false,

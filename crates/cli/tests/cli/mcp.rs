@@ -1,4 +1,5 @@
-//! MCP servers through the CLI: `mcp add|list|tools|remove|import`, MCP tools through
+//! MCP servers through the CLI: `mcp add|list|tools|remove|import` (and `login`/`logout`
+//! refusing what has nothing to sign in to), MCP tools through
 //! `tools call` under each security profile (ask, refused under daemon and public_gateway,
 //! read-only trust, per-tool Never), and a chat turn whose model calls an MCP tool.
 
@@ -173,6 +174,10 @@ async fn mcp_add_list_tools_import_and_remove() {
     );
     let out = cli.run(&["mcp", "add", "x"]).await;
     assert_one_line_error(&out, "give `--url URL` or `-- COMMAND").await;
+    let out = cli.run(&["mcp", "login", "everything"]).await;
+    assert_one_line_error(&out, "is a program, not a URL server").await;
+    let out = cli.run(&["mcp", "logout", "nobody"]).await;
+    assert_one_line_error(&out, "no MCP server named `nobody`").await;
 }
 
 #[tokio::test(flavor = "multi_thread")]

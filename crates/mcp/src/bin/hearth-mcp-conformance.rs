@@ -3,15 +3,18 @@
 //! the test server (its URL is the last argument) through Hearth's own client, lists the tools
 //! and calls each — with the arguments the scenario gives in `MCP_CONFORMANCE_CONTEXT`
 //! (`toolCalls`), else with arguments made from its schema — then shuts down. An elicitation is
-//! accepted with nothing filled in, so every field's default is sent.
+//! accepted with nothing filled in, so every field's default is sent. A server that
+//! asks for an OAuth sign-in is signed in to with [`FollowRedirects`] in place of a browser
+//! (the suite's authorization server redirects without a login page), tokens kept in memory;
+//! a call refused for a missing scope signs in again once and is retried.
 #![allow(clippy::print_stderr)]
 
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use hearth_mcp::oauth::{client_secret_account, FollowRedirects, MemorySecrets, OAuthEnv};
 use hearth_mcp::{McpManager, State};
-use hearth_protocol::EngineEvent;
-use hearth_protocol::McpServerSettings;
+use hearth_protocol::{EngineEvent, McpServerSettings};
 use hearth_tools::{Conversation, Form, FormReply, Question, Reply, ToolContext};
 use serde_json::{json, Map, Value};
 use tokio_util::sync::CancellationToken;
@@ -23,10 +26,30 @@ async fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     let dir = std::env::temp_dir().join(format!("hearth-mcp-conformance-{}", std::process::id()));
+    let context = context();
     let mut server = McpServerSettings::http("conformance", &url);
     server.startup_timeout_secs = 20;
-    let manager = McpManager::start(&[server], &|_| None, &dir);
+    // The suite's client ID metadata document address (`auth/basic-cimd`) and pre-registered
+    // client (`auth/pre-registration`).
+    server.oauth.client_metadata_url = Some(CLIENT_METADATA_URL.to_string());
+    server.oauth.client_id = context["client_id"].as_str().map(str::to_string);
+    let client_secret = context["client_secret"].as_str().map(str::to_string);
+    let secret = move |account: &str| {
+        (account == client_secret_account("conformance"))
+            .then(|| client_secret.clone())
+            .flatten()
+    };
+    let manager = McpManager::new(&[server], &secret, &dir);
+    manager.set_oauth(OAuthEnv {
+        secrets: Arc::new(MemorySecrets::default()),
+        browser: Arc::new(FollowRedirects),
+    });
+    manager.start_background();
     manager.settled().await;
+    if !signed_in_if_asked(&manager, &secret).await {
+        manager.shutdown().await;
+        return ExitCode::FAILURE;
+    }
     let status = manager.statuses().remove(0);
     if let State::Failed { reason } = &status.state {
         eprintln!("not connected: {reason}");
@@ -42,7 +65,7 @@ async fn main() -> ExitCode {
         conversation: Some(Arc::new(TakesDefaults)),
     };
     let tools = manager.tool_infos();
-    let given = given_calls();
+    let given = given_calls(&context);
     for tool in &tools {
         let mut arguments = arguments_for(&tool.input_schema);
         // json-schema-2020-12-preservation: echo another tool's schema exactly as received.
@@ -61,7 +84,11 @@ async fn main() -> ExitCode {
         } else {
             calls
         } {
-            match manager.call(&tool.name, arguments, &ctx).await {
+            let mut outcome = manager.call(&tool.name, arguments.clone(), &ctx).await;
+            if outcome.is_err() && signed_in_if_asked(&manager, &secret).await {
+                outcome = manager.call(&tool.name, arguments, &ctx).await;
+            }
+            match outcome {
                 Ok(result) => eprintln!("{}: {result}", tool.name),
                 Err(error) => eprintln!("{}: {error}", tool.name),
             }
@@ -92,10 +119,43 @@ impl Conversation for TakesDefaults {
     }
 }
 
-/// The calls the scenario asks for (`toolCalls` in `MCP_CONFORMANCE_CONTEXT`), as (tool, arguments).
-fn given_calls() -> Vec<(String, Value)> {
+const CLIENT_METADATA_URL: &str = "https://conformance-test.local/client-metadata.json";
+
+/// Most sign-ins in a row (a server whose tokens are refused at once, e.g. after it moved to
+/// another authorization server, asks again).
+const SIGN_INS: usize = 3;
+
+/// Signs in while the server asks for it (at most [`SIGN_INS`] times); false when a sign-in
+/// failed.
+async fn signed_in_if_asked(
+    manager: &McpManager,
+    secret: &(dyn Fn(&str) -> Option<String> + Sync),
+) -> bool {
+    for _ in 0..SIGN_INS {
+        let asks = manager
+            .statuses()
+            .first()
+            .is_some_and(|status| status.state == State::NeedsSignIn);
+        if !asks {
+            return true;
+        }
+        if let Err(error) = manager.sign_in("conformance", secret).await {
+            eprintln!("{error}");
+            return false;
+        }
+        manager.settled().await;
+    }
+    true
+}
+
+/// The scenario's `MCP_CONFORMANCE_CONTEXT`.
+fn context() -> Value {
     let context = std::env::var("MCP_CONFORMANCE_CONTEXT").unwrap_or_default();
-    let context: Value = serde_json::from_str(&context).unwrap_or_default();
+    serde_json::from_str(&context).unwrap_or_default()
+}
+
+/// The calls the scenario asks for (`toolCalls` in the context), as (tool, arguments).
+fn given_calls(context: &Value) -> Vec<(String, Value)> {
     context["toolCalls"]
         .as_array()
         .map(|calls| {

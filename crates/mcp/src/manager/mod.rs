@@ -5,6 +5,7 @@
 
 mod changes;
 mod roster;
+mod sign_in;
 mod view;
 
 use std::collections::HashSet;
@@ -21,6 +22,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::Offer;
 use crate::names::qualified_name;
+use crate::oauth::SharedOAuth;
 use crate::server::Server;
 use crate::status::ServerStatus;
 use crate::tool::{read_only_hint, McpTool, ToolInfo};
@@ -41,6 +43,8 @@ pub struct McpManager {
     runtime: Mutex<Option<tokio::runtime::Handle>>,
     shutdown: CancellationToken,
     log_dir: PathBuf,
+    /// Where OAuth tokens are kept and how authorization pages are shown.
+    oauth: SharedOAuth,
 }
 
 impl McpManager {
@@ -72,6 +76,7 @@ impl McpManager {
             runtime: Mutex::new(None),
             shutdown: CancellationToken::new(),
             log_dir: log_dir.to_path_buf(),
+            oauth: SharedOAuth::default(),
         });
         manager.apply(settings, secret);
         manager

@@ -129,7 +129,13 @@ impl McpManager {
         let stop = self.shutdown.child_token();
         Slot {
             settings: entry.clone(),
-            server: Arc::new(Server::new(spec, log, state, stop.clone())),
+            server: Arc::new(Server::new(
+                spec,
+                log,
+                state,
+                self.oauth.clone(),
+                stop.clone(),
+            )),
             offer: Offer::of(entry),
             stop,
             task: None,
@@ -145,6 +151,7 @@ fn placeholder(entry: &McpServerSettings) -> ServerSpec {
             Some(url) => Transport::Http {
                 url: url.clone(),
                 headers: Default::default(),
+                oauth: Default::default(),
             },
             None => Transport::Stdio {
                 command: entry.command.clone().unwrap_or_default(),

@@ -38,6 +38,7 @@ impl McpManager {
                     State::Starting => (McpServerState::Starting, None),
                     State::Ready => (McpServerState::Ready, None),
                     State::Failed { reason } => (McpServerState::Failed, Some(reason)),
+                    State::NeedsSignIn => (McpServerState::NeedsSignIn, None),
                     State::Stopped => (McpServerState::Stopped, None),
                 };
                 McpServerView {

@@ -1,12 +1,15 @@
 //! The MCP client against real servers from the registries — `@modelcontextprotocol/server-everything`
 //! (npm) over stdio and streamable HTTP, `@modelcontextprotocol/server-filesystem` (npm),
 //! `mcp-server-time` (PyPI) — and a Python SDK server that crashes, hangs, floods stderr and
-//! changes its tools; and settings changed while they run. `scripts/setup.sh` installs them
+//! changes its tools, one behind OAuth and one of the older HTTP+SSE transport; and settings
+//! changed while they run. `scripts/setup.sh` installs them
 //! under `target/` (nothing is downloaded here).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod elicitation;
 mod faults;
+mod legacy_sse;
+mod oauth;
 mod registry_servers;
 mod resources_prompts;
 mod settings_changes;

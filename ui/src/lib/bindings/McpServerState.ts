@@ -3,4 +3,4 @@
 /**
  * The state of one MCP server.
  */
-export type McpServerState = "disabled" | "starting" | "ready" | "failed" | "stopped";
+export type McpServerState = "disabled" | "starting" | "ready" | "failed" | "needs_sign_in" | "stopped";

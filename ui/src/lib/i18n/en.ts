@@ -9,6 +9,7 @@ import { browserEn } from './browser.en';
 import { skillsEn } from './skills.en';
 import { mcpEn } from './mcp.en';
 import { mcpResourcesEn } from './mcpresources.en';
+import { mcpauthEn } from './mcpauth.en';
 import { channelsEn } from './channels.en';
 import { artifactsEn } from './artifacts.en';
 import { knowledgeEn } from './knowledge.en';
@@ -386,6 +387,7 @@ export const en = {
   ...skillsEn,
   ...mcpEn,
   ...mcpResourcesEn,
+  ...mcpauthEn,
   ...channelsEn,
   ...artifactsEn,
   ...knowledgeEn,

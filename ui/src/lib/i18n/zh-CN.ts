@@ -10,6 +10,7 @@ import { browserZhCN } from './browser.zh-CN';
 import { skillsZhCN } from './skills.zh-CN';
 import { mcpZhCN } from './mcp.zh-CN';
 import { mcpResourcesZhCN } from './mcpresources.zh-CN';
+import { mcpauthZhCN } from './mcpauth.zh-CN';
 import { channelsZhCN } from './channels.zh-CN';
 import { artifactsZhCN } from './artifacts.zh-CN';
 import { knowledgeZhCN } from './knowledge.zh-CN';
@@ -385,6 +386,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...skillsZhCN,
   ...mcpZhCN,
   ...mcpResourcesZhCN,
+  ...mcpauthZhCN,
   ...channelsZhCN,
   ...artifactsZhCN,
   ...knowledgeZhCN,
