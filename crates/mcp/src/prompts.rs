@@ -16,15 +16,7 @@ use crate::resources::{cut, offers, text_of};
 impl McpManager {
     /// The prompts of `server`, or of every ready server that offers them.
     pub async fn prompts(&self, server: Option<&str>) -> Result<Vec<McpPromptView>, ToolError> {
-        let servers = match server {
-            Some(name) => vec![self.named(name)?],
-            None => self
-                .servers()
-                .into_iter()
-                .map(|(server, _)| server)
-                .filter(|server| server.is_ready() && offers(server, "prompts"))
-                .collect(),
-        };
+        let servers = self.offering(server, "prompts")?;
         let mut out = Vec::new();
         for server in servers {
             let peer = server.ready_peer().await?;

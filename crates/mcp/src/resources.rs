@@ -30,6 +30,24 @@ pub(crate) fn offers(server: &Server, what: &str) -> bool {
 }
 
 impl McpManager {
+    /// The server named `name`, or every ready server that offers `what` (`resources`,
+    /// `prompts`).
+    pub(crate) fn offering(
+        &self,
+        name: Option<&str>,
+        what: &str,
+    ) -> Result<Vec<Arc<Server>>, ToolError> {
+        Ok(match name {
+            Some(name) => vec![self.named(name)?],
+            None => self
+                .servers()
+                .into_iter()
+                .map(|(server, _)| server)
+                .filter(|server| server.is_ready() && offers(server, what))
+                .collect(),
+        })
+    }
+
     /// The ready server named `name`, waiting for it through a start.
     pub(crate) fn named(&self, name: &str) -> Result<Arc<Server>, ToolError> {
         self.servers()
@@ -62,15 +80,7 @@ impl McpManager {
 
     /// The resources and templates of `server`, or of every ready server that offers them.
     pub async fn resources(&self, server: Option<&str>) -> Result<McpResourceListing, ToolError> {
-        let servers = match server {
-            Some(name) => vec![self.named(name)?],
-            None => self
-                .servers()
-                .into_iter()
-                .map(|(server, _)| server)
-                .filter(|server| server.is_ready() && offers(server, "resources"))
-                .collect(),
-        };
+        let servers = self.offering(server, "resources")?;
         let mut listing = McpResourceListing::default();
         for server in servers {
             let one = list_one(&server).await?;
