@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { McpServerSettings } from './bindings/McpServerSettings';
 import { emptyForm, formJson, isMcpCommand, mcpServerOf, splitCommandLine, withApproval } from './mcp';
+import { mcpServer } from '../../tests/e2e/mcpServers';
 
-const server: McpServerSettings = {
-  name: 'fs',
-  command: 'npx',
-  args: [],
-  env: {},
-  secret_env: [],
-  headers: {},
-  secret_headers: [],
-  enabled: true,
-  startup_timeout_secs: 30,
-  call_timeout_secs: 60,
-  oauth: { client_id: null, client_metadata_url: null, scopes: [] },
-  allow_tools: [],
-  deny_tools: [],
-  trust_read_only: false,
-  tools: { read_file: 'always', write_file: 'never' },
-};
+const server: McpServerSettings = mcpServer('fs', { command: 'npx', tools: { read_file: 'always', write_file: 'never' } });
 
 describe('mcp', () => {
   it('splits a command line, keeping quoted parts whole', () => {

@@ -3,9 +3,8 @@
 // settings, each `starting` on the first look after it is added or changed and then `ready`
 // with the scenario's tools (or `failed` with a reason and log lines); the import of
 // `mcpServers` JSON moves token-like env values out of the settings (as into the keychain); the
-// scenario's resources (attached as the backend's text part) and prompts (`{arg}` filled in).
-// `mcpServers` JSON moves token-like env values out of the settings (as into the keychain); a
-// URL server of `mcpSignIn` needs a sign-in until `mcp_sign_in`.
+// scenario's resources (attached as the backend's text part) and prompts (`{arg}` filled in);
+// a URL server of `mcpSignIn` needs a sign-in until `mcp_sign_in`.
 // Serialized into the page: it must not use anything from outside its own body.
 import type { McpServerSettings } from '../../src/lib/bindings/McpServerSettings';
 import type { McpServerView } from '../../src/lib/bindings/McpServerView';

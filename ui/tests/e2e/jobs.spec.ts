@@ -1,5 +1,6 @@
 import type { JobView, RunView } from '../../src/lib/jobs';
 import { boot, callsTo, expect, session, test, withProvider } from './fixtures';
+import { mcpServer } from './mcpServers';
 
 const sessions = [session('desktop:news', 'Morning news'), session('desktop:other', 'Other chat'), session('job:run-1', 'Job: Daily brief')];
 
@@ -214,10 +215,7 @@ test('the page follows backend changes and speaks Chinese', async ({ page }) => 
 });
 
 test('the approval names the MCP servers whose tools the runs may use; one is added and one removed', async ({ page }) => {
-  const server = (name: string) => ({
-    name, command: 'npx', args: [], env: {}, secret_env: [], headers: {}, secret_headers: [], enabled: true,
-    startup_timeout_secs: 30, call_timeout_secs: 60, allow_tools: [], deny_tools: [], trust_read_only: false, tools: {}, oauth: { client_id: null, client_metadata_url: null, scopes: [] },
-  });
+  const server = (name: string) => mcpServer(name, { command: 'npx' });
   await boot(page, {
     settings: { ...withProvider, mcp_servers: [server('github'), server('notes')] },
     sessions,

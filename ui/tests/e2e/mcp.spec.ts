@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { McpServerSettings } from '../../src/lib/bindings/McpServerSettings';
 import { boot, callsTo, expect, session, test, withProvider } from './fixtures';
+import { mcpServer } from './mcpServers';
 
 const everythingTools = [
   { tool: 'echo', description: 'Echoes back the input', read_only: true },
@@ -8,23 +9,7 @@ const everythingTools = [
 ];
 
 function stdio(name: string, command: string, args: string[] = []): McpServerSettings {
-  return {
-    name,
-    command,
-    args,
-    env: {},
-    secret_env: [],
-    headers: {},
-    secret_headers: [],
-    enabled: true,
-    startup_timeout_secs: 30,
-    call_timeout_secs: 60,
-    oauth: { client_id: null, client_metadata_url: null, scopes: [] },
-    allow_tools: [],
-    deny_tools: [],
-    trust_read_only: false,
-    tools: {},
-  };
+  return mcpServer(name, { command, args });
 }
 
 const section = (page: Page) => page.locator('section[aria-labelledby="mcp-title"]');

@@ -1,26 +1,10 @@
 import type { Page } from '@playwright/test';
 import type { McpServerSettings } from '../../src/lib/bindings/McpServerSettings';
 import { boot, callsTo, expect, test, withProvider } from './fixtures';
+import { mcpServer } from './mcpServers';
 
 function url(name: string, address: string): McpServerSettings {
-  return {
-    name,
-    command: null,
-    args: [],
-    env: {},
-    secret_env: [],
-    url: address,
-    headers: {},
-    secret_headers: [],
-    enabled: true,
-    startup_timeout_secs: 30,
-    call_timeout_secs: 60,
-    allow_tools: [],
-    deny_tools: [],
-    trust_read_only: false,
-    tools: {},
-    oauth: { client_id: null, client_metadata_url: null, scopes: [] },
-  };
+  return mcpServer(name, { command: null, url: address });
 }
 
 const card = (page: Page, name: string) => page.locator(`section[aria-labelledby="mcp-title"] [data-server="${name}"]`);
