@@ -273,6 +273,8 @@
   }
 
   function snapshot() {
+    // Forget the ids of elements the page has let go of (their WeakRefs are empty).
+    for (const [id, ref] of byId) if (!ref.deref()) byId.delete(id);
     active = deepActive();
     const out = [];
     const root = document.body || document.documentElement;
