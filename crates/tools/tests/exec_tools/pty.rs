@@ -244,11 +244,19 @@ async fn keys_typed_in_the_terminal_view_reach_the_program() {
     assert!(lines.iter().any(|l| l == "typed-42"), "{lines:?}");
     assert!(lines.iter().any(|l| l == "abc"), "{lines:?}");
 
-    // Ctrl-C interrupts the program in the foreground; the shell takes the next line.
-    typed("sleep 300\r").await.unwrap();
-    term.read_until("sleep 300").await;
+    // Ctrl-C interrupts the program in the foreground; the shell takes the next line once its
+    // prompt is back. The program says when it runs (a Ctrl-C before the shell has handed it
+    // the terminal goes to the shell instead), and the prompt and that word are written so that
+    // their own echoes do not read as them.
+    typed("PS1='rea''dy> '\r").await.unwrap();
+    term.read_until("ready> ").await;
+    typed("sh -c 'echo run''ning; exec sleep 300'\r")
+        .await
+        .unwrap();
+    term.read_until("running").await;
     typed("\u{3}").await.unwrap();
-    term.read_until("^C").await;
+    let interrupted = term.read_until("ready> ").await;
+    assert!(interrupted.contains("^C"), "{interrupted:?}");
     typed("echo after-$((1+1))\r").await.unwrap();
     term.read_until("after-2").await;
 
