@@ -20,6 +20,7 @@ const COMMANDS: &[&str] = &[
     "resolve_approval",
     "todo_list",
     "answer_question",
+    "answer_form",
     "prepare_attachment",
     "attach_bytes",
     "paste_clipboard_image",

@@ -5,7 +5,7 @@
 //! model started dies when the app quits from the tray; the model's checklist (`todo`) is pinned
 //! above the composer and its question (`clarify`) is answered with a button on its card; the
 //! `browser` tool's card shows the page and its screenshot and the browser ends with the app;
-//! sub-agents (`subagents.rs`) and channels (`channels.rs`).
+//! MCP servers (`mcp.rs`), sub-agents (`subagents.rs`) and channels (`channels.rs`).
 //!
 //! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_tools_e2e`
 //! (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`). The tests take turns:
@@ -17,6 +17,8 @@
 mod channels;
 #[allow(dead_code)]
 mod desktop;
+#[path = "desktop_tools_e2e/mcp.rs"]
+mod mcp;
 #[path = "desktop_tools_e2e/subagents.rs"]
 mod subagents;
 
@@ -317,111 +319,6 @@ async fn the_checklist_is_pinned_and_a_question_is_answered_on_its_card() {
     assert!(
         third.contains(r#"\"answer\":\"Word\""#),
         "the model got: {third}"
-    );
-    app.close().await;
-}
-
-/// server-everything's entry point, installed under `target/` by `scripts/setup.sh`.
-fn everything_js() -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(
-        "../target/mcp-node/node_modules/@modelcontextprotocol/server-everything/dist/index.js",
-    );
-    assert!(
-        path.exists(),
-        "{} is missing: run scripts/setup.sh",
-        path.display()
-    );
-    path.display().to_string()
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_mcp_server_added_in_settings_becomes_ready_and_its_tool_runs() {
-    let (_turn, tools) = setup().await;
-    let server = ScriptedServer::start().await;
-    server.push(Reply::tool_call(
-        "mcp__everything__echo",
-        json!({"message": "mcp-echo-5c2d"}),
-    ));
-    server.push(Reply::text("It echoed."));
-    server.push(Reply::text("Read it."));
-    let mut home = home_with_full_tools(&tools, "mcp-settings", &server);
-    let app = App::launch(&tools, &mut home, &[]).await;
-
-    // Added in Settings → MCP servers: started at once, no restart of the app.
-    app.click(".sidebar-bottom button").await;
-    app.click_xpath("//section[@id='mcp']//button[normalize-space()='Add a server']")
-        .await;
-    app.type_into("input[name=\"mcp_name\"]", "everything")
-        .await;
-    app.type_into(
-        "input[name=\"mcp_command\"]",
-        &format!("node {} stdio", everything_js()),
-    )
-    .await;
-    app.click_xpath("//section[@id='mcp']//button[normalize-space()='Add']")
-        .await;
-    let ready = "[data-server=\"everything\"] [data-state=\"ready\"]";
-    let label = eventually("the server ready", PATIENCE, || app.text_of(ready)).await;
-    assert!(label.starts_with("Ready with "), "{label}");
-    let config = std::fs::read_to_string(home.data().join("config.toml")).unwrap();
-    assert!(
-        config.contains("[[mcp_servers]]") && config.contains("everything"),
-        "{config}"
-    );
-    // Trusting read-only tools lets `echo` (annotated read-only) run without asking.
-    app.click("[data-server=\"everything\"] input[name=\"mcp_trust_read_only\"]")
-        .await;
-    eventually("the trust saved", PATIENCE, || async {
-        let config = std::fs::read_to_string(home.data().join("config.toml")).unwrap();
-        config.contains("trust_read_only = true").then_some(())
-    })
-    .await;
-
-    app.click(".settings-header button").await;
-    ui::new_chat(&app).await;
-    ui::send(&app, "Echo something.").await;
-    let echo = card("mcp__everything__echo");
-    app.wait_css(&format!("{echo}[data-status=\"ok\"]")).await;
-    app.wait_css(ui::REPLY).await;
-    app.click(&format!("{echo} .tool-head")).await;
-    let body = eventually("the echo result", PATIENCE, || async {
-        app.text_of(&format!("{echo} .tool-body"))
-            .await
-            .filter(|b| b.contains("Echo: mcp-echo-5c2d"))
-    })
-    .await;
-    assert!(
-        body.contains("everything"),
-        "the result names its server: {body}"
-    );
-    let requests = server.model_requests();
-    assert!(
-        requests[0]
-            .body
-            .to_string()
-            .contains("mcp__everything__echo"),
-        "the model was offered the tool"
-    );
-
-    // `/mcp` lists its resources; one attached goes into the next message as a chip.
-    ui::send(&app, "/mcp").await;
-    let attach = "[data-resources=\"everything\"] li[data-uri] button";
-    app.wait_css(attach).await;
-    app.click(attach).await;
-    let chip = eventually("the resource chip", PATIENCE, || {
-        app.text_of(".composer .chip")
-    })
-    .await;
-    assert!(chip.contains("everything: demo://resource/"), "{chip}");
-    ui::send(&app, "Summarise the attached resource.").await;
-    eventually("the third model request", PATIENCE, || async {
-        (server.model_requests().len() >= 3).then_some(())
-    })
-    .await;
-    let sent = server.model_requests()[2].body.to_string();
-    assert!(
-        sent.contains("Attached MCP resource `everything` `demo://resource/"),
-        "the resource's text reached the model: {sent}"
     );
     app.close().await;
 }

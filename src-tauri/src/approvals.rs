@@ -1,12 +1,14 @@
-//! Approvals and questions in the window: a pending request waits for its card's answer (the
-//! approval card's decision, the question card's text); closing the window (or dropping the
-//! request) answers nothing, which denies an approval and leaves a question unanswered.
+//! Approvals, questions and forms in the window: a pending request waits for its card's answer
+//! (the approval card's decision, the question card's text, the form card's answer, checked
+//! against its form); closing the window (or dropping the request) answers nothing, which
+//! denies an approval and leaves a question or form unanswered.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use hearth_engine::{ApprovalRequest, Approver, QuestionRequest};
-use hearth_protocol::ApprovalDecision;
+use hearth_engine::{ApprovalRequest, Approver, FormRequest, QuestionRequest};
+use hearth_protocol::{AppError, ApprovalDecision, Form, FormAnswer};
+use hearth_tools::{check_form, FormProblem};
 use tokio::sync::oneshot;
 
 /// Requests waiting for an answer of type `T`, by request id.
@@ -78,6 +80,23 @@ impl<T> Waiting<T> {
 pub struct DesktopApprover {
     decisions: Waiting<ApprovalDecision>,
     answers: Waiting<String>,
+    filled: Waiting<FormAnswer>,
+    /// The forms waiting in `filled`, to check their answers against.
+    forms: Mutex<HashMap<String, Form>>,
+}
+
+/// Takes a form off [`DesktopApprover::forms`] when its wait ends.
+struct FormShown<'a> {
+    forms: &'a Mutex<HashMap<String, Form>>,
+    request_id: &'a str,
+}
+
+impl Drop for FormShown<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut forms) = self.forms.lock() {
+            forms.remove(self.request_id);
+        }
+    }
 }
 
 impl DesktopApprover {
@@ -91,15 +110,43 @@ impl DesktopApprover {
         self.answers.resolve(request_id, answer)
     }
 
-    /// Denies every approval and drops every question waiting (the window was closed).
+    /// Delivers the form card's answer once it fits its form (the defaults of fields left out
+    /// filled in); the card stays open on an error.
+    pub fn answer_form(&self, request_id: &str, answer: FormAnswer) -> Result<(), AppError> {
+        let form = self
+            .forms
+            .lock()
+            .ok()
+            .and_then(|forms| forms.get(request_id).cloned())
+            .ok_or(AppError::QuestionGone)?;
+        let answer = match answer {
+            FormAnswer::Accept { content } => FormAnswer::Accept {
+                content: check_form(&form, content).map_err(|problem| match problem {
+                    FormProblem::Missing(field) => AppError::FormFieldMissing { field },
+                    FormProblem::Invalid { field, .. } | FormProblem::Unknown(field) => {
+                        AppError::FormFieldInvalid { field }
+                    }
+                })?,
+            },
+            other => other,
+        };
+        if self.filled.resolve(request_id, answer) {
+            Ok(())
+        } else {
+            Err(AppError::QuestionGone)
+        }
+    }
+
+    /// Denies every approval and drops every question and form waiting (the window was closed).
     pub fn deny_all(&self) {
         self.decisions.drop_all();
         self.answers.drop_all();
+        self.filled.drop_all();
     }
 
     #[cfg(test)]
     pub fn waiting(&self) -> usize {
-        self.decisions.len() + self.answers.len()
+        self.decisions.len() + self.answers.len() + self.filled.len()
     }
 }
 
@@ -115,6 +162,22 @@ impl Approver for DesktopApprover {
 
     async fn answer(&self, question: &QuestionRequest) -> Option<String> {
         self.answers.wait(&question.request_id).await
+    }
+
+    fn fills_forms(&self) -> bool {
+        true
+    }
+
+    async fn fill(&self, request: &FormRequest) -> Option<FormAnswer> {
+        self.forms
+            .lock()
+            .ok()?
+            .insert(request.request_id.clone(), request.form.clone());
+        let _shown = FormShown {
+            forms: &self.forms,
+            request_id: &request.request_id,
+        };
+        self.filled.wait(&request.request_id).await
     }
 }
 
@@ -200,6 +263,82 @@ mod tests {
         assert!(approver.answer_question("q1", "green".into()));
         assert_eq!(task.await.unwrap().as_deref(), Some("green"));
         assert!(!approver.answer_question("q1", "again".into()));
+        assert_eq!(approver.waiting(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_form_answer_is_checked_against_its_form_before_it_is_delivered() {
+        use hearth_protocol::{FieldKind, FormField};
+        use serde_json::json;
+
+        let approver = Arc::new(DesktopApprover::default());
+        let waiter = approver.clone();
+        let request = FormRequest {
+            request_id: "f1".into(),
+            session_id: "desktop:1".into(),
+            form: Form {
+                source: "everything".into(),
+                message: "Who are you?".into(),
+                fields: vec![
+                    FormField {
+                        name: "name".into(),
+                        label: "Name".into(),
+                        description: None,
+                        kind: FieldKind::text(),
+                        required: true,
+                        default: None,
+                    },
+                    FormField {
+                        name: "age".into(),
+                        label: "Age".into(),
+                        description: None,
+                        kind: FieldKind::Number {
+                            integer: true,
+                            minimum: Some(0.0),
+                            maximum: None,
+                        },
+                        required: false,
+                        default: Some(json!(42)),
+                    },
+                ],
+            },
+        };
+        let task = tokio::spawn(async move { waiter.fill(&request).await });
+        while approver.waiting() == 0 {
+            tokio::task::yield_now().await;
+        }
+        let accept = |content: serde_json::Value| FormAnswer::Accept {
+            content: content.as_object().unwrap().clone(),
+        };
+        assert_eq!(
+            approver.answer_form("f1", accept(json!({"age": 3}))),
+            Err(AppError::FormFieldMissing {
+                field: "Name".into()
+            })
+        );
+        assert_eq!(
+            approver.answer_form("f1", accept(json!({"name": "Ada", "age": -1}))),
+            Err(AppError::FormFieldInvalid {
+                field: "Age".into()
+            })
+        );
+        assert_eq!(
+            approver.waiting(),
+            1,
+            "the form still waits after a refused answer"
+        );
+        approver
+            .answer_form("f1", accept(json!({"name": "Ada"})))
+            .unwrap();
+        assert_eq!(
+            task.await.unwrap(),
+            Some(accept(json!({"name": "Ada", "age": 42})))
+        );
+        assert_eq!(
+            approver.answer_form("f1", FormAnswer::Decline),
+            Err(AppError::QuestionGone),
+            "answered only once"
+        );
         assert_eq!(approver.waiting(), 0);
     }
 }

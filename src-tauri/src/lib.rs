@@ -98,6 +98,7 @@ pub fn run() {
             turns::resolve_approval,
             planning::todo_list,
             planning::answer_question,
+            planning::answer_form,
             attachments::prepare_attachment,
             attachments::attach_bytes,
             attachments::paste_clipboard_image,

@@ -1,10 +1,11 @@
 //! The approval gate: asks a front end for a decision on high-risk calls and fails closed
 //! (timeout, closed window or a dropped request all mean deny). The same front end answers the
-//! questions the model asks (`clarify`) when a person is there to answer them.
+//! questions the model asks (`clarify`) when a person is there to answer them, and the forms an
+//! MCP server asks for when that front end shows a form card.
 
 use std::time::Duration;
 
-use hearth_protocol::{ApprovalDecision, AuditReason, ToolCall};
+use hearth_protocol::{ApprovalDecision, AuditReason, Form, FormAnswer, ToolCall};
 
 /// What the user is asked to approve.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,6 +25,14 @@ pub struct QuestionRequest {
     pub options: Vec<String>,
 }
 
+/// A form a call asks the user to fill in (an MCP server's elicitation).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FormRequest {
+    pub request_id: String,
+    pub session_id: String,
+    pub form: Form,
+}
+
 /// A front end that can ask the user. `None` means nobody could answer (treated as deny).
 #[async_trait::async_trait]
 pub trait Approver: Send + Sync {
@@ -36,6 +45,17 @@ pub trait Approver: Send + Sync {
 
     /// The user's answer to `question`; `None` when nobody could answer.
     async fn answer(&self, _question: &QuestionRequest) -> Option<String> {
+        None
+    }
+
+    /// Whether the front end shows a form as one card ([`Approver::fill`]); without one a form
+    /// is asked as a question per field. Default: no.
+    fn fills_forms(&self) -> bool {
+        false
+    }
+
+    /// The user's answer to `form`; `None` when nobody could answer.
+    async fn fill(&self, _form: &FormRequest) -> Option<FormAnswer> {
         None
     }
 

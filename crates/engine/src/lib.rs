@@ -37,7 +37,9 @@ pub use agents::{
     recover_agent_runs, register_agents, Agents, ModelSource, ProgressListener, CANCEL_GRACE,
     PICOBOT_DEFAULT_TOOLS,
 };
-pub use approval::{ask_with_timeout, ApprovalRequest, Approver, FixedApprover, QuestionRequest};
+pub use approval::{
+    ask_with_timeout, ApprovalRequest, Approver, FixedApprover, FormRequest, QuestionRequest,
+};
 pub use attachments::{
     image_part, prepare_attachment, DOCUMENT_ATTACHMENT_CHARS, DOCUMENT_EXTENSIONS,
     IMAGE_ATTACHMENT_CAP, TEXT_ATTACHMENT_CAP,

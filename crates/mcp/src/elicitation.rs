@@ -1,15 +1,18 @@
 //! Elicitation (form mode): a server's `elicitation/create` during a tool call is asked of the
-//! person behind that call — its requested schema turned into a [`Form`] (string, number,
-//! integer, boolean, enum; required; defaults), the answer checked, the defaults of fields left
+//! person behind that call — its requested schema turned into a [`Form`] (string with its
+//! format and length, number and integer with their range, boolean, single and multiple choice
+//! with their titles; required; defaults), the answer checked and the defaults of fields left
 //! out applied, and Accept / Decline / Cancel sent back. With nobody to ask (a job run under
 //! `daemon`, no window or terminal, no call in progress) it is declined and the reason logged.
 //! URL mode is not offered (Hearth advertises form mode only), so such a request is declined.
 
 use std::sync::{Arc, Mutex};
 
-use hearth_tools::{Conversation, FieldKind, Form, FormField, FormReply};
+use hearth_tools::{
+    check_form, Conversation, FieldKind, Form, FormChoice, FormField, FormReply, TextFormat,
+};
 use rmcp::model::{ElicitRequestParams, ElicitResult, ElicitationAction};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::log::ServerLog;
 
@@ -100,15 +103,13 @@ pub(crate) async fn answer(
         }
     };
     match conversation.fill(form.clone()).await {
-        FormReply::Accepted(content) => match completed(&form, content) {
+        FormReply::Accepted(content) => match check_form(&form, content) {
             Ok(content) => {
                 log.line("hearth: elicitation accepted");
                 ElicitResult::new(ElicitationAction::Accept).with_content(Value::Object(content))
             }
-            Err(missing) => {
-                log.line(&format!(
-                    "hearth: elicitation cancelled: required field `{missing}` left empty"
-                ));
+            Err(problem) => {
+                log.line(&format!("hearth: elicitation cancelled: {problem}"));
                 ElicitResult::new(ElicitationAction::Cancel)
             }
         },
@@ -155,71 +156,92 @@ pub(crate) fn form_of(server: &str, message: &str, schema: &Value) -> Form {
     }
 }
 
-/// The values of an `enum`, or of `oneOf` / `anyOf` `const`s.
-fn choices(schema: &Value) -> Vec<String> {
-    let listed = schema["enum"].as_array().or_else(|| {
-        schema["oneOf"]
-            .as_array()
-            .or_else(|| schema["anyOf"].as_array())
-    });
-    listed
+/// The choices of an `enum` (titled by a legacy `enumNames`), or of `oneOf` / `anyOf` `const`s
+/// with their `title`s.
+fn choices(schema: &Value) -> Vec<FormChoice> {
+    let choice = |value: &str, title: Option<&str>| FormChoice {
+        value: value.to_string(),
+        label: title.unwrap_or(value).to_string(),
+    };
+    if let Some(values) = schema["enum"].as_array() {
+        let names = schema["enumNames"].as_array();
+        return values
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| {
+                let title = names.and_then(|n| n.get(i)).and_then(Value::as_str);
+                v.as_str().map(|v| choice(v, title))
+            })
+            .collect();
+    }
+    schema["oneOf"]
+        .as_array()
+        .or_else(|| schema["anyOf"].as_array())
         .into_iter()
         .flatten()
-        .filter_map(|c| c.as_str().or_else(|| c["const"].as_str()))
-        .map(str::to_string)
+        .filter_map(|c| c["const"].as_str().map(|v| choice(v, c["title"].as_str())))
         .collect()
+}
+
+/// A schema's whole-number limit (`minLength`, `maxItems`…).
+fn count(schema: &Value, key: &str) -> Option<u32> {
+    schema[key].as_u64().and_then(|n| u32::try_from(n).ok())
 }
 
 fn kind_of(property: &Value) -> FieldKind {
     let one = choices(property);
     if !one.is_empty() {
-        return FieldKind::Choice(one);
+        return FieldKind::Choice { options: one };
     }
+    let number = |integer| FieldKind::Number {
+        integer,
+        minimum: property["minimum"].as_f64(),
+        maximum: property["maximum"].as_f64(),
+    };
     match property["type"].as_str() {
-        Some("array") => FieldKind::Choices(choices(&property["items"])),
-        Some("number") => FieldKind::Number { integer: false },
-        Some("integer") => FieldKind::Number { integer: true },
+        Some("array") => FieldKind::Choices {
+            options: choices(&property["items"]),
+            min_items: count(property, "minItems"),
+            max_items: count(property, "maxItems"),
+        },
+        Some("number") => number(false),
+        Some("integer") => number(true),
         Some("boolean") => FieldKind::Boolean,
-        _ => FieldKind::Text,
+        _ => FieldKind::Text {
+            format: match property["format"].as_str() {
+                Some("email") => Some(TextFormat::Email),
+                Some("uri") => Some(TextFormat::Uri),
+                Some("date") => Some(TextFormat::Date),
+                Some("date-time") => Some(TextFormat::DateTime),
+                _ => None,
+            },
+            min_length: count(property, "minLength"),
+            max_length: count(property, "maxLength"),
+        },
     }
-}
-
-/// `content` with the defaults of the fields left out; the first required field still
-/// missing is the error.
-pub(crate) fn completed(
-    form: &Form,
-    mut content: Map<String, Value>,
-) -> Result<Map<String, Value>, String> {
-    for field in &form.fields {
-        if content.contains_key(&field.name) {
-            continue;
-        }
-        match &field.default {
-            Some(default) => {
-                content.insert(field.name.clone(), default.clone());
-            }
-            None if field.required => return Err(field.name.clone()),
-            None => {}
-        }
-    }
-    Ok(content)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Map};
 
     #[test]
     fn a_schema_becomes_a_form_and_defaults_fill_what_was_left_out() {
         let schema = json!({"type": "object", "properties": {
             "name": {"type": "string", "title": "Your name", "default": "John Doe"},
-            "age": {"type": "integer", "default": 30},
-            "score": {"type": "number", "default": 95.5},
-            "status": {"type": "string", "enum": ["active", "inactive"], "default": "active"},
+            "age": {"type": "integer", "default": 30, "minimum": 0},
+            "score": {"type": "number", "default": 95.5, "maximum": 100},
+            "status": {"type": "string", "enum": ["active", "inactive"],
+                       "enumNames": ["Active"], "default": "active"},
+            "size": {"type": "string", "oneOf": [{"const": "s", "title": "Small"},
+                                                  {"const": "l", "title": "Large"}]},
+            "tags": {"type": "array", "minItems": 1, "maxItems": 2, "items":
+                     {"anyOf": [{"const": "a", "title": "Alpha"}, {"const": "b"}]}},
             "verified": {"type": "boolean", "default": true},
             "note": {"type": "string"},
-            "email": {"type": "string", "description": "Where to write"}
+            "email": {"type": "string", "description": "Where to write", "format": "email",
+                      "minLength": 3}
         }, "required": ["email"]});
         let form = form_of("s", "Tell me", &schema);
         let name = form.fields.iter().find(|f| f.name == "name").unwrap();
@@ -232,12 +254,54 @@ mod tests {
                 .kind
                 .clone()
         };
-        assert_eq!(kind("age"), FieldKind::Number { integer: true });
-        assert_eq!(kind("score"), FieldKind::Number { integer: false });
+        assert_eq!(
+            kind("age"),
+            FieldKind::Number {
+                integer: true,
+                minimum: Some(0.0),
+                maximum: None
+            }
+        );
+        assert_eq!(
+            kind("score"),
+            FieldKind::Number {
+                integer: false,
+                minimum: None,
+                maximum: Some(100.0)
+            }
+        );
         assert_eq!(kind("verified"), FieldKind::Boolean);
+        let choice = |value: &str, label: &str| FormChoice {
+            value: value.into(),
+            label: label.into(),
+        };
         assert_eq!(
             kind("status"),
-            FieldKind::Choice(vec!["active".into(), "inactive".into()])
+            FieldKind::Choice {
+                options: vec![choice("active", "Active"), choice("inactive", "inactive")]
+            }
+        );
+        assert_eq!(
+            kind("size"),
+            FieldKind::Choice {
+                options: vec![choice("s", "Small"), choice("l", "Large")]
+            }
+        );
+        assert_eq!(
+            kind("tags"),
+            FieldKind::Choices {
+                options: vec![choice("a", "Alpha"), choice("b", "b")],
+                min_items: Some(1),
+                max_items: Some(2)
+            }
+        );
+        assert_eq!(
+            kind("email"),
+            FieldKind::Text {
+                format: Some(TextFormat::Email),
+                min_length: Some(3),
+                max_length: None
+            }
         );
         assert!(
             form.fields
@@ -247,11 +311,14 @@ mod tests {
                 .required
         );
 
-        assert_eq!(completed(&form, Map::new()), Err("email".to_string()));
+        assert_eq!(
+            check_form(&form, Map::new()).map_err(|p| p.to_string()),
+            Err("`email` is required".to_string())
+        );
         let mut given = Map::new();
         given.insert("email".into(), json!("a@b.c"));
         given.insert("age".into(), json!(41));
-        let done = completed(&form, given).unwrap();
+        let done = check_form(&form, given).unwrap();
         assert_eq!(
             Value::Object(done),
             json!({"email": "a@b.c", "age": 41, "name": "John Doe", "score": 95.5,

@@ -26,6 +26,10 @@ pub enum AppError {
     ApprovalGone,
     #[error("this question is no longer waiting (it timed out or the turn ended)")]
     QuestionGone,
+    #[error("'{field}' is required")]
+    FormFieldMissing { field: String },
+    #[error("the value of '{field}' does not fit the form (its type, format or limits)")]
+    FormFieldInvalid { field: String },
     #[error("nothing to regenerate: the chat has no message yet")]
     NothingToRegenerate,
     #[error("provider ids must be unique and not empty ('{id}')")]

@@ -13,6 +13,8 @@ mod choices;
 mod document_settings;
 mod error_texts;
 mod errors;
+mod events;
+mod forms;
 mod knowledge;
 mod mcp_oauth_settings;
 mod mcp_resources;
@@ -34,6 +36,8 @@ pub use channel_settings::*;
 pub use choices::*;
 pub use document_settings::*;
 pub use errors::*;
+pub use events::*;
+pub use forms::*;
 pub use knowledge::*;
 pub use mcp_oauth_settings::*;
 pub use mcp_resources::*;
@@ -318,110 +322,4 @@ pub struct SearchHit {
     pub role: Role,
     pub snippet: String,
     pub created_at: i64,
-}
-
-/// Progress of a turn, streamed to whoever started it (the desktop window, the CLI).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-#[ts(export)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum EngineEvent {
-    /// The user's message is committed to the store.
-    TurnStarted {
-        session_id: String,
-        user_message_id: i64,
-    },
-    /// A new assistant message row exists and will receive deltas.
-    AssistantStarted {
-        message_id: i64,
-        model: String,
-    },
-    TextDelta {
-        message_id: i64,
-        text: String,
-    },
-    /// The model finished one response (possibly with tool calls).
-    AssistantFinished {
-        message_id: i64,
-        usage: Usage,
-        stop_reason: StopReason,
-    },
-    ToolCallStarted {
-        message_id: i64,
-        call: ToolCall,
-    },
-    /// Policy wants the user's decision before this call runs.
-    ApprovalRequested {
-        request_id: String,
-        session_id: String,
-        call: ToolCall,
-        /// The reason in English (the CLI's and older clients' text).
-        reason: String,
-        /// The same reason as data, for the viewer's language.
-        reason_code: AuditReason,
-        /// The sub-agent asking, when a child of this session's turn asks.
-        agent: Option<String>,
-    },
-    ApprovalResolved {
-        request_id: String,
-        decision: ApprovalDecision,
-    },
-    ToolCallFinished {
-        message_id: i64,
-        result: ToolResult,
-    },
-    /// Older turns were folded into a stored summary message.
-    Compacted {
-        summary_message_id: i64,
-        summarized_through: i64,
-    },
-    TurnFinished {
-        session_id: String,
-        iterations: u32,
-        usage: Usage,
-        reason: TurnEnd,
-    },
-    TurnFailed {
-        session_id: String,
-        error: AppError,
-    },
-    /// A tool changed the session's checklist.
-    TodoChanged {
-        list: TodoList,
-    },
-    /// The model asks the user a question (`clarify`); the call waits for the answer.
-    QuestionAsked {
-        request_id: String,
-        session_id: String,
-        question: String,
-        options: Vec<String>,
-    },
-    /// The question was answered, timed out or its turn stopped.
-    QuestionClosed {
-        request_id: String,
-        answered: bool,
-    },
-    /// A sub-agent of this turn's session started, made progress or ended.
-    SubAgent {
-        progress: SubAgentProgress,
-    },
-}
-
-/// How a turn ended without failing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-#[serde(rename_all = "snake_case")]
-pub enum TurnEnd {
-    Completed,
-    MaxIterations,
-    Cancelled,
-}
-
-/// The user's answer to an approval request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[ts(export)]
-#[serde(rename_all = "snake_case")]
-pub enum ApprovalDecision {
-    AllowOnce,
-    AllowSession,
-    Deny,
 }

@@ -44,7 +44,10 @@ pub use exec::{
     ProcessArgs, Pty, PtyAction, PtyArgs, SkillRun, SkillRunArgs, TerminalFeed, Terminals,
     ENV_ALLOW_LIST,
 };
-pub use form::{ask_fields, parse as parse_field, FieldKind, Form, FormField, FormReply};
+pub use form::{
+    ask_fields, check as check_form, FieldKind, Form, FormAnswer, FormChoice, FormField,
+    FormProblem, FormReply, TextFormat,
+};
 pub use history::register_history;
 pub use images::{ImageSink, IMAGE_TYPES, MAX_IMAGE_BYTES};
 pub use jobs::{authorizable_tools, bind_jobs_to_skill, register_jobs, NOT_RUNNING};

@@ -1,7 +1,7 @@
-//! Planning commands: the session's checklist (`todo`), and the user's answer to a question the
-//! model asked (`clarify`).
+//! Planning commands: the session's checklist (`todo`), the user's answer to a question the
+//! model asked (`clarify`), and the form card's answer to a form a call asked for.
 
-use hearth_protocol::{AppError, TodoList};
+use hearth_protocol::{AppError, FormAnswer, TodoList};
 use tauri::State;
 
 use crate::state::{to_error, AppState, CommandResult};
@@ -31,4 +31,15 @@ pub fn answer_question(
     } else {
         Err(AppError::QuestionGone)
     }
+}
+
+/// Delivers the form card's answer (filled in, declined or cancelled) to a waiting form; an
+/// answer that does not fit the form is refused with the field it is about.
+#[tauri::command]
+pub fn answer_form(
+    state: State<'_, AppState>,
+    request_id: String,
+    answer: FormAnswer,
+) -> CommandResult<()> {
+    state.approver.answer_form(&request_id, answer)
 }

@@ -4,6 +4,7 @@
 import { Channel, invoke } from '@tauri-apps/api/core';
 import type { AboutInfo } from './bindings/AboutInfo';
 import type { ApprovalDecision } from './bindings/ApprovalDecision';
+import type { FormAnswer } from './bindings/FormAnswer';
 import type { BrowserStatus } from './bindings/BrowserStatus';
 import type { ChannelDelivery } from './bindings/ChannelDelivery';
 import type { ChannelStatus } from './bindings/ChannelStatus';
@@ -94,6 +95,8 @@ export const api = {
   todoList: (sessionId: string) => invoke<TodoList | null>('todo_list', { sessionId }),
   /** Answers a question the model asked (`clarify`). */
   answerQuestion: (requestId: string, answer: string) => invoke<void>('answer_question', { requestId, answer }),
+  /** The form card's answer to a waiting form (refused, with the field, when it does not fit). */
+  answerForm: (requestId: string, answer: FormAnswer) => invoke<void>('answer_form', { requestId, answer }),
 
   /** A generated image or audio file of the chat's workspace, for a tool card to show. */
   readWorkspaceMedia: (sessionId: string, path: string) =>

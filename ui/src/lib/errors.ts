@@ -15,6 +15,8 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   busy_elsewhere: 'error.busy_elsewhere',
   approval_gone: 'error.approval_gone',
   question_gone: 'error.question_gone',
+  form_field_missing: 'error.form_field_missing',
+  form_field_invalid: 'error.form_field_invalid',
   nothing_to_regenerate: 'error.nothing_to_regenerate',
   provider_id_taken: 'error.provider_id_taken',
   provider_id_reserved: 'error.provider_id_reserved',

@@ -13,6 +13,13 @@ import type { Session } from '../../src/lib/bindings/Session';
 import type { Settings } from '../../src/lib/bindings/Settings';
 import type { TodoItem } from '../../src/lib/bindings/TodoItem';
 import type { TodoList } from '../../src/lib/bindings/TodoList';
+import type { Form } from '../../src/lib/bindings/Form';
+import type { FormAnswer } from '../../src/lib/bindings/FormAnswer';
+import type { FormField } from '../../src/lib/bindings/FormField';
+
+/** A form as a scenario gives it: defaults are plain values (Playwright's types of an init
+ * script's argument cannot take the recursive `JsonValue`). */
+export type FakeForm = Omit<Form, 'fields'> & { fields: (Omit<FormField, 'default'> & { default: string | number | boolean | null })[] };
 
 /** One step of a scripted turn. */
 export type Step =
@@ -25,6 +32,9 @@ export type Step =
   | { todo: TodoItem[] }
   /** A `clarify` call: shows the question and waits for `answer_question`. */
   | { clarify: { question: string; options: string[] } }
+  /** A call of `tool` that asks for `form` (an MCP elicitation) and waits for `answer_form`;
+   * its result is the answer. The first filled-in answer is refused with `refuse` if given. */
+  | { form: { tool: string; form: FakeForm; refuse?: AppError } }
   /** Streams "." until cancel_turn arrives, then ends the turn as cancelled. */
   | { untilCancelled: true }
   /** Fails the turn: with a message (sent as an untyped `other` error) or a typed error. */
@@ -99,6 +109,7 @@ export function installFakeBackend(scenario: Scenario): void {
   const pagesServed: string[] = [];
   const approvals = new Map<string, (d: ApprovalDecision) => void>();
   const questions = new Map<string, (answer: string) => void>();
+  const forms = new Map<string, { refuse?: AppError; answer: (answer: FormAnswer) => void }>();
   const todos: Record<string, TodoList> = {};
   const listeners = new Map<string, number[]>();
 
@@ -246,6 +257,13 @@ export function installFakeBackend(scenario: Scenario): void {
             tool.result = JSON.stringify({ answer: await answered });
             send({ type: 'question_closed', request_id: requestId, answered: true });
           }
+          if ('form' in step) {
+            const requestId = `f-${nextId++}`;
+            const answered = new Promise<FormAnswer>((answer) => forms.set(requestId, { refuse: step.form.refuse, answer }));
+            send({ type: 'form_requested', request_id: requestId, session_id: sessionId, form: step.form.form });
+            tool.result = JSON.stringify(await answered);
+            send({ type: 'question_closed', request_id: requestId, answered: true });
+          }
           await sleep(20);
           const denied = decision === 'deny';
           const result = {
@@ -263,7 +281,7 @@ export function installFakeBackend(scenario: Scenario): void {
         reply.usage = stepUsage;
         usage.input_tokens += stepUsage.input_tokens;
         usage.output_tokens += stepUsage.output_tokens;
-        if (!('tool' in step || 'todo' in step || 'clarify' in step)) send({ type: 'assistant_finished', message_id: reply.id, usage: stepUsage, stop_reason: 'end_turn' });
+        if (!('tool' in step || 'todo' in step || 'clarify' in step || 'form' in step)) send({ type: 'assistant_finished', message_id: reply.id, usage: stepUsage, stop_reason: 'end_turn' });
         if (reason === 'cancelled') break;
       }
       send({ type: 'turn_finished', session_id: sessionId, iterations: 1, usage, reason });
@@ -278,13 +296,14 @@ export function installFakeBackend(scenario: Scenario): void {
     if (failure !== null) throw failure;
   }
 
-  /** The tool call of a `todo` or `clarify` step; a `todo` step stores and shows its list. */
+  /** The tool call of a `todo`, `clarify` or `form` step; a `todo` step stores and shows its list. */
   function planningTool(
     sessionId: string,
-    step: { todo: TodoItem[] } | { clarify: { question: string; options: string[] } },
+    step: { todo: TodoItem[] } | { clarify: { question: string; options: string[] } } | { form: { tool: string } },
     send: (event: EngineEvent) => void,
   ): { name: string; arguments: string; result: string; isError?: boolean; approval?: string } {
     if ('clarify' in step) return { name: 'clarify', arguments: JSON.stringify(step.clarify), result: '' };
+    if ('form' in step) return { name: step.form.tool, arguments: '{}', result: '' };
     const list = { session_id: sessionId, revision: (todos[sessionId]?.revision ?? 0) + 1, items: step.todo, next_id: step.todo.length + 1, updated_at: now() };
     todos[sessionId] = list;
     send({ type: 'todo_changed', list });
@@ -395,6 +414,17 @@ export function installFakeBackend(scenario: Scenario): void {
       }
       case 'todo_list':
         return todos[a.sessionId] ?? null;
+      case 'answer_form': {
+        const waiting = forms.get(a.requestId);
+        if (!waiting) throw { code: 'question_gone' };
+        const answer = a.answer as FormAnswer;
+        const refusal = answer.action === 'accept' ? waiting.refuse : undefined;
+        delete waiting.refuse;
+        if (refusal) throw refusal;
+        forms.delete(a.requestId);
+        waiting.answer(answer);
+        return null;
+      }
       case 'answer_question': {
         const resolve = questions.get(a.requestId);
         if (!resolve) throw { code: 'question_gone' };

@@ -1,14 +1,16 @@
 //! The conversation a batch of calls runs in: events a tool shows go to the turn's sink, and a
-//! question goes to the approver's front end, waiting at most the runner's question timeout.
+//! question (or a form, where the front end has a form card) goes to the approver's front end,
+//! waiting at most the runner's question timeout.
 
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
 use hearth_protocol::{EngineEvent, Language};
-use hearth_tools::{Conversation, Question, Reply};
+use hearth_tools::{ask_fields, Conversation, Form, FormReply, Question, Reply};
 use tokio::sync::mpsc::UnboundedSender;
 
-use crate::approval::{Approver, QuestionRequest};
+use crate::approval::{Approver, FormRequest, QuestionRequest};
 
 /// One batch's conversation; its events are forwarded to the sink while the batch runs.
 pub(super) struct TurnConversation {
@@ -17,6 +19,39 @@ pub(super) struct TurnConversation {
     pub approver: Arc<dyn Approver>,
     pub timeout: Duration,
     pub language: Language,
+}
+
+/// How a wait for the front end ended.
+enum Waited<T> {
+    Answered(T),
+    /// The front end dropped the request (the window closed).
+    Dropped,
+    TimedOut,
+}
+
+impl TurnConversation {
+    /// Shows `asked` (a question or a form with `request_id`), waits for `answer` at most the
+    /// timeout, and closes it in the front end however the wait ends (the turn may be stopped).
+    async fn wait<T>(
+        &self,
+        request_id: &str,
+        asked: EngineEvent,
+        answer: impl Future<Output = Option<T>>,
+    ) -> Waited<T> {
+        self.show(asked);
+        let mut closing = Closing {
+            events: &self.events,
+            request_id,
+            answered: false,
+        };
+        let waited = match tokio::time::timeout(self.timeout, answer).await {
+            Ok(Some(answer)) => Waited::Answered(answer),
+            Ok(None) => Waited::Dropped,
+            Err(_) => Waited::TimedOut,
+        };
+        closing.answered = matches!(waited, Waited::Answered(_));
+        waited
+    }
 }
 
 #[async_trait::async_trait]
@@ -39,26 +74,44 @@ impl Conversation for TurnConversation {
             question: question.question,
             options: question.options,
         };
-        self.show(EngineEvent::QuestionAsked {
+        let asked = EngineEvent::QuestionAsked {
             request_id: request.request_id.clone(),
             session_id: request.session_id.clone(),
             question: request.question.clone(),
             options: request.options.clone(),
-        });
-        // Closes the question in the front end however the wait ends (the turn may be stopped).
-        let _closing = Closing {
-            events: &self.events,
-            request_id: &request.request_id,
-            answered: false,
         };
-        let reply = match tokio::time::timeout(self.timeout, self.approver.answer(&request)).await {
-            Ok(Some(answer)) => Reply::Answered(answer),
-            Ok(None) => Reply::Unavailable,
-            Err(_) => Reply::NoAnswer,
+        match self
+            .wait(&request.request_id, asked, self.approver.answer(&request))
+            .await
+        {
+            Waited::Answered(answer) => Reply::Answered(answer),
+            Waited::Dropped => Reply::Unavailable,
+            Waited::TimedOut => Reply::NoAnswer,
+        }
+    }
+
+    async fn fill(&self, form: Form) -> FormReply {
+        if !self.approver.fills_forms() {
+            return ask_fields(self, self.language, &form).await;
+        }
+        let request = FormRequest {
+            request_id: uuid::Uuid::new_v4().to_string(),
+            session_id: self.session_id.clone(),
+            form,
         };
-        let mut closing = _closing;
-        closing.answered = matches!(reply, Reply::Answered(_));
-        reply
+        let asked = EngineEvent::FormRequested {
+            request_id: request.request_id.clone(),
+            session_id: request.session_id.clone(),
+            form: request.form.clone(),
+        };
+        match self
+            .wait(&request.request_id, asked, self.approver.fill(&request))
+            .await
+        {
+            Waited::Answered(answer) => answer.into(),
+            Waited::Dropped => FormReply::Unavailable,
+            Waited::TimedOut => FormReply::Cancelled,
+        }
     }
 }
 
@@ -77,3 +130,7 @@ impl Drop for Closing<'_> {
         });
     }
 }
+
+#[cfg(test)]
+#[path = "conversation_tests.rs"]
+mod tests;

@@ -2,6 +2,7 @@
 import type { AppError } from "./AppError";
 import type { ApprovalDecision } from "./ApprovalDecision";
 import type { AuditReason } from "./AuditReason";
+import type { Form } from "./Form";
 import type { StopReason } from "./StopReason";
 import type { SubAgentProgress } from "./SubAgentProgress";
 import type { TodoList } from "./TodoList";
@@ -25,4 +26,4 @@ reason_code: AuditReason,
 /**
  * The sub-agent asking, when a child of this session's turn asks.
  */
-agent: string | null, } | { "type": "approval_resolved", request_id: string, decision: ApprovalDecision, } | { "type": "tool_call_finished", message_id: number, result: ToolResult, } | { "type": "compacted", summary_message_id: number, summarized_through: number, } | { "type": "turn_finished", session_id: string, iterations: number, usage: Usage, reason: TurnEnd, } | { "type": "turn_failed", session_id: string, error: AppError, } | { "type": "todo_changed", list: TodoList, } | { "type": "question_asked", request_id: string, session_id: string, question: string, options: Array<string>, } | { "type": "question_closed", request_id: string, answered: boolean, } | { "type": "sub_agent", progress: SubAgentProgress, };
+agent: string | null, } | { "type": "approval_resolved", request_id: string, decision: ApprovalDecision, } | { "type": "tool_call_finished", message_id: number, result: ToolResult, } | { "type": "compacted", summary_message_id: number, summarized_through: number, } | { "type": "turn_finished", session_id: string, iterations: number, usage: Usage, reason: TurnEnd, } | { "type": "turn_failed", session_id: string, error: AppError, } | { "type": "todo_changed", list: TodoList, } | { "type": "question_asked", request_id: string, session_id: string, question: string, options: Array<string>, } | { "type": "form_requested", request_id: string, session_id: string, form: Form, } | { "type": "question_closed", request_id: string, answered: boolean, } | { "type": "sub_agent", progress: SubAgentProgress, };

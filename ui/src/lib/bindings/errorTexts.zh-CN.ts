@@ -9,6 +9,8 @@ export const errorTextsZhCN = {
   "error.busy_elsewhere": "另一个 Hearth 进程（应用或 hearth-cli）正在此对话中回复；请等待其完成。",
   "error.approval_gone": "此审批已不再等待（已超时或本轮已结束）。",
   "error.question_gone": "此问题已不再等待（已超时或本轮已结束）。",
+  "error.form_field_missing": "“{field}”为必填项。",
+  "error.form_field_invalid": "“{field}”的值不符合表单要求（类型、格式或范围）。",
   "error.nothing_to_regenerate": "没有可重新生成的内容：对话中还没有消息。",
   "error.provider_id_taken": "服务 ID 必须唯一且不能为空（“{id}”）。",
   "error.provider_id_reserved": "“{id}”是网页搜索密钥的名称；请换一个 ID。",

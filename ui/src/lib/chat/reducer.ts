@@ -1,8 +1,9 @@
 // Applies the EngineEvents of a running turn to a chat's rows: streaming text, tool cards,
-// approvals, the session's checklist and the model's questions, compaction, and how the turn
-// ended.
+// approvals, the session's checklist, the model's questions and the forms calls ask for,
+// compaction, and how the turn ended.
 import type { ContentPart } from '../bindings/ContentPart';
 import type { EngineEvent } from '../bindings/EngineEvent';
+import type { Form } from '../bindings/Form';
 import type { TodoList } from '../bindings/TodoList';
 import type { SubAgentProgress } from '../bindings/SubAgentProgress';
 import type { Usage } from '../bindings/Usage';
@@ -25,6 +26,8 @@ export interface ChatState {
   todo: TodoList | null;
   /** The question the model is waiting on, while it waits. */
   question: PendingQuestion | null;
+  /** The form a call is waiting on (an MCP server's elicitation), while it waits. */
+  form: PendingForm | null;
   /** The sub-agents this chat's turns started, as their last progress reported them. */
   subAgents: SubAgentProgress[];
 }
@@ -36,6 +39,16 @@ export interface PendingQuestion {
   options: string[];
   /** The answer being sent, until the backend took it. */
   sent: string | null;
+}
+
+/** A form a call asked the user to fill in: shown until answered, timed out or the turn ends. */
+export interface PendingForm {
+  requestId: string;
+  form: Form;
+  /** True while the answer is being sent. */
+  sent: boolean;
+  /** Why the backend refused the last answer (the card stays open). */
+  error: string | null;
 }
 
 export function newChatState(
@@ -52,6 +65,7 @@ export function newChatState(
     loadingOlder: false,
     todo: null,
     question: null,
+    form: null,
     subAgents: [],
   };
 }
@@ -256,12 +270,17 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
     case 'question_asked':
       state.question = { requestId: event.request_id, question: event.question, options: event.options, sent: null };
       break;
+    case 'form_requested':
+      state.form = { requestId: event.request_id, form: event.form, sent: false, error: null };
+      break;
     case 'question_closed':
       if (state.question?.requestId === event.request_id) state.question = null;
+      if (state.form?.requestId === event.request_id) state.form = null;
       break;
     case 'turn_finished':
       state.running = false;
       state.question = null;
+      state.form = null;
       if (event.reason === 'cancelled') {
         settle(state, 'interrupted');
         pushNotice(state, 'cancelled', null, now);
@@ -288,6 +307,7 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
 export function failTurn(state: ChatState, error: string, now = Date.now()): void {
   state.running = false;
   state.question = null;
+  state.form = null;
   settle(state, 'failed');
   const last = state.rows.at(-1);
   if (last && ((last.kind === 'assistant' && last.status === 'failed') || last.kind === 'user')) {

@@ -1,5 +1,6 @@
 // English strings: the reference table every other language must match key for key.
 import { toolImagesEn } from './toolImages.en';
+import { formsEn } from './forms.en';
 import { planningEn } from './planning.en';
 import { subagentsEn } from './subagents.en';
 import { mediaEn } from './media.en';
@@ -381,6 +382,7 @@ export const en = {
   'lang.zh-CN': '简体中文',
   ...toolImagesEn,
   ...planningEn,
+  ...formsEn,
   ...subagentsEn,
   ...mediaEn,
   ...browserEn,

@@ -9,6 +9,8 @@ export const errorsEn = {
   'error.busy_elsewhere': 'Another Hearth process (the app or hearth-cli) is replying in this chat; wait for it to finish.',
   'error.approval_gone': 'This approval is no longer waiting (it timed out or the turn ended).',
   'error.question_gone': 'This question is no longer waiting (it timed out or the turn ended).',
+  'error.form_field_missing': '“{field}” is required.',
+  'error.form_field_invalid': 'The value of “{field}” does not fit the form (its type, format or limits).',
   'error.nothing_to_regenerate': 'Nothing to regenerate: the chat has no message yet.',
   'error.provider_id_taken': 'Provider ids must be unique and not empty (“{id}”).',
   'error.provider_id_reserved': '“{id}” is the name of a web search key; choose another id.',

@@ -1,6 +1,7 @@
 // Simplified Chinese strings; typed against the English table so a missing key fails the build.
 import type { MessageKey } from './en';
 import { toolImagesZhCN } from './toolImages.zh-CN';
+import { formsZhCN } from './forms.zh-CN';
 import { planningZhCN } from './planning.zh-CN';
 import { subagentsZhCn } from './subagents.zh-CN';
 import { mediaZhCN } from './media.zh-CN';
@@ -380,6 +381,7 @@ export const zhCN: Record<MessageKey, string> = {
   'lang.zh-CN': '简体中文',
   ...toolImagesZhCN,
   ...planningZhCN,
+  ...formsZhCN,
   ...subagentsZhCn,
   ...mediaZhCN,
   ...browserZhCN,

@@ -3,6 +3,7 @@
 // model's questions; keeps each chat's checklist.
 import { api, errorText, type EventHandler } from '../api';
 import type { ApprovalDecision } from '../bindings/ApprovalDecision';
+import type { FormAnswer } from '../bindings/FormAnswer';
 import type { ContentPart } from '../bindings/ContentPart';
 import type { MessagePage } from '../bindings/MessagePage';
 import { t } from '../i18n/index.svelte';
@@ -256,6 +257,20 @@ class Chats {
     } catch (e) {
       question.sent = null;
       toasts.error(t('app.error', { error: errorText(e) }));
+    }
+  }
+
+  /** Sends the form card's answer; a refusal (a field that does not fit) stays on the card. */
+  async answerForm(sessionId: string, answer: FormAnswer): Promise<void> {
+    const pending = this.byId[sessionId]?.form;
+    if (!pending || pending.sent) return;
+    pending.sent = true;
+    pending.error = null;
+    try {
+      await api.answerForm(pending.requestId, answer);
+    } catch (e) {
+      pending.sent = false;
+      pending.error = errorText(e);
     }
   }
 

@@ -1,66 +1,18 @@
-//! A form a call asks the user to fill in (an MCP server's `elicitation/create`): its fields
-//! (text, number, yes/no, a choice; required or not, with defaults), and how it ended. A front
-//! end without a form of its own asks it as a question per field ([`ask_fields`]): first
-//! whether to answer at all (Answer / Decline / Cancel), then each field in turn.
+//! A form asked as a question per field, for a front end without a form card (the terminal):
+//! first whether to answer at all (Answer / Decline / Cancel), then each field in turn, asked
+//! again while the answer does not fit.
 
 use hearth_protocol::{Language, Text};
 use serde_json::{Map, Value};
 
+use super::{check_value, FieldKind, Form, FormChoice, FormField, FormReply};
 use crate::conversation::{Conversation, Question, Reply};
-
-/// What a field takes.
-#[derive(Debug, Clone, PartialEq)]
-pub enum FieldKind {
-    Text,
-    /// A number; `integer` when only whole numbers are accepted.
-    Number {
-        integer: bool,
-    },
-    Boolean,
-    /// One of these values.
-    Choice(Vec<String>),
-    /// Some of these values (answered separated by commas).
-    Choices(Vec<String>),
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct FormField {
-    /// The key of the answer.
-    pub name: String,
-    /// What to show (the schema's title, else the name).
-    pub label: String,
-    pub description: Option<String>,
-    pub kind: FieldKind,
-    pub required: bool,
-    pub default: Option<Value>,
-}
-
-/// A form from `source` (e.g. an MCP server's name) with its message.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Form {
-    pub source: String,
-    pub message: String,
-    pub fields: Vec<FormField>,
-}
-
-/// How a form ended.
-#[derive(Debug, Clone, PartialEq)]
-pub enum FormReply {
-    /// Filled in (fields left out take their defaults later).
-    Accepted(Map<String, Value>),
-    /// The user said no.
-    Declined,
-    /// The user dismissed it, or nobody answered in time.
-    Cancelled,
-    /// Nobody can answer here (no window, no terminal, an unattended run).
-    Unavailable,
-}
 
 /// Tries at a field before the form is cancelled.
 const TRIES: usize = 3;
 
 /// The first question, whether to answer at all, worded in `language`.
-pub fn opening(form: &Form, language: Language) -> Question {
+fn opening(form: &Form, language: Language) -> Question {
     let names: Vec<&str> = form.fields.iter().map(|f| f.label.as_str()).collect();
     let separator = match language {
         Language::En => ", ",
@@ -82,14 +34,16 @@ pub fn opening(form: &Form, language: Language) -> Question {
 
 /// The question for `field`, worded in `language`, with its answers as options (its default,
 /// its choices, and "leave out" when it is optional).
-pub fn field_question(field: &FormField, language: Language) -> Question {
+fn field_question(field: &FormField, language: Language) -> Question {
     let mut options = match &field.kind {
         FieldKind::Boolean => vec![
             Text::FormYes.in_language(language),
             Text::FormNo.in_language(language),
         ],
-        FieldKind::Choice(values) | FieldKind::Choices(values) => values.clone(),
-        FieldKind::Text | FieldKind::Number { .. } => match &field.default {
+        FieldKind::Choice { options } | FieldKind::Choices { options, .. } => {
+            options.iter().map(|o| o.label.clone()).collect()
+        }
+        FieldKind::Text { .. } | FieldKind::Number { .. } => match &field.default {
             Some(Value::String(s)) => vec![s.clone()],
             Some(other) => vec![other.to_string()],
             None => Vec::new(),
@@ -158,19 +112,27 @@ async fn ask_field<C: Conversation + ?Sized>(
         if answer == skip && !field.required {
             return Ok(None);
         }
-        if let Some(value) = parse(&field.kind, answer.trim()) {
+        let value = parse(&field.kind, answer.trim());
+        if let Some(value) = value.filter(|v| check_value(field, v).is_ok()) {
             return Ok(Some(value));
         }
     }
     Err(FormReply::Cancelled)
 }
 
-/// `answer` as a value of `kind`, or `None` when it does not fit.
-pub fn parse(kind: &FieldKind, answer: &str) -> Option<Value> {
+/// `answer` as a value of `kind` (a choice by its label or its value), or `None` when it is not
+/// one; its limits are [`check_value`]'s.
+fn parse(kind: &FieldKind, answer: &str) -> Option<Value> {
+    let choice = |options: &[FormChoice], answer: &str| {
+        options
+            .iter()
+            .find(|o| o.label == answer || o.value == answer)
+            .map(|o| Value::String(o.value.clone()))
+    };
     match kind {
-        FieldKind::Text => Some(Value::String(answer.to_string())),
-        FieldKind::Number { integer: true } => answer.parse::<i64>().ok().map(Value::from),
-        FieldKind::Number { integer: false } => answer
+        FieldKind::Text { .. } => Some(Value::String(answer.to_string())),
+        FieldKind::Number { integer: true, .. } => answer.parse::<i64>().ok().map(Value::from),
+        FieldKind::Number { integer: false, .. } => answer
             .parse::<f64>()
             .ok()
             .and_then(serde_json::Number::from_f64)
@@ -180,20 +142,12 @@ pub fn parse(kind: &FieldKind, answer: &str) -> Option<Value> {
             "no" | "n" | "false" | "否" => Some(Value::Bool(false)),
             _ => None,
         },
-        FieldKind::Choice(values) => values
-            .iter()
-            .find(|v| *v == answer)
-            .map(|v| Value::String(v.clone())),
-        FieldKind::Choices(values) => answer
+        FieldKind::Choice { options } => choice(options, answer),
+        FieldKind::Choices { options, .. } => answer
             .split([',', '，'])
             .map(str::trim)
             .filter(|a| !a.is_empty())
-            .map(|a| {
-                values
-                    .iter()
-                    .find(|v| *v == a)
-                    .map(|v| Value::String(v.clone()))
-            })
+            .map(|a| choice(options, a))
             .collect::<Option<Vec<Value>>>()
             .filter(|chosen| !chosen.is_empty())
             .map(Value::Array),
@@ -220,7 +174,7 @@ mod tests {
             fields: vec![
                 FormField {
                     description: Some("Who you are".into()),
-                    ..field("name", FieldKind::Text, true, None)
+                    ..field("name", FieldKind::text(), true, None)
                 },
                 field("verified", FieldKind::Boolean, false, Some(json!(true))),
             ],
