@@ -43,15 +43,7 @@ fn agent_rig_with(
     let dir = DataDir::at(home.path().to_path_buf());
     dir.ensure().unwrap();
     let store = Arc::new(Store::open(&dir.database()).unwrap());
-    let client = build_client(ProviderConfig {
-        kind: ProviderKind::Openai,
-        provider_id: "scripted".into(),
-        base_url: server.openai_base(),
-        api_key: Some("test".into()),
-        retry: RetryPolicy::default(),
-        connect_timeout: Duration::from_secs(5),
-    })
-    .unwrap();
+    let client = server.openai_client();
     let persona_client = client.clone();
     let agents = Arc::new(Agents::new(store.clone()).with_models(Arc::new(
         move |_settings, requested| {
