@@ -13,7 +13,6 @@ use std::time::{Duration, Instant};
 use hearth_engine::{
     register_agents, Agents, DataDir, Engine, EngineOptions, FixedApprover, ToolRunner,
 };
-use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy};
 use hearth_policy::SecurityProfile;
 use hearth_protocol::{ApprovalDecision, ContentPart, EngineEvent};
 use hearth_store::Store;
@@ -39,16 +38,7 @@ async fn main() {
     let dir = DataDir::at(home.path().to_path_buf());
     dir.ensure().unwrap();
     let store = Arc::new(Store::open(&dir.database()).unwrap());
-    let client = build_client(ProviderConfig {
-        kind: ProviderKind::Openai,
-        provider_id: "scripted".into(),
-        base_url: server.openai_base(),
-        api_key: Some("bench".into()),
-        retry: RetryPolicy::default(),
-        connect_timeout: Duration::from_secs(5),
-    })
-    .unwrap();
-    let timed = Arc::new(TimedClient::new(client));
+    let timed = Arc::new(TimedClient::new(server.openai_client()));
     let agents = Arc::new(Agents::new(store.clone()));
     let mut registry = builtin_registry(Dialect::Hearth);
     register_agents(&mut registry, &agents).unwrap();

@@ -9,9 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use hearth_engine::{CallScope, DataDir, Engine, EngineOptions, FixedApprover, ToolRunner};
-use hearth_llm::{
-    build_client, collect, ChatMessage, ChatRequest, ProviderConfig, ProviderKind, RetryPolicy,
-};
+use hearth_llm::{collect, ChatMessage, ChatRequest};
 use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{ApprovalDecision, ContentPart, EngineEvent, ToolCall};
 use hearth_store::Store;
@@ -48,15 +46,7 @@ async fn main() {
     let dir = DataDir::at(home.path().to_path_buf());
     dir.ensure().unwrap();
     let store = Arc::new(Store::open(&dir.database()).unwrap());
-    let client = build_client(ProviderConfig {
-        kind: ProviderKind::Openai,
-        provider_id: "scripted".into(),
-        base_url: server.openai_base(),
-        api_key: Some("bench".into()),
-        retry: RetryPolicy::default(),
-        connect_timeout: Duration::from_secs(5),
-    })
-    .unwrap();
+    let client = server.openai_client();
     let timed = Arc::new(TimedClient::new(client.clone()));
     let runner = Arc::new(ToolRunner::new(
         Arc::new(builtin_registry(Dialect::Hearth)),

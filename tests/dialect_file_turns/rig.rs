@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use hearth_engine::{DataDir, Engine, EngineOptions, FixedApprover, ToolRunner};
-use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy};
+use hearth_llm::{build_client, ProviderConfig, RetryPolicy};
 use hearth_policy::SecurityProfile;
 use hearth_protocol::{ApprovalDecision, ContentPart, TurnEnd};
 use hearth_store::Store;
@@ -71,16 +71,12 @@ impl Rig {
         let dir = DataDir::at(self.home.clone());
         let store = Arc::new(Store::open(&dir.database()).unwrap());
         let client = build_client(ProviderConfig {
-            kind: ProviderKind::Openai,
-            provider_id: "scripted".into(),
-            base_url: server.openai_base(),
-            api_key: Some("test".into()),
             retry: RetryPolicy {
                 max_retries: 0,
                 base_delay: Duration::from_millis(10),
                 max_delay: Duration::from_millis(10),
             },
-            connect_timeout: Duration::from_secs(5),
+            ..server.openai_provider()
         })
         .unwrap();
         let runner = Arc::new(ToolRunner::new(

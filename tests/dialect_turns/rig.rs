@@ -8,7 +8,6 @@ use hearth_engine::{
     register_browser_tools, tool_registry, Approver, Browsers, DataDir, Engine, EngineOptions,
     FixedApprover, OsNotifier, ToolRunner,
 };
-use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy};
 use hearth_policy::SecurityProfile;
 use hearth_protocol::{ApprovalDecision, ContentPart, EngineEvent, TurnEnd};
 use hearth_store::Store;
@@ -57,15 +56,7 @@ impl Rig {
         let dir = DataDir::at(home.to_path_buf());
         dir.ensure().unwrap();
         let store = Arc::new(Store::open(&dir.database()).unwrap());
-        let client = build_client(ProviderConfig {
-            kind: ProviderKind::Openai,
-            provider_id: "scripted".into(),
-            base_url: server.openai_base(),
-            api_key: Some("test".into()),
-            retry: RetryPolicy::default(),
-            connect_timeout: Duration::from_secs(5),
-        })
-        .unwrap();
+        let client = server.openai_client();
         let allow_local = vec![format!("127.0.0.1:{allowed_port}")];
         let network = NetworkConfig {
             allow_local: allow_local.clone(),

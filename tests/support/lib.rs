@@ -1,5 +1,5 @@
-//! Support shared by the workspace integration suites: the scripted model server and
-//! reference decoders for its streams.
+//! Support shared by the workspace integration suites: the scripted model server (and a provider
+//! client of it) and reference decoders for its streams.
 
 pub mod bot_api;
 pub mod decode;

@@ -8,7 +8,7 @@ mod dialects;
 mod history;
 #[path = "memory_history/memory.rs"]
 mod memory;
-#[path = "memory_history/planning.rs"]
+#[path = "memory_history/planning/mod.rs"]
 mod planning;
 #[path = "memory_history/timeline.rs"]
 mod timeline;

@@ -2,6 +2,7 @@
 //! on 127.0.0.1, with a request journal and fault injection.
 
 mod anthropic;
+mod client;
 mod gemini;
 mod journal;
 mod ollama;

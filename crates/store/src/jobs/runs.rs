@@ -5,7 +5,8 @@ use hearth_protocol::AppError;
 use rusqlite::{params, OptionalExtension, Row, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
-use super::{job_from_row, load_existing, Job, JobsError, JOB_SELECT};
+use super::rows::{job_from_row, load_existing, JOB_SELECT};
+use super::{Job, JobsError};
 use crate::messages::{enum_column, json_column, optional_json};
 use crate::Store;
 
