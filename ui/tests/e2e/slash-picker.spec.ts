@@ -87,9 +87,16 @@ test('Escape closes the picker (and a prompt’s form) keeping the text; Tab and
   await expect(picker(page)).toBeHidden();
   await expect(input).toHaveValue('/every');
   await expect(input).not.toHaveAttribute('aria-activedescendant');
-  // Typing on opens it again.
+  // Typing on opens it again, and once open going back to the text it was closed at keeps it open.
   await input.press('t');
   await expectActive(input, page, '/everything:args-prompt');
+  await input.press('Backspace');
+  await expect(picker(page)).toBeVisible();
+  await input.press('Escape');
+  await input.fill('');
+  await input.fill('/every');
+  await expect(picker(page)).toBeVisible();
+  await input.press('t');
 
   await input.press('Tab');
   const form = page.getByRole('form', { name: 'Arguments of /everything:args-prompt' });
