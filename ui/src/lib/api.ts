@@ -132,6 +132,11 @@ export const api = {
   /** Signs in to a URL server with OAuth (the page opens in the browser); resolves once signed in. */
   mcpSignIn: (name: string) => invoke<void>('mcp_sign_in', { name }),
   mcpSignOut: (name: string) => invoke<void>('mcp_sign_out', { name }),
+  /** Whether a URL server's pre-registered OAuth client has a secret in the keychain (masked). */
+  mcpClientSecretStatus: (name: string) => invoke<KeyStatus>('mcp_client_secret_status', { name }),
+  /** Stores the OAuth client secret in the keychain (the server restarts with it). */
+  setMcpClientSecret: (name: string, secret: string) => invoke<KeyStatus>('set_mcp_client_secret', { name, secret }),
+  deleteMcpClientSecret: (name: string) => invoke<void>('delete_mcp_client_secret', { name }),
   getKeyStatus: (providerId: string) => invoke<KeyStatus>('get_key_status', { providerId }),
   setApiKey: (providerId: string, key: string) => invoke<KeyStatus>('set_api_key', { providerId, key }),
   deleteApiKey: (providerId: string) => invoke<void>('delete_api_key', { providerId }),

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSkillFor, completeSkills, guessKind, slashQuery, takeChosenSkill, typedSkill, type SkillItem } from './skills';
+import { chooseSkillFor, completeSkills, guessKind, slashQuery, takeChosenSkill, typedSkill } from './skills';
+import { skillItem } from '../../tests/e2e/skillItems';
 
-function skill(name: string, enabled = true): SkillItem {
-  return {
-    name,
-    description: `${name} skill`,
-    format: 'agent_skills',
-    source: 'user',
-    dialect: 'echo',
-    enabled,
-    version: null,
-    dir: `/skills/${name}`,
-    declares: 'none',
-    permissions: [],
-    allowed_tools: [],
-    tools: [],
-  };
-}
+const skill = (name: string, enabled = true) => skillItem(name, { enabled });
 
 describe('the / picker', () => {
   it('reads the query only while the first word is being typed', () => {

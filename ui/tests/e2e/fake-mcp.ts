@@ -4,7 +4,8 @@
 // with the scenario's tools (or `failed` with a reason and log lines); the import of
 // `mcpServers` JSON moves token-like env values out of the settings (as into the keychain); the
 // scenario's resources (attached as the backend's text part) and prompts (`{arg}` filled in);
-// a URL server of `mcpSignIn` needs a sign-in until `mcp_sign_in`.
+// a URL server of `mcpSignIn` needs a sign-in until `mcp_sign_in`; an OAuth client secret is
+// kept with the other secrets (only a masked hint comes back).
 // Serialized into the page: it must not use anything from outside its own body.
 import type { McpServerSettings } from '../../src/lib/bindings/McpServerSettings';
 import type { McpServerView } from '../../src/lib/bindings/McpServerView';
@@ -22,6 +23,8 @@ export interface McpScenario {
   mcpPrompts?: Record<string, { name: string; description?: string; arguments: { name: string; required: boolean }[]; text: string }[]>;
   /** URL servers that need an OAuth sign-in until `mcp_sign_in` (and again after `mcp_sign_out`). */
   mcpSignIn?: string[];
+  /** Secrets in the keychain at start, by account. */
+  mcpSecrets?: Record<string, string>;
 }
 
 export function installFakeMcp(scenario: McpScenario): void {
@@ -31,7 +34,7 @@ export function installFakeMcp(scenario: McpScenario): void {
   };
   const original = w.__TAURI_INTERNALS__.invoke;
   const settings = w.__hearth.settings;
-  const secrets: Record<string, string> = (w.__hearth.secrets = {});
+  const secrets: Record<string, string> = (w.__hearth.secrets = { ...scenario.mcpSecrets });
   /** How each server was last started (its settings without the tool choices) and times looked at. */
   const runs: Record<string, { key: string; looks: number; restarts: number }> = {};
   const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value));
@@ -111,6 +114,11 @@ export function installFakeMcp(scenario: McpScenario): void {
     };
   }
 
+  function clientSecretStatus(name: string) {
+    const stored = secrets[`mcp:${name}:oauth:client-secret`];
+    return { provider_id: name, stored: stored !== undefined, masked: stored === undefined ? null : `••••${stored.slice(-4)}` };
+  }
+
   const handlers: Record<string, (a: Record<string, never>) => unknown> = {
     mcp_servers: () => settings.mcp_servers.map(view),
     mcp_restart: (a) => {
@@ -125,6 +133,15 @@ export function installFakeMcp(scenario: McpScenario): void {
     },
     mcp_sign_out: (a) => {
       needsSignIn.add(a.name);
+      return null;
+    },
+    mcp_client_secret_status: (a) => clientSecretStatus(a.name),
+    set_mcp_client_secret: (a) => {
+      secrets[`mcp:${a.name}:oauth:client-secret`] = a.secret;
+      return clientSecretStatus(a.name);
+    },
+    delete_mcp_client_secret: (a) => {
+      delete secrets[`mcp:${a.name}:oauth:client-secret`];
       return null;
     },
     mcp_import: (a) => {

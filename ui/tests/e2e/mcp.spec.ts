@@ -216,11 +216,11 @@ test('a server prompt is offered as /server:prompt, asks its arguments and fills
   await page.getByText('A', { exact: true }).click();
   const input = page.getByLabel('Message');
   await input.fill('/everything:');
-  const picker = page.getByRole('listbox', { name: 'MCP prompts' });
+  const picker = page.getByRole('group', { name: 'MCP prompts' });
   await expect(picker.getByRole('option')).toHaveCount(2);
   await input.fill('/everything:args');
   await expect(picker.getByRole('option')).toHaveCount(1);
-  await picker.getByRole('button', { name: /\/everything:args-prompt/ }).click();
+  await picker.getByRole('option', { name: /\/everything:args-prompt/ }).click();
   const form = page.getByRole('form', { name: 'Arguments of /everything:args-prompt' });
   await expect(form.getByRole('button', { name: 'Insert' })).toBeDisabled();
   await expect(form).toContainText('Fill in: city');
@@ -233,6 +233,6 @@ test('a server prompt is offered as /server:prompt, asks its arguments and fills
   expect(await callsTo(page, 'send_message')).toEqual([]);
 
   await input.fill('/everything:simple');
-  await page.getByRole('button', { name: /\/everything:simple-prompt/ }).click();
+  await page.getByRole('option', { name: /\/everything:simple-prompt/ }).click();
   await expect(input).toHaveValue('This is a simple prompt.');
 });

@@ -1,23 +1,5 @@
-import type { SkillItem } from '../../src/lib/skills';
 import { boot, callsTo, expect, test, withProvider } from './fixtures';
-
-function skill(name: string, extra: Partial<SkillItem> = {}): SkillItem {
-  return {
-    name,
-    description: `The ${name} skill`,
-    format: 'agent_skills',
-    source: 'user',
-    dialect: 'echo',
-    enabled: true,
-    version: null,
-    dir: `/data/skills/${name}`,
-    declares: 'none',
-    permissions: [],
-    allowed_tools: [],
-    tools: [],
-    ...extra,
-  };
-}
+import { skillItem as skill } from './skillItems';
 
 const dailyReport = skill('daily-report', {
   description: 'Writes the daily report from memory and a web source.',
@@ -65,7 +47,7 @@ test('installs from a folder after a preview of its permissions, then uses it wi
   await page.getByRole('button', { name: /New chat/ }).first().click();
   const input = page.getByRole('textbox', { name: 'Message' });
   await input.fill('/dai');
-  const picker = page.getByRole('listbox', { name: 'Skills' });
+  const picker = page.getByRole('group', { name: 'Skills' });
   await expect(picker.getByRole('option')).toHaveText([/\/daily-report/]);
   await input.press('Enter');
   await expect(page.locator('.skill-chip')).toHaveText(/Skill: daily-report/);
@@ -127,7 +109,7 @@ test('switches a skill off, removes one with undo, imports another agent’s ski
   // A switched-off skill is not offered by the / picker.
   await page.getByRole('button', { name: /New chat/ }).first().click();
   await page.getByRole('textbox', { name: 'Message' }).fill('/');
-  await expect(page.getByRole('listbox', { name: 'Skills' }).getByRole('option')).toHaveText([/\/pdf/, /\/weather/]);
+  await expect(page.getByRole('group', { name: 'Skills' }).getByRole('option')).toHaveText([/\/pdf/, /\/weather/]);
 });
 
 test('"Use in a new chat" and "Schedule…" start from the skill', async ({ page }) => {

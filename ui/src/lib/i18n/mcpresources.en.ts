@@ -6,6 +6,8 @@ export const mcpResourcesEn = {
   'mcpres.attachTitle': 'Attach {uri} to the message',
   'mcpres.none': 'No resources.',
   'mcpres.prompts': 'MCP prompts',
+  'mcpres.picker': 'Skills and prompts',
+  'mcpres.pickerEmpty': 'No skill or prompt matches “{query}”.',
   'mcpres.promptForm': 'Arguments of {command}',
   'mcpres.required': 'required',
   'mcpres.insert': 'Insert',

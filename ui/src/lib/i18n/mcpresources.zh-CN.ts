@@ -8,6 +8,8 @@ export const mcpResourcesZhCN: Record<keyof typeof mcpResourcesEn, string> = {
   'mcpres.attachTitle': '将 {uri} 附加到消息',
   'mcpres.none': '没有资源。',
   'mcpres.prompts': 'MCP 提示词',
+  'mcpres.picker': '技能与提示词',
+  'mcpres.pickerEmpty': '没有与“{query}”匹配的技能或提示词。',
   'mcpres.promptForm': '{command} 的参数',
   'mcpres.required': '必填',
   'mcpres.insert': '插入',

@@ -62,7 +62,6 @@ export const skillsEn = {
   'skills.scheduleSave': 'Create job',
   'skills.scheduled': 'Created the job “{name}”; it runs the skill under the daemon’s security with the skill’s permissions.',
   'skills.picker': 'Skills',
-  'skills.pickerEmpty': 'No skill matches “/{query}”.',
   'skills.active': 'Skill: {name}',
   'skills.clear': 'Stop using the skill',
 } as const;

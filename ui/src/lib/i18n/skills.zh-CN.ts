@@ -61,7 +61,6 @@ export const skillsZhCN = {
   'skills.scheduleSave': '创建任务',
   'skills.scheduled': '已创建任务“{name}”；它会在守护进程的安全级别下、按技能声明的权限运行该技能。',
   'skills.picker': '技能',
-  'skills.pickerEmpty': '没有与“/{query}”匹配的技能。',
   'skills.active': '技能：{name}',
   'skills.clear': '不再使用该技能',
 } as const;
