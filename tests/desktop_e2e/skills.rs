@@ -75,7 +75,7 @@ async fn a_skill_installed_on_the_skills_page_runs_from_the_slash_picker() {
 
     ui::new_chat(&app).await;
     app.type_into(".composer textarea", "/daily").await;
-    app.wait_css(".skill-picker li[data-skill=\"daily-report\"]")
+    app.wait_css(".slash-picker [role=option][data-command=\"/daily-report\"][aria-selected=true]")
         .await;
     app.type_into(".composer textarea", "\u{E007}").await;
     app.wait_css(".skill-chip[data-skill=\"daily-report\"]")
