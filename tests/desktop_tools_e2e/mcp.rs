@@ -131,6 +131,11 @@ async fn an_elicitation_is_one_form_card_and_the_server_gets_the_typed_values() 
     server.push(Reply::text("Thank you, Ada."));
     let mut home = home_with_everything(&tools, "mcp-form", &server);
     let app = App::launch(&tools, &mut home, &[]).await;
+    // The server starts in the background: its tools are offered once it is ready.
+    app.click(".sidebar-bottom button").await;
+    let ready = "[data-server=\"everything\"] [data-state=\"ready\"]";
+    eventually("the server ready", PATIENCE, || app.text_of(ready)).await;
+    app.click(".settings-header button").await;
     ui::new_chat(&app).await;
     ui::send(&app, "Ask me for my details.").await;
     decide(&app, tool, "", "primary").await;
