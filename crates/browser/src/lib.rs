@@ -8,6 +8,7 @@ mod capture;
 mod cdp;
 mod error;
 mod find;
+mod journal;
 mod launch;
 mod manager;
 pub mod snapshot;

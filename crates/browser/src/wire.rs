@@ -1,8 +1,10 @@
 //! A second, raw CDP connection to the browser with one flattened session per tab: replies are
 //! decoded once, straight into the caller's types (chromiumoxide decodes every reply into
-//! generic JSON first), and any session on the connection can be addressed.
+//! generic JSON first), any session on the connection can be addressed, and the tab's
+//! navigations are journaled in the order Chrome reports them (see `journal`).
 
 use crate::cdp::CdpFailure;
+use crate::journal::{self, Journal};
 use async_tungstenite::tungstenite::protocol::WebSocketConfig;
 use async_tungstenite::tungstenite::Message;
 use futures::StreamExt;
@@ -27,6 +29,7 @@ pub struct Wire {
     next: AtomicU64,
     session: String,
     frames: FrameSessions,
+    journal: Arc<Journal>,
     tasks: [JoinHandle<()>; 2],
 }
 
@@ -148,6 +151,8 @@ impl Wire {
         let frames: FrameSessions = Arc::default();
         let followed = Arc::clone(&frames);
         let own_sender = outgoing.clone();
+        let journal = Arc::new(Journal::new(target_id));
+        let journaled = Arc::clone(&journal);
         let reader = tokio::spawn(async move {
             let mut own = OWN_IDS;
             while let Some(Ok(message)) = stream.next().await {
@@ -161,6 +166,10 @@ impl Wire {
                     (Some(id), _) => id,
                     (None, Some("Target.attachedToTarget" | "Target.detachedFromTarget")) => {
                         follow_frames(&text, &followed, &own_sender, &mut own, init_script);
+                        continue;
+                    }
+                    (None, Some(method)) if journal::EVENTS.contains(&method) => {
+                        journaled.record(text.as_str());
                         continue;
                     }
                     _ => continue,
@@ -185,6 +194,7 @@ impl Wire {
             next: AtomicU64::new(1),
             session: String::new(),
             frames,
+            journal,
             tasks: [writer, reader],
         };
         #[derive(Deserialize)]
@@ -201,7 +211,23 @@ impl Wire {
             .await?;
         wire.session = attached.session_id;
         let _: Value = wire.call("Target.setAutoAttach", auto_attach()).await?;
+        for domain in ["Network.enable", "Page.enable"] {
+            let _: Value = wire.call(domain, json!({})).await?;
+        }
         Ok(wire)
+    }
+
+    /// The tab's navigation journal.
+    pub fn journal(&self) -> &Journal {
+        &self.journal
+    }
+
+    /// Returns once every event Chrome's browser process sent this session before now has been
+    /// read (a command it answers itself: its answer comes after them).
+    pub async fn caught_up(&self) -> Result<(), CdpFailure> {
+        self.call::<Value>("Page.getNavigationHistory", json!({}))
+            .await
+            .map(drop)
     }
 
     /// The session of the out-of-process iframe showing frame `frame_id`, if it is one.

@@ -7,6 +7,7 @@ mod browser {
     pub mod rig;
 
     mod actions;
+    mod blocked;
     mod egress;
     mod lifecycle;
 }

@@ -10,6 +10,7 @@ mod serve;
 
 pub use flags::chrome_flags;
 pub use log::Refused;
+pub use serve::REFUSAL_HEADER;
 
 use hearth_tools::net::{Guard, HostResolver, SystemResolver};
 use log::RefusalLog;
@@ -80,7 +81,7 @@ impl EgressProxy {
     /// The latest refusal of a connection to `host` (a name or an address as the browser sent
     /// it), e.g. to explain a navigation that failed.
     pub fn refused(&self, host: &str) -> Option<Refused> {
-        self.refusals.latest_for(host, 0)
+        self.refusals.latest_for(host, None, 0)
     }
 
     /// How many connections the proxy refused so far: taken before an action, it is the
@@ -89,10 +90,16 @@ impl EgressProxy {
         self.refusals.count()
     }
 
-    /// The latest refusal of `host` among those after the first `since` (what an action that
-    /// began at [`EgressProxy::refusal_count`] `since` ran into).
-    pub fn refused_since(&self, host: &str, since: u64) -> Option<Refused> {
-        self.refusals.latest_for(host, since)
+    /// The latest refusal of `host:port` among those after the first `since` (what an action
+    /// that began at [`EgressProxy::refusal_count`] `since` ran into).
+    pub fn refused_since(&self, host: &str, port: u16, since: u64) -> Option<Refused> {
+        self.refusals.latest_for(host, Some(port), since)
+    }
+
+    /// The refusals after the first `since`, each with its number (the one an `http://` answer
+    /// of the proxy carries in [`REFUSAL_HEADER`]), oldest first.
+    pub fn refusals_since(&self, since: u64) -> Vec<(u64, Refused)> {
+        self.refusals.since(since)
     }
 }
 

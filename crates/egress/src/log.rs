@@ -1,4 +1,5 @@
-//! The record of what the proxy refused: host, address and reason, newest kept.
+//! The record of what the proxy refused: host, port, address and reason, each numbered, newest
+//! kept.
 
 use hearth_tools::{ErrorKind, ToolError};
 use std::collections::VecDeque;
@@ -21,6 +22,15 @@ pub struct Refused {
 }
 
 impl Refused {
+    /// Whether this refusal is of `host` as a URL spells it (`[::1]`, `localhost.`, any case).
+    pub fn is(&self, host: &str) -> bool {
+        let host = host
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .trim_end_matches('.');
+        self.host.trim_end_matches('.').eq_ignore_ascii_case(host)
+    }
+
     /// The `blocked_address` tool error naming the host, for a navigation this refusal stopped.
     pub fn tool_error(&self) -> ToolError {
         ToolError::new(
@@ -44,15 +54,18 @@ struct Entries {
 pub(crate) struct RefusalLog(Mutex<Entries>);
 
 impl RefusalLog {
-    pub(crate) fn push(&self, refused: Refused) {
-        if let Ok(mut log) = self.0.lock() {
-            if log.kept.len() == KEPT {
-                log.kept.pop_front();
-            }
-            let number = log.count;
-            log.kept.push_back((number, refused));
-            log.count += 1;
+    /// Records `refused`; its number (the count of refusals before it).
+    pub(crate) fn push(&self, refused: Refused) -> u64 {
+        let Ok(mut log) = self.0.lock() else {
+            return u64::MAX;
+        };
+        if log.kept.len() == KEPT {
+            log.kept.pop_front();
         }
+        let number = log.count;
+        log.kept.push_back((number, refused));
+        log.count += 1;
+        number
     }
 
     /// How many refusals were recorded so far (kept or not).
@@ -67,18 +80,29 @@ impl RefusalLog {
             .unwrap_or_default()
     }
 
-    /// The latest refusal of `host` among those recorded after the first `since`.
-    pub(crate) fn latest_for(&self, host: &str, since: u64) -> Option<Refused> {
-        let host = host
-            .trim_start_matches('[')
-            .trim_end_matches(']')
-            .trim_end_matches('.');
+    /// The kept refusals numbered `since` or later, each with its number, oldest first.
+    pub(crate) fn since(&self, since: u64) -> Vec<(u64, Refused)> {
+        self.0
+            .lock()
+            .map(|log| {
+                log.kept
+                    .iter()
+                    .filter(|(number, _)| *number >= since)
+                    .cloned()
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The latest refusal of `host` (on `port` when given) among those recorded after the
+    /// first `since`.
+    pub(crate) fn latest_for(&self, host: &str, port: Option<u16>, since: u64) -> Option<Refused> {
         let log = self.0.lock().ok()?;
         log.kept
             .iter()
             .rev()
             .take_while(|(number, _)| *number >= since)
-            .find(|(_, r)| r.host.trim_end_matches('.').eq_ignore_ascii_case(host))
+            .find(|(_, r)| r.is(host) && port.is_none_or(|p| p == r.port))
             .map(|(_, r)| r.clone())
     }
 }
@@ -102,12 +126,15 @@ mod tests {
         log.push(refused("a.test"));
         let since = log.count();
         assert_eq!(since, 1);
-        assert_eq!(log.latest_for("a.test", since), None);
-        assert!(log.latest_for("A.test.", 0).is_some());
-        log.push(refused("::1"));
+        assert_eq!(log.latest_for("a.test", None, since), None);
+        assert!(log.latest_for("A.test.", Some(80), 0).is_some());
+        assert_eq!(log.latest_for("a.test", Some(81), 0), None);
+        assert_eq!(log.push(refused("::1")), 1);
         log.push(refused("a.test"));
-        assert_eq!(log.latest_for("[::1]", since), Some(refused("::1")));
-        assert!(log.latest_for("a.test", since).is_some());
+        assert_eq!(log.latest_for("[::1]", None, since), Some(refused("::1")));
+        assert!(log.latest_for("a.test", None, since).is_some());
         assert_eq!(log.count(), 3);
+        let numbers: Vec<u64> = log.since(2).into_iter().map(|(n, _)| n).collect();
+        assert_eq!(numbers, [2]);
     }
 }

@@ -19,6 +19,11 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::{TcpListener, TcpStream};
 use tokio_util::sync::CancellationToken;
 
+/// The header of the proxy's own `403` answer to a refused `http://` request: the refusal's
+/// number in the log, so a browser that shows that answer as the page can tell it from a site's
+/// own 403 (a refused `CONNECT` never reaches the page: the browser fails the request).
+pub const REFUSAL_HEADER: &str = "x-hearth-egress-refusal";
+
 /// How long connecting to one checked address may take.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -156,8 +161,8 @@ async fn open(state: &State, host: &str, port: u16) -> Result<TcpStream, Respons
         Ok(checked) => checked,
         Err(GuardError::Blocked(refusal)) => {
             tracing::info!(host, port, reason = %refusal.message, "egress proxy refused");
-            let response = text(StatusCode::FORBIDDEN, refusal.message.clone());
-            state.refusals.push(Refused {
+            let mut response = text(StatusCode::FORBIDDEN, refusal.message.clone());
+            let number = state.refusals.push(Refused {
                 host: host
                     .trim_start_matches('[')
                     .trim_end_matches(']')
@@ -166,6 +171,9 @@ async fn open(state: &State, host: &str, port: u16) -> Result<TcpStream, Respons
                 address: refusal.address,
                 reason: refusal.message,
             });
+            response
+                .headers_mut()
+                .insert(REFUSAL_HEADER, hyper::header::HeaderValue::from(number));
             return Err(response);
         }
         Err(other) => return Err(text(StatusCode::BAD_GATEWAY, other.to_string())),

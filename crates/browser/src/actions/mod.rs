@@ -7,7 +7,6 @@ mod navigate;
 mod output;
 mod page;
 
-pub use navigate::web_url;
 pub use output::DEFAULT_MAX_CHARS;
 pub use page::{png_size, screenshot};
 

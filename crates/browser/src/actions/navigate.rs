@@ -1,14 +1,21 @@
 //! Navigation: only http and https URLs (a bare host gets `https://`), loading with the load
-//! awaited (at most 10 s), and history steps.
+//! awaited (at most 10 s) and the page's own prompt redirects followed, and history steps.
 
 use crate::cdp::call;
 use crate::error;
+use crate::journal::Outcome;
 use crate::tab::Tab;
 use hearth_tools::{ErrorKind, ToolError};
 use serde_json::{json, Value};
 use std::time::Duration;
 
 const LOAD_LIMIT: Duration = Duration::from_secs(10);
+/// How many times in a row a page may send the tab on by itself within one `open`.
+const CLIENT_REDIRECTS: u64 = 5;
+/// How long the document request of a navigation the page asked for may take to begin.
+const REQUEST_LIMIT: Duration = Duration::from_secs(2);
+/// Resolves after one turn of the page's task queue (a refresh due at once has begun by then).
+const TASK_TURN: &str = "new Promise((done) => setTimeout(done, 0))";
 
 /// Schemes that are never opened.
 const REFUSED: &[&str] = &[
@@ -56,9 +63,13 @@ pub fn web_url(url: &str) -> Result<String, ToolError> {
     }
 }
 
-/// Loads `url` in the tab and waits for it.
+/// Loads `url` in the tab and waits for it, and for where the page itself sends the tab at once.
 pub async fn go(tab: &mut Tab, url: &str) -> Result<(), ToolError> {
     let mark = tab.mark();
+    let (hops, asked) = {
+        let journal = tab.wire.journal().lock();
+        (journal.hop_count(), journal.requested)
+    };
     // Through Hearth's own session: chromiumoxide answers its own `Page.navigate` only once
     // every frame it knows has loaded, and it never hears of out-of-process iframes loading.
     let result: Value = tab
@@ -75,8 +86,10 @@ pub async fn go(tab: &mut Tab, url: &str) -> Result<(), ToolError> {
     match result["loaderId"].as_str() {
         Some(loader) => {
             let loader = loader.to_string();
+            let journal = tab.wire.journal();
             tab.wait_until(LOAD_LIMIT, |s| {
-                s.loader.as_deref() == Some(loader.as_str())
+                let sent_on = journal.lock().requested > asked;
+                (s.loader.as_deref() == Some(loader.as_str()) || sent_on)
                     && !s.loading
                     && s.lifecycle.contains("load")
             })
@@ -84,7 +97,49 @@ pub async fn go(tab: &mut Tab, url: &str) -> Result<(), ToolError> {
         }
         None => tab.settle(mark).await,
     }
+    follow_page_redirects(tab, hops, asked).await;
     Ok(())
+}
+
+/// Follows the page sending the tab on by itself at once (a meta refresh of a second or less,
+/// `location` set by its script), up to [`CLIENT_REDIRECTS`] times: each such navigation's
+/// document request (journaled since `hops`, beyond the one asked for) is awaited and then its
+/// document's load. `asked` is the count of navigations the page had asked for before.
+async fn follow_page_redirects(tab: &Tab, hops: u64, asked: u64) {
+    let journal = tab.wire.journal();
+    let mut followed = 0;
+    while followed < CLIENT_REDIRECTS {
+        // The page's events up to one task turn from now are journaled when this answers.
+        let turn = json!({"expression": TASK_TURN, "awaitPromise": true});
+        if tab
+            .wire
+            .call::<Value>("Runtime.evaluate", turn)
+            .await
+            .is_err()
+        {
+            return;
+        }
+        let sent_on = journal.lock().requested.saturating_sub(asked);
+        if sent_on == followed {
+            return;
+        }
+        followed = sent_on.min(CLIENT_REDIRECTS);
+        let wanted = usize::try_from(followed + 1).unwrap_or(usize::MAX);
+        journal
+            .wait_until(REQUEST_LIMIT, |e| e.requests_since(hops).len() >= wanted)
+            .await;
+        let Some(newest) = journal.lock().requests_since(hops).pop() else {
+            return;
+        };
+        tab.wait_until(LOAD_LIMIT, |s| {
+            let failed = journal.lock().outcome(&newest) == Some(Outcome::Failed);
+            failed
+                || (s.loader.as_deref() == Some(newest.as_str())
+                    && !s.loading
+                    && s.lifecycle.contains("load"))
+        })
+        .await;
+    }
 }
 
 /// Goes one step back (or forward) in the tab's history.

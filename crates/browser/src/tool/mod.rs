@@ -3,18 +3,18 @@
 //! `timeout_sec`.
 
 pub mod args;
+mod blocked;
 mod picobot;
 
 pub use args::BrowserArgs;
 pub use picobot::PicobotBrowserArgs;
 
-use crate::actions::{self, act, png_size, validate, web_url, Env};
+use crate::actions::{self, act, png_size, validate, Env};
 use crate::find::find_browser;
 use crate::launch::LaunchOptions;
 use crate::manager::Browsers;
 use args::Action;
 use async_trait::async_trait;
-use hearth_egress::{EgressProxy, Refused};
 use hearth_policy::{catalogue, CanonicalTool};
 use hearth_tools::fs::write_workspace_file;
 use hearth_tools::{
@@ -255,35 +255,22 @@ impl BrowserTool {
             data_dir: &ctx.data_dir,
         };
         let egress = self.browsers.egress().await;
-        let since = egress.as_ref().map_or(0, |e| e.refusal_count());
+        let since = blocked::Since {
+            refusals: egress.as_ref().map_or(0, |e| e.refusal_count()),
+            hops: tab.wire.journal().lock().hop_count(),
+        };
         let result = act(&mut tab, &args, &env).await;
-        match egress.filter(|e| e.refusal_count() > since) {
-            Some(egress) => match refused_navigation(&egress, since, &tab, &args).await {
-                Some(refused) => Err(refused.tool_error()),
-                None => result,
-            },
-            None => result,
+        let Some(egress) = egress.filter(|e| e.refusal_count() > since.refusals) else {
+            return result;
+        };
+        let refused = blocked::sort(&tab, &egress, since).await;
+        if let Some(navigation) = refused.navigation {
+            return Err(navigation.tool_error());
         }
+        let mut result = result?;
+        blocked::report(&mut result, &refused.others);
+        Ok(result)
     }
-}
-
-/// The refusal, recorded after `since`, of the host a navigating action went to: the URL of
-/// `open`/`navigate`, or the page a click or history step led to.
-async fn refused_navigation(
-    egress: &EgressProxy,
-    since: u64,
-    tab: &crate::tab::Tab,
-    args: &BrowserArgs,
-) -> Option<Refused> {
-    let url = match args.action {
-        Action::Open | Action::Navigate => args.url.as_deref().and_then(|u| web_url(u).ok()),
-        Action::Click | Action::ClickAt | Action::Press | Action::Back | Action::Forward => {
-            tab.page.url().await.ok().flatten()
-        }
-        _ => None,
-    }?;
-    let host = url::Url::parse(&url).ok()?.host_str()?.to_string();
-    egress.refused_since(&host, since)
 }
 
 #[async_trait]
