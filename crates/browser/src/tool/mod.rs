@@ -31,7 +31,10 @@ frames); act with `click`/`fill`/`type`/`select`/`hover`/`focus`/`upload` and th
 `get_text`/`get_title`/`get_url`/`get_images`/`console`, `screenshot` (saved at `path` in the \
 workspace). Actions that change the page return the lines of the outline that changed. A ref \
 from an older snapshot is found again when the element is still there. Dialogs are answered \
-with `accept`/`prompt_text`. Each chat has its own tab; `session_id` opens another.";
+with `accept`/`prompt_text`. Each chat has its own tab; `session_id` opens another. A \
+navigation of the tab to an address the egress guard refuses fails `blocked_address`; other \
+requests of the page it refused (trackers, a `fetch()`, a WebSocket) are listed in `blocked` \
+(`host`, `port`, `reason`; `blocked_more` counts hosts beyond ten) and the action succeeds.";
 
 /// The tab Settings → "Open the agent's browser" opens.
 const WINDOW_SESSION: &str = "settings-window";
