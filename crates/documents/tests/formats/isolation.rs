@@ -33,6 +33,17 @@ fn workers() -> Vec<u32> {
         .collect()
 }
 
+/// Threads of this process that parse (a parse left running here after its time limit).
+fn parsing_threads() -> Vec<String> {
+    std::fs::read_dir("/proc/self/task")
+        .unwrap()
+        .flatten()
+        .filter_map(|task| std::fs::read_to_string(task.path().join("comm")).ok())
+        .map(|name| name.trim().to_string())
+        .filter(|name| name == "document-reader" || name == "document-parse")
+        .collect()
+}
+
 #[test]
 fn a_runaway_parse_is_stopped_at_its_time_limit_and_its_worker_is_gone() {
     let _serial = one_at_a_time();
@@ -53,27 +64,32 @@ fn a_runaway_parse_is_stopped_at_its_time_limit_and_its_worker_is_gone() {
     );
     assert!(took < limit + Duration::from_millis(500), "took {took:?}");
     assert_eq!(workers(), Vec::<u32>::new(), "a worker outlived its call");
+    assert_eq!(parsing_threads(), Vec::<String>::new(), "a parse runs on here");
 }
 
 #[test]
 fn a_parse_past_the_memory_limit_is_stopped_and_the_next_one_works() {
     let _serial = one_at_a_time();
-    // Read within the budget, then decoded: the copy is past it and the worker aborts.
-    let big = vec![b'a'; 10 * 1024 * 1024];
     let tight = Limits {
         max_memory_bytes: 16 * 1024 * 1024,
         ..Limits::default()
     };
-    let started = Instant::now();
-    let result = read_blocking(big.clone(), "big.txt".into(), tight);
-    assert!(
-        matches!(result, Err(DocumentError::OutOfMemory { limit_mb: 16 })),
-        "{result:?}"
-    );
-    assert!(started.elapsed() < Duration::from_secs(10));
-    assert_eq!(workers(), Vec::<u32>::new());
-    let fine = read_blocking(big, "big.txt".into(), Limits::default()).unwrap();
-    assert_eq!(fine.units[0].text.len(), 10 * 1024 * 1024);
+    // 6 MiB is read within the budget and its decoded copy is not: the allocation fails and
+    // the worker aborts (SIGABRT, "memory allocation of … failed" on its stderr). 40 MiB is
+    // already refused while it is read.
+    for megabytes in [6, 40] {
+        let big = vec![b'a'; megabytes * 1024 * 1024];
+        let started = Instant::now();
+        let result = read_blocking(big.clone(), "big.txt".into(), tight.clone());
+        assert!(
+            matches!(result, Err(DocumentError::OutOfMemory { limit_mb: 16 })),
+            "{megabytes} MiB: {result:?}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(10));
+        assert_eq!(workers(), Vec::<u32>::new());
+        let fine = read_blocking(big, "big.txt".into(), Limits::default()).unwrap();
+        assert_eq!(fine.units[0].text.len(), megabytes * 1024 * 1024);
+    }
 }
 
 #[test]
