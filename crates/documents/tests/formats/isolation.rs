@@ -64,7 +64,11 @@ fn a_runaway_parse_is_stopped_at_its_time_limit_and_its_worker_is_gone() {
     );
     assert!(took < limit + Duration::from_millis(500), "took {took:?}");
     assert_eq!(workers(), Vec::<u32>::new(), "a worker outlived its call");
-    assert_eq!(parsing_threads(), Vec::<String>::new(), "a parse runs on here");
+    assert_eq!(
+        parsing_threads(),
+        Vec::<String>::new(),
+        "a parse runs on here"
+    );
 }
 
 #[test]
