@@ -2,5 +2,7 @@
 #![cfg_attr(not(debug_assertions), windows_subsystem = "windows")]
 
 fn main() {
+    // Started again as the document worker: parse one file and exit, before any window.
+    hearth_documents::serve_worker_if_asked();
     hearth_app::run();
 }

@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Context};
+use anyhow::Context;
 use clap::Subcommand;
-use hearth_documents::{read, Limits};
+use hearth_documents::{load, read, Limits};
 use serde_json::json;
 
 use crate::pipe::outln;
@@ -36,18 +36,8 @@ pub async fn run(command: DocumentsCommand) -> anyhow::Result<ExitCode> {
         json,
     } = command;
     let limits = Limits::default();
-    let size = std::fs::metadata(&path)
-        .with_context(|| format!("cannot read {}", path.display()))?
-        .len();
-    if size > limits.max_file_bytes {
-        return Err(anyhow!(
-            "{} is {size} bytes; documents up to {} bytes are read",
-            path.display(),
-            limits.max_file_bytes
-        ));
-    }
-    let bytes = std::fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
     let name = path.display().to_string();
+    let bytes = load(&path, &limits).with_context(|| name.clone())?;
     let document = read(bytes, name.clone(), limits)
         .await
         .with_context(|| name.clone())?;

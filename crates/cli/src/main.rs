@@ -126,6 +126,8 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
+    // Started again as the document worker: parse one file and exit.
+    hearth_documents::serve_worker_if_asked();
     let cli = Cli::parse();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

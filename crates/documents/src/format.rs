@@ -1,10 +1,10 @@
 //! Which reader a file needs, from its extension checked against its first bytes.
 
 use crate::error::DocumentError;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The formats `read_document` reads.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     Pdf,
@@ -20,7 +20,7 @@ pub enum Format {
 }
 
 /// What one unit of a format is called.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum UnitKind {
     Page,

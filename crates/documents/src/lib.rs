@@ -1,9 +1,10 @@
 //! Hearth's document readers: the text of PDF, DOCX, PPTX, XLSX/XLS/ODS, CSV, plain text,
-//! Markdown and HTML files, split into units (pages, slides, sheets), parsed off the async
-//! threads with a time limit, panics caught and archive sizes bounded.
+//! Markdown and HTML files, split into units (pages, slides, sheets), each parsed in a worker
+//! process with time, memory and size limits, so no file can take the program down.
 
 mod archive;
 mod error;
+mod file;
 mod format;
 mod html;
 mod office;
@@ -12,8 +13,11 @@ mod render;
 mod run;
 mod sheets;
 mod text;
+mod worker;
 
 pub use error::DocumentError;
+pub use file::{load, read_limited};
 pub use format::{Format, UnitKind};
 pub use render::{Document, Extract, Unit, DEFAULT_MAX_CHARS};
-pub use run::{parse, read, read_blocking, Limits};
+pub use run::{parse, Limits};
+pub use worker::{read, read_blocking, serve_worker_if_asked, WORKER_ARG};

@@ -3,7 +3,7 @@
 
 use crate::error::DocumentError;
 use crate::format::{Format, UnitKind};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The most characters returned when the caller does not say.
 pub const DEFAULT_MAX_CHARS: usize = 40_000;
@@ -12,7 +12,7 @@ pub const DEFAULT_MAX_CHARS: usize = 40_000;
 const NAMES_LISTED: usize = 20;
 
 /// One page, slide or sheet (a file without such units is one unit).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Unit {
     /// 1-based.
     pub number: usize,
@@ -32,7 +32,7 @@ impl Unit {
 }
 
 /// A document read whole.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Document {
     pub format: Format,
     pub units: Vec<Unit>,

@@ -1,6 +1,8 @@
 //! Plain text files decoded (byte order mark, UTF-8, else GB18030), and the tidying every
 //! extracted text gets: no spaces wedged between Chinese characters, no trailing blanks.
 
+use crate::error::DocumentError;
+use crate::format::Format;
 use encoding_rs::{Encoding, GB18030, UTF_8};
 
 /// Decodes a text file: a byte order mark wins, then UTF-8, then GB18030 (a superset of GBK).
@@ -21,6 +23,27 @@ pub(crate) fn decode(bytes: &[u8]) -> String {
     } else {
         text.into_owned()
     }
+}
+
+/// How much of a text file's start is looked at for binary content.
+const SNIFFED_BYTES: usize = 8192;
+
+/// Refuses a "text" file that is binary data: a NUL byte in its start (outside UTF-16, which
+/// has a byte order mark), naming an executable when its signature says so.
+pub(crate) fn refuse_binary(bytes: &[u8], format: Format) -> Result<(), DocumentError> {
+    if Encoding::for_bom(bytes).is_some_and(|(encoding, _)| encoding != UTF_8) {
+        return Ok(());
+    }
+    let head = &bytes[..bytes.len().min(SNIFFED_BYTES)];
+    if !head.contains(&0) {
+        return Ok(());
+    }
+    let what = match head {
+        [0x7F, b'E', b'L', b'F', ..] => "it is a program (an ELF executable), not text",
+        [b'M', b'Z', ..] => "it is a program (a Windows executable), not text",
+        _ => "it is binary data, not text",
+    };
+    Err(DocumentError::corrupt(format.as_str(), what))
 }
 
 /// Whether `c` is a Han character or CJK punctuation (spacing between these is an artefact).

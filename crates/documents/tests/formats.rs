@@ -5,6 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use hearth_documents::{parse, read, read_blocking, Document, DocumentError, Format, Limits};
+
+#[path = "formats/isolation.rs"]
+mod isolation;
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Command;
@@ -219,8 +222,11 @@ fn broken_files_each_give_their_error() {
     );
 }
 
+// The guard only keeps the tests that count workers apart; nothing else awaits it.
+#[allow(clippy::await_holding_lock)]
 #[tokio::test]
 async fn the_async_reader_enforces_its_time_limit_and_size_limit() {
+    let _serial = isolation::one_at_a_time();
     let bytes = std::fs::read(path("report.pdf")).unwrap();
     let limits = Limits {
         timeout: Duration::ZERO,
@@ -256,6 +262,7 @@ fn unknown_formats_and_disguised_files_are_refused() {
 
 #[test]
 fn the_blocking_reader_has_the_same_limits() {
+    let _serial = isolation::one_at_a_time();
     let bytes = std::fs::read(path("deck.pptx")).unwrap();
     let zero = Limits {
         timeout: Duration::ZERO,

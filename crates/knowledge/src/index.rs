@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Instant;
 
-use hearth_documents::{read, Limits};
+use hearth_documents::{load, read, DocumentError, Limits};
 use hearth_protocol::{Citation, FileError, IndexReport, KnowledgeStatus, Progress};
 use hearth_store::{FileStamp, KnowledgeFile, KnowledgeHit, Store, StoreError};
 use sha2::{Digest, Sha256};
@@ -200,28 +200,38 @@ impl Knowledge {
             report.unchanged += 1;
             return Ok(());
         }
-        let bytes = match tokio::fs::read(&file.path).await {
-            Ok(bytes) => bytes,
+        let source = file.path.clone();
+        let loaded = tokio::task::spawn_blocking(move || load(&source, &Limits::default()))
+            .await
+            .map_err(|e| e.to_string())?;
+        let (hash, parsed) = match loaded {
+            Ok(bytes) => {
+                let hash = sha256(&bytes);
+                if let Some(known) = known.filter(|k| k.sha256 == hash) {
+                    let (p, size, mtime) = (known.path.clone(), file.size, file.mtime);
+                    on_store(&self.store, move |s| {
+                        s.restamp_knowledge_file(&p, size, mtime)
+                    })
+                    .await?;
+                    report.unchanged += 1;
+                    return Ok(());
+                }
+                report.bytes += bytes.len() as u64;
+                let name = file
+                    .path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                (hash, read(bytes, name, Limits::default()).await)
+            }
             // Gone since the scan: the next pass removes it.
-            Err(_) => return Ok(()),
+            Err(DocumentError::Unreadable { .. }) => return Ok(()),
+            // Refused unread (too large): recorded as unreadable like a file that fails.
+            Err(error) => (String::new(), Err(error)),
         };
-        let hash = sha256(&bytes);
-        if let Some(known) = known.filter(|k| k.sha256 == hash) {
-            let (p, size, mtime) = (known.path.clone(), file.size, file.mtime);
-            on_store(&self.store, move |s| {
-                s.restamp_knowledge_file(&p, size, mtime)
-            })
-            .await?;
-            report.unchanged += 1;
-            return Ok(());
-        }
-        report.bytes += bytes.len() as u64;
-        let name = file
-            .path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let (chunks, error) = match read(bytes, name, Limits::default()).await {
+        // A file the reader cannot read (damaged, too slow, its worker crashed) is recorded
+        // with why, and the pass goes on.
+        let (chunks, error) = match parsed {
             Ok(document) => (crate::chunks::chunks(&document), None),
             Err(error) => (Vec::new(), Some(error.to_string())),
         };

@@ -6,6 +6,9 @@ use std::time::{Duration, Instant};
 
 use super::*;
 
+// Documents are parsed in a worker: this test binary started again.
+hearth_documents::worker_test_host!();
+
 /// Documents written by fpdf2, python-pptx, openpyxl and python-docx (the documents crate's
 /// fixture script, in the target/doc-fixtures venv the setup makes), plus Markdown, CSV, HTML
 /// and GBK text, and a scanned PDF.
@@ -166,4 +169,43 @@ fn snippets_start_near_the_first_query_word() {
     assert!(cut.starts_with('…') && cut.ends_with('…'), "{cut}");
     assert!(cut.contains("needle"));
     assert!(cut.chars().count() <= SNIPPET_CHARS + 2);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn files_the_reader_refuses_are_recorded_and_the_pass_goes_on() {
+    let home = tempfile::tempdir().unwrap();
+    let folder = home.path().join("knowledge");
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::copy("/bin/ls", folder.join("program.txt")).unwrap();
+    // Sparse: 200 MB on paper, refused before a byte is read.
+    std::fs::File::create(folder.join("huge.txt"))
+        .unwrap()
+        .set_len(200 * 1024 * 1024)
+        .unwrap();
+    std::fs::write(folder.join("plain.txt"), "Plain text about lighthouses.\n").unwrap();
+    let k = knowledge(home.path());
+    k.set_folders(vec![folder.clone()]);
+    let first = k.index().await.unwrap();
+    assert_eq!((first.indexed, first.failed), (1, 2), "{first:?}");
+    let errors: HashMap<String, String> = k
+        .status()
+        .unwrap()
+        .file_errors
+        .into_iter()
+        .map(|e| (e.path.rsplit('/').next().unwrap().to_string(), e.error))
+        .collect();
+    assert_eq!(
+        errors["program.txt"],
+        "the txt file is damaged or not what its name says: it is a program (an ELF executable), not text"
+    );
+    assert!(
+        errors["huge.txt"].contains("more than the 104857600-byte limit"),
+        "{errors:?}"
+    );
+    assert_eq!(
+        top(&k, "lighthouses").await.map(|c| c.citation),
+        Some("plain.txt, line 1".into())
+    );
+    let second = k.index().await.unwrap();
+    assert_eq!(second.unchanged, 3, "{second:?}");
 }

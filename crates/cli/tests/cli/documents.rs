@@ -70,3 +70,32 @@ async fn documents_read_prints_units_json_cuts_and_errors() {
     assert!(String::from_utf8_lossy(&refused.stderr)
         .contains("no text layer: this looks like a scanned document (OCR is not available)"));
 }
+
+#[tokio::test]
+async fn documents_read_refuses_devices_and_fifos_at_once() {
+    let cli = Cli::new();
+    let dir = tempfile::tempdir().unwrap();
+    let zero = dir.path().join("zero.txt");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    let fifo = dir.path().join("pipe.txt");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    for (path, kind) in [(&zero, "device"), (&fifo, "FIFO (named pipe)")] {
+        let started = std::time::Instant::now();
+        let refused = cli
+            .run(&["documents", "read", &path.display().to_string()])
+            .await;
+        assert!(!refused.status.success());
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(
+            stderr.contains(&format!(
+                "it is a {kind}, not a regular file; only regular files are read as documents"
+            )),
+            "{stderr}"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    }
+}

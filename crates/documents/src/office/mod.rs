@@ -35,7 +35,13 @@ pub(crate) fn pptx(bytes: &[u8], limits: &Limits) -> Result<Vec<Unit>, DocumentE
     let mut units = Vec::new();
     for (index, slide) in slide_parts(&mut archive)?.into_iter().enumerate() {
         let Some(xml) = archive.text(&slide)? else {
-            continue;
+            return Err(DocumentError::corrupt(
+                "pptx",
+                format!(
+                    "slide {} is {slide}, which the file does not have",
+                    index + 1
+                ),
+            ));
         };
         let content = flow(&xml, "pptx")?;
         let mut text = tidy(&content.text);
@@ -67,11 +73,20 @@ fn slide_parts(archive: &mut Archive<'_>) -> Result<Vec<String>, DocumentError> 
         }
     })?;
     let rels = relationships(archive, "ppt/_rels/presentation.xml.rels")?;
-    Ok(ids
-        .iter()
-        .filter_map(|id| rels.iter().find(|r| &r.id == id))
-        .map(|r| resolve("ppt", &r.target))
-        .collect())
+    ids.iter()
+        .enumerate()
+        .map(|(index, id)| {
+            rels.iter()
+                .find(|r| &r.id == id)
+                .map(|r| resolve("ppt", &r.target))
+                .ok_or_else(|| {
+                    DocumentError::corrupt(
+                        "pptx",
+                        format!("slide {} links to `{id}`, which names no part", index + 1),
+                    )
+                })
+        })
+        .collect()
 }
 
 /// The notes part of `slide` (`ppt/slides/slide3.xml`), if it has one.

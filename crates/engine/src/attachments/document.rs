@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use hearth_documents::{read_blocking, DocumentError, Limits};
+use hearth_documents::{load, read_blocking, DocumentError, Limits};
 use hearth_protocol::ContentPart;
 
 /// Files attached as their text.
@@ -16,11 +16,18 @@ pub const DOCUMENT_ATTACHMENT_CHARS: usize = 100_000;
 /// (relative to the workspace); `None` when it cannot be read (encrypted, damaged), so it is
 /// attached as a plain file.
 pub(super) fn document_part(source: &Path, name: &str, copied: &str) -> Option<ContentPart> {
-    let bytes = std::fs::read(source).ok()?;
+    let limits = Limits::default();
+    let bytes = match load(source, &limits) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            tracing::info!(%error, name, "document attached as a file");
+            return None;
+        }
+    };
     let header = |summary: String| {
         format!("Attached document `{name}` ({summary}; original copied to {copied}):\n")
     };
-    match read_blocking(bytes, name.to_string(), Limits::default()) {
+    match read_blocking(bytes, name.to_string(), limits) {
         Ok(document) => {
             let extract = document.extract(None, DOCUMENT_ATTACHMENT_CHARS).ok()?;
             let kind = extract.unit_kind.as_str();
@@ -57,6 +64,9 @@ mod tests {
     use super::super::prepare_attachment;
     use hearth_protocol::ContentPart;
     use std::path::PathBuf;
+
+    // Documents are parsed in a worker: this test binary started again.
+    hearth_documents::worker_test_host!();
 
     /// A PDF with text and a scanned one, written by fpdf2 (the fixture venv scripts/setup.sh makes).
     fn fixtures(dir: &std::path::Path) {

@@ -1,16 +1,15 @@
 //! `read_document`: the text of a PDF, Office, spreadsheet, CSV, text, Markdown or HTML file in
 //! the workspace, a page, slide or sheet at a time or whole, through the document readers.
 
-use super::sandbox::{io_error, PathArg, Sandbox};
+use super::sandbox::{PathArg, Sandbox};
 use crate::error::{ErrorKind, ToolError};
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_documents::{read, DocumentError, Limits, DEFAULT_MAX_CHARS};
+use hearth_documents::{read, read_limited, DocumentError, Limits, DEFAULT_MAX_CHARS};
 use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::io::Read;
 use std::path::Path;
 
 /// The largest `max_chars`.
@@ -71,8 +70,8 @@ impl Tool for ReadDocument {
         let limits = Limits::default();
         let workspace = ctx.workspace.clone();
         let path = args.path.clone();
-        let max_bytes = limits.max_file_bytes;
-        let bytes = tokio::task::spawn_blocking(move || load(&workspace, &path, max_bytes))
+        let file_limits = limits.clone();
+        let bytes = tokio::task::spawn_blocking(move || load(&workspace, &path, &file_limits))
             .await
             .map_err(|e| ToolError::internal(format!("read_document task failed: {e}")))??;
         let document = read(bytes, args.path.clone(), limits)
@@ -111,25 +110,13 @@ impl Tool for ReadDocument {
     }
 }
 
-/// The file's bytes, read through the workspace sandbox, refused past `max_bytes`.
-fn load(workspace: &Path, path: &str, max_bytes: u64) -> Result<Vec<u8>, ToolError> {
+/// The file's bytes, opened through the workspace sandbox (regular files only), read with the
+/// documents' own size check.
+fn load(workspace: &Path, path: &str, limits: &Limits) -> Result<Vec<u8>, ToolError> {
     let sandbox = Sandbox::workspace(workspace)?;
     let arg = PathArg::new("path", path);
     let (file, meta) = sandbox.locate(arg)?.open_file()?;
-    if meta.len() > max_bytes {
-        return Err(arg.error(
-            ErrorKind::TooLarge,
-            format!(
-                "is {} bytes; documents up to {max_bytes} bytes are read",
-                meta.len()
-            ),
-        ));
-    }
-    let mut bytes = Vec::new();
-    file.take(max_bytes + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| io_error(arg, "read", &e))?;
-    Ok(bytes)
+    read_limited(file, meta.len(), limits).map_err(|e| document_error(path, e))
 }
 
 /// The document error as the tool error the model reads.
@@ -138,15 +125,22 @@ fn document_error(path: &str, error: DocumentError) -> ToolError {
     let message = error.to_string();
     match error {
         DocumentError::NoSuchUnit { .. } => ToolError::invalid("unit", message),
-        DocumentError::Unsupported(_) | DocumentError::Empty | DocumentError::Corrupt { .. } => {
-            arg.invalid(message)
+        DocumentError::Unsupported(_)
+        | DocumentError::Empty
+        | DocumentError::Corrupt { .. }
+        | DocumentError::Crashed { .. } => arg.invalid(message),
+        DocumentError::TooLarge { .. }
+        | DocumentError::ZipBomb { .. }
+        | DocumentError::OutOfMemory { .. } => arg.error(ErrorKind::TooLarge, message),
+        DocumentError::Encrypted | DocumentError::NotAFile { .. } => {
+            arg.error(ErrorKind::NotPermitted, message)
         }
-        DocumentError::TooLarge { .. } | DocumentError::ZipBomb { .. } => {
-            arg.error(ErrorKind::TooLarge, message)
+        DocumentError::NoTextLayer | DocumentError::Unreadable { .. } => {
+            arg.error(ErrorKind::Unavailable, message)
         }
-        DocumentError::Encrypted => arg.error(ErrorKind::NotPermitted, message),
-        DocumentError::NoTextLayer => arg.error(ErrorKind::Unavailable, message),
         DocumentError::Timeout(_) => arg.error(ErrorKind::Timeout, message),
-        DocumentError::Panicked(_) => arg.error(ErrorKind::Internal, message),
+        DocumentError::Panicked(_) | DocumentError::ReaderUnavailable { .. } => {
+            arg.error(ErrorKind::Internal, message)
+        }
     }
 }

@@ -10,6 +10,9 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 
+// read_document parses in a worker: this test binary started again.
+hearth_documents::worker_test_host!();
+
 const FILES: &str = "report.pdf,scanned.pdf,encrypted.pdf,deck.pptx";
 
 /// The fixture folder, made once per binary.
