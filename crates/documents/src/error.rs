@@ -13,7 +13,7 @@ pub enum DocumentError {
     Empty,
     #[error("the file is {size} bytes, more than the {limit}-byte limit for documents")]
     TooLarge { size: u64, limit: u64 },
-    #[error("refused: the archive inside this {format} file would unpack to {unpacked} bytes (limit {limit}); it looks like a zip bomb")]
+    #[error("refused: compressed data inside this {format} file would unpack to {unpacked} bytes or more (limit {limit}); it looks like a decompression bomb")]
     ZipBomb {
         #[serde(deserialize_with = "known_name")]
         format: Name,
