@@ -383,3 +383,72 @@ fn malformed_skills_are_refused_before_anything_lands() {
     }
     assert_eq!(tree(&root), Vec::<String>::new(), "nothing left behind");
 }
+
+/// A `.tar.gz` at `path` holding `SKILL.md` (of skill `evil`) and then `entries` (path, folder?).
+fn tar_gz_with(path: &Path, entries: impl Iterator<Item = (String, bool)>) {
+    let mut tar = tar::Builder::new(flate2::write::GzEncoder::new(
+        std::fs::File::create(path).unwrap(),
+        flate2::Compression::default(),
+    ));
+    let good = b"---\nname: evil\ndescription: d\n---\n";
+    let mut header = tar::Header::new_gnu();
+    header.set_size(good.len() as u64);
+    header.set_mode(0o644);
+    tar.append_data(&mut header, "SKILL.md", &good[..]).unwrap();
+    for (name, folder) in entries {
+        let mut header = tar::Header::new_gnu();
+        header.set_entry_type(if folder {
+            tar::EntryType::Directory
+        } else {
+            tar::EntryType::Regular
+        });
+        header.set_size(0);
+        header.set_mode(0o755);
+        tar.append_data(&mut header, name, std::io::empty())
+            .unwrap();
+    }
+    tar.into_inner().unwrap().finish().unwrap();
+}
+
+#[test]
+fn folders_count_toward_the_entry_cap() {
+    let data = tempfile::tempdir().unwrap();
+    let root = data.path().join("skills");
+    let archive = data.path().join("folders.tar.gz");
+    tar_gz_with(&archive, (0..200_000).map(|i| (format!("d{i}/"), true)));
+    assert!(std::fs::metadata(&archive).unwrap().len() < 2 * 1024 * 1024);
+    let message = refused(install(&root, &archive, None, None));
+    assert_eq!(message, "the skill has more than 10000 files and folders");
+    assert_eq!(tree(&root), Vec::<String>::new(), "nothing left behind");
+
+    // Under the cap, folders install (and count with the files).
+    let some = data.path().join("evil.tar.gz");
+    tar_gz_with(&some, (0..50).map(|i| (format!("d{i}/"), true)));
+    let skill = install(&root, &some, None, None).unwrap();
+    assert!(skill.dir.join("d49").is_dir());
+}
+
+#[test]
+fn a_failure_to_write_an_entry_is_short_and_names_the_entry() {
+    let data = tempfile::tempdir().unwrap();
+    let root = data.path().join("skills");
+    // 24 folders of 250 characters: 6,000 characters, past what a path may hold.
+    let long: String = (0..24)
+        .map(|i| format!("{}/", char::from(b'a' + i).to_string().repeat(250)))
+        .collect();
+    let archive = data.path().join("evil.tar.gz");
+    tar_gz_with(
+        &archive,
+        std::iter::once((format!("{long}file.txt"), false)),
+    );
+    let message = refused(install(&root, &archive, None, None));
+    assert!(message.len() < 300, "{} bytes: {message}", message.len());
+    assert!(message.starts_with("cannot unpack `aaaa"), "{message}");
+    assert!(message.contains("…"), "{message}");
+    assert!(
+        message.ends_with("file.txt`: File name too long (os error 36)"),
+        "{message}"
+    );
+    assert!(!message.contains(".install-"), "no staging path: {message}");
+    assert_eq!(tree(&root), Vec::<String>::new(), "nothing left behind");
+}

@@ -1,10 +1,10 @@
 //! Unpacking into the staging folder: a folder copied (links refused), a zip or gzipped tar
 //! extracted entry by entry, each path checked to be plain and relative, links refused, and
-//! every file counted and its bytes capped as they are written (declared sizes are not
-//! trusted).
+//! every file and folder counted and the bytes capped as they are written (declared sizes are
+//! not trusted). A failure names the entry inside the skill, cut short, never the staging path.
 
 use super::{plain_relative, Budget, MAX_FILES};
-use crate::error::SkillError;
+use crate::error::{shorten, SkillError};
 use std::fs::File;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -13,29 +13,37 @@ fn refused(message: String) -> SkillError {
     SkillError::Install(message)
 }
 
-/// Copies `reader` to a new file `target`, at most the bytes the budget has room for; `mode`
-/// keeps an executable bit (Unix).
+/// Makes the folder `relative` under `to` (with its parents), counted against the budget.
+fn make_folder(to: &Path, relative: &Path, budget: &mut Budget) -> Result<(), SkillError> {
+    budget.add_entry()?;
+    std::fs::create_dir_all(to.join(relative)).map_err(|e| SkillError::unpack(relative, e))
+}
+
+/// Copies `reader` to a new file `relative` under `to`, at most the bytes the budget has room
+/// for; `mode` keeps an executable bit (Unix).
 fn write_capped(
     reader: impl Read,
-    target: &Path,
+    to: &Path,
+    relative: &Path,
     mode: Option<u32>,
     budget: &mut Budget,
 ) -> Result<(), SkillError> {
-    budget.add_file()?;
+    budget.add_entry()?;
+    let target = to.join(relative);
+    let failed = |e| SkillError::unpack(relative, e);
     if let Some(parent) = target.parent() {
-        std::fs::create_dir_all(parent).map_err(|e| SkillError::io(parent, e))?;
+        std::fs::create_dir_all(parent).map_err(failed)?;
     }
-    let mut file = File::create_new(target).map_err(|e| SkillError::io(target, e))?;
+    let mut file = File::create_new(&target).map_err(failed)?;
     let room = budget.room();
-    let copied = std::io::copy(&mut reader.take(room + 1), &mut file)
-        .map_err(|e| SkillError::io(target, e))?;
+    let copied = std::io::copy(&mut reader.take(room + 1), &mut file).map_err(failed)?;
     budget.add_bytes(copied)?;
-    file.flush().map_err(|e| SkillError::io(target, e))?;
+    file.flush().map_err(failed)?;
     #[cfg(unix)]
     if mode.is_some_and(|m| m & 0o111 != 0) {
         use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(target, std::fs::Permissions::from_mode(0o755))
-            .map_err(|e| SkillError::io(target, e))?;
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o755))
+            .map_err(failed)?;
     }
     #[cfg(not(unix))]
     let _ = mode;
@@ -57,27 +65,38 @@ fn mode_of(meta: &std::fs::Metadata) -> Option<u32> {
 }
 
 /// Copies the folder `from` into `to`; a symlink anywhere is refused.
-pub(super) fn copy_folder(from: &Path, to: &Path, budget: &mut Budget) -> Result<(), SkillError> {
-    for entry in std::fs::read_dir(from).map_err(|e| SkillError::io(from, e))? {
-        let entry = entry.map_err(|e| SkillError::io(from, e))?;
+pub(super) fn copy_folder(from: &Path, to: &Path) -> Result<(), SkillError> {
+    copy_below(from, to, Path::new(""), &mut Budget::default())
+}
+
+/// Copies `from`'s folder `relative` into `to`'s.
+fn copy_below(
+    from: &Path,
+    to: &Path,
+    relative: &Path,
+    budget: &mut Budget,
+) -> Result<(), SkillError> {
+    let folder = from.join(relative);
+    for entry in std::fs::read_dir(&folder).map_err(|e| SkillError::io(&folder, e))? {
+        let entry = entry.map_err(|e| SkillError::io(&folder, e))?;
+        let inside = relative.join(entry.file_name());
         let kind = entry
             .file_type()
             .map_err(|e| SkillError::io(entry.path(), e))?;
-        let target = to.join(entry.file_name());
         if kind.is_symlink() {
             return Err(refused(format!(
                 "{} is a symbolic link; skills are installed without links",
-                entry.path().display()
+                shorten(&entry.path().display().to_string())
             )));
         } else if kind.is_dir() {
-            std::fs::create_dir_all(&target).map_err(|e| SkillError::io(&target, e))?;
-            copy_folder(&entry.path(), &target, budget)?;
+            make_folder(to, &inside, budget)?;
+            copy_below(from, to, &inside, budget)?;
         } else if kind.is_file() {
             let file = File::open(entry.path()).map_err(|e| SkillError::io(entry.path(), e))?;
             let meta = file
                 .metadata()
                 .map_err(|e| SkillError::io(entry.path(), e))?;
-            write_capped(file, &target, mode_of(&meta), budget)?;
+            write_capped(file, to, &inside, mode_of(&meta), budget)?;
         }
     }
     Ok(())
@@ -88,8 +107,9 @@ pub(super) fn unzip(archive: &Path, to: &Path) -> Result<(), SkillError> {
     let file = File::open(archive).map_err(|e| SkillError::io(archive, e))?;
     let mut zip = zip::ZipArchive::new(file).map_err(|e| {
         refused(format!(
-            "{}: not a readable zip file: {e}",
-            archive.display()
+            "{}: not a readable zip file: {}",
+            shorten(&archive.display().to_string()),
+            shorten(&e.to_string())
         ))
     })?;
     if zip.len() > MAX_FILES {
@@ -102,27 +122,33 @@ pub(super) fn unzip(archive: &Path, to: &Path) -> Result<(), SkillError> {
     for index in 0..zip.len() {
         let entry = zip
             .by_index(index)
-            .map_err(|e| refused(format!("zip entry {index}: {e}")))?;
+            .map_err(|e| refused(format!("zip entry {index}: {}", shorten(&e.to_string()))))?;
         let raw = entry
             .name()
-            .map_err(|e| refused(format!("zip entry {index}'s name: {e}")))?
+            .map_err(|e| {
+                refused(format!(
+                    "zip entry {index}'s name: {}",
+                    shorten(&e.to_string())
+                ))
+            })?
             .into_owned();
         let Some(relative) = plain_relative(Path::new(&raw)).filter(|_| !raw.contains('\\')) else {
             return Err(refused(format!(
-                "the archive entry `{raw}` leads outside the skill folder"
+                "the archive entry `{}` leads outside the skill folder",
+                shorten(&raw)
             )));
         };
         if entry.is_symlink() {
             return Err(refused(format!(
-                "the archive entry `{raw}` is a symbolic link; skills are installed without links"
+                "the archive entry `{}` is a symbolic link; skills are installed without links",
+                shorten(&raw)
             )));
         }
-        let target = to.join(relative);
         if entry.is_dir() {
-            std::fs::create_dir_all(&target).map_err(|e| SkillError::io(&target, e))?;
+            make_folder(to, &relative, &mut budget)?;
         } else {
             let mode = entry.unix_mode();
-            write_capped(entry, &target, mode, &mut budget)?;
+            write_capped(entry, to, &relative, mode, &mut budget)?;
         }
     }
     Ok(())
@@ -134,39 +160,43 @@ pub(super) fn untar_gz(archive: &Path, to: &Path) -> Result<(), SkillError> {
     let mut tar = tar::Archive::new(flate2::read::GzDecoder::new(file));
     let entries = tar.entries().map_err(|e| {
         refused(format!(
-            "{}: not a readable .tar.gz: {e}",
-            archive.display()
+            "{}: not a readable .tar.gz: {}",
+            shorten(&archive.display().to_string()),
+            shorten(&e.to_string())
         ))
     })?;
     let mut budget = Budget::default();
     for entry in entries {
-        let entry = entry.map_err(|e| refused(format!("a .tar.gz entry: {e}")))?;
+        let entry =
+            entry.map_err(|e| refused(format!("a .tar.gz entry: {}", shorten(&e.to_string()))))?;
         let raw = entry
             .path()
-            .map_err(|e| refused(format!("a .tar.gz entry's path: {e}")))?
+            .map_err(|e| {
+                refused(format!(
+                    "a .tar.gz entry's path: {}",
+                    shorten(&e.to_string())
+                ))
+            })?
             .into_owned();
+        let shown = shorten(&raw.display().to_string());
         let Some(relative) = plain_relative(&raw) else {
             return Err(refused(format!(
-                "the archive entry `{}` leads outside the skill folder",
-                raw.display()
+                "the archive entry `{shown}` leads outside the skill folder"
             )));
         };
-        let target = to.join(relative);
         let kind = entry.header().entry_type();
         if kind.is_dir() {
-            std::fs::create_dir_all(&target).map_err(|e| SkillError::io(&target, e))?;
+            make_folder(to, &relative, &mut budget)?;
         } else if kind.is_file() {
             let mode = entry.header().mode().ok();
-            write_capped(entry, &target, mode, &mut budget)?;
+            write_capped(entry, to, &relative, mode, &mut budget)?;
         } else if kind.is_symlink() || kind.is_hard_link() {
             return Err(refused(format!(
-                "the archive entry `{}` is a link; skills are installed without links",
-                raw.display()
+                "the archive entry `{shown}` is a link; skills are installed without links"
             )));
         } else if !(kind.is_pax_global_extensions() || kind.is_pax_local_extensions()) {
             return Err(refused(format!(
-                "the archive entry `{}` is not a file or folder",
-                raw.display()
+                "the archive entry `{shown}` is not a file or folder"
             )));
         }
     }

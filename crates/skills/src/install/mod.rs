@@ -8,28 +8,29 @@ mod git;
 
 pub use git::{clone_git, is_git_url};
 
-use crate::error::SkillError;
+use crate::error::{shorten, SkillError};
 use crate::skill::{load_skill, Skill, Source};
 use std::path::{Component, Path, PathBuf};
 
-/// The most files one skill may hold.
+/// The most files and folders one skill may hold together.
 pub const MAX_FILES: usize = 10_000;
 /// The most bytes one skill's files may hold together.
 pub const MAX_BYTES: u64 = 256 * 1024 * 1024;
 
-/// Files and bytes written so far, checked against the caps.
+/// Files and folders made and bytes written so far, checked against the caps (an empty
+/// folder costs a directory block on disk, so folders count like files).
 #[derive(Debug, Default)]
 pub(crate) struct Budget {
-    files: usize,
+    entries: usize,
     bytes: u64,
 }
 
 impl Budget {
-    pub(crate) fn add_file(&mut self) -> Result<(), SkillError> {
-        self.files += 1;
-        if self.files > MAX_FILES {
+    pub(crate) fn add_entry(&mut self) -> Result<(), SkillError> {
+        self.entries += 1;
+        if self.entries > MAX_FILES {
             return Err(SkillError::Install(format!(
-                "the skill has more than {MAX_FILES} files"
+                "the skill has more than {MAX_FILES} files and folders"
             )));
         }
         Ok(())
@@ -139,7 +140,7 @@ pub fn stage(
         .unwrap_or_default();
     let mut default_name = source_name.clone();
     if source.is_dir() {
-        extract::copy_folder(source, &unpacked, &mut Budget::default())?;
+        extract::copy_folder(source, &unpacked)?;
     } else if source_name.ends_with(".zip") {
         extract::unzip(source, &unpacked)?;
         default_name = source_name.trim_end_matches(".zip").to_string();
@@ -152,7 +153,7 @@ pub fn stage(
     } else {
         return Err(SkillError::Install(format!(
             "{}: not a folder, .zip, .tar.gz or .tgz file",
-            source.display()
+            shorten(&source.display().to_string())
         )));
     }
     let mut root = unpacked.clone();
@@ -170,7 +171,7 @@ pub fn stage(
         if !root.is_dir() {
             return Err(SkillError::Install(format!(
                 "the source has no folder `{}`",
-                sub.display()
+                shorten(&sub.display().to_string())
             )));
         }
     } else if let Some(single) = single_wrapping_folder(&root)? {
@@ -185,7 +186,8 @@ pub fn stage(
         || folder.starts_with('.')
     {
         return Err(SkillError::Install(format!(
-            "`{folder}` cannot name a skill folder"
+            "`{}` cannot name a skill folder",
+            shorten(&folder)
         )));
     }
     let ready = staging.0.join("ready").join(&folder);
