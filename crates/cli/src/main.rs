@@ -9,6 +9,8 @@ mod channels;
 mod chat;
 mod daemon;
 mod documents;
+#[cfg(unix)]
+mod interrupt;
 mod jobs;
 mod keys;
 mod knowledge;
@@ -127,6 +129,11 @@ enum Command {
 
 fn main() -> std::process::ExitCode {
     let cli = Cli::parse();
+    // Before any thread starts: what this command starts ends with it, however it ends.
+    #[cfg(unix)]
+    interrupt::keep_children();
+    #[cfg(unix)]
+    let graceful = interrupt::handled_by(&cli.command);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -135,6 +142,8 @@ fn main() -> std::process::ExitCode {
         Err(e) => return fail(&anyhow::anyhow!("cannot start the async runtime: {e}")),
     };
     let result = runtime.block_on(async {
+        #[cfg(unix)]
+        interrupt::watch(graceful);
         // Every command stops on settings it cannot read, even one that does not use them
         // (`keys`): a misspelled value must never run under some other setting.
         setup::check_settings()?;
@@ -160,6 +169,7 @@ fn main() -> std::process::ExitCode {
             Command::Channels(command) => channels::run(command).await,
         }
     });
+    hearth_children::end_all();
     match result {
         Ok(code) => code,
         Err(e) => fail(&e),
