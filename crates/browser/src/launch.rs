@@ -131,12 +131,16 @@ pub async fn launch(
         };
     }
     let config = builder.build()?;
-    Browser::launch(config).await.map_err(|e| {
+    let (mut browser, handler) = Browser::launch(config).await.map_err(|e| {
         format!(
             "the browser {} did not start: {e}",
             options.executable.display()
         )
-    })
+    })?;
+    // Recorded with its descendants (renderers, GPU process) so that it ends with Hearth even
+    // when Hearth is killed.
+    hearth_children::spawned(browser.get_mut_child().and_then(|child| child.inner.id()));
+    Ok((browser, handler))
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use hearth_engine::{Channel, ChannelFactory};
 use hearth_protocol::{ChannelKind, ChannelSettings};
 
+pub use hearth_protocol::check_channel_name as check_name;
 pub use telegram::{escape_html, split_text, Telegram, DEFAULT_BASE_URL, TEXT_LIMIT};
 pub use webhook::Webhook;
 
@@ -51,24 +52,4 @@ pub fn test_target(channel: &ChannelSettings) -> Result<String, String> {
             })?,
     };
     Ok(format!("{}:{chat}", channel.name))
-}
-
-/// Refuses a channel name that cannot be part of a chat target.
-pub fn check_name(name: &str) -> Result<(), String> {
-    let valid = !name.is_empty()
-        && name.len() <= 32
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
-    if !valid {
-        return Err(format!(
-            "`{name}` is not a channel name: use 1 to 32 lower-case letters, digits, `-` or `_`"
-        ));
-    }
-    if ["desktop", "cli", "job"].contains(&name) {
-        return Err(format!(
-            "`{name}` is taken by Hearth's own sessions; choose another name"
-        ));
-    }
-    Ok(())
 }

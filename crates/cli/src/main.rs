@@ -9,6 +9,8 @@ mod channels;
 mod chat;
 mod daemon;
 mod documents;
+#[cfg(unix)]
+mod interrupt;
 mod jobs;
 mod keys;
 mod knowledge;
@@ -129,6 +131,11 @@ fn main() -> std::process::ExitCode {
     // Started again as the document worker: parse one file and exit.
     hearth_documents::serve_worker_if_asked();
     let cli = Cli::parse();
+    // Before any thread starts: what this command starts ends with it, however it ends.
+    #[cfg(unix)]
+    interrupt::keep_children();
+    #[cfg(unix)]
+    let graceful = interrupt::handled_by(&cli.command);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -137,6 +144,8 @@ fn main() -> std::process::ExitCode {
         Err(e) => return fail(&anyhow::anyhow!("cannot start the async runtime: {e}")),
     };
     let result = runtime.block_on(async {
+        #[cfg(unix)]
+        interrupt::watch(graceful);
         // Every command stops on settings it cannot read, even one that does not use them
         // (`keys`): a misspelled value must never run under some other setting.
         setup::check_settings()?;
@@ -162,6 +171,7 @@ fn main() -> std::process::ExitCode {
             Command::Channels(command) => channels::run(command).await,
         }
     });
+    hearth_children::end_all();
     match result {
         Ok(code) => code,
         Err(e) => fail(&e),

@@ -3,7 +3,7 @@
 //! workspace leaves calls elsewhere alone; a malformed rule, a misspelled value of any enumerated
 //! setting or an unknown key stops every command with one line naming the file, the key, the bad
 //! value and the allowed values — nothing runs under some other setting; so do `[subagents]`
-//! bounds out of range.
+//! bounds, durations and counts out of range, and values that would silently mean nothing.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::Path;
@@ -241,6 +241,95 @@ async fn an_empty_search_backend_written_by_earlier_versions_still_loads() {
         "[search]\nbackend = \"\"\nsearxng_url = \"\"\n",
     );
     let out = hearth(home.path(), &["tools", "call", "calculator", SUM]).await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+const MCP: &str = "[[mcp_servers]]\nname = \"files\"\ncommand = \"true\"\n";
+const CHANNEL: &str = "[[channels]]\nkind = \"webhook\"\nurl = \"http://127.0.0.1:9/\"\n";
+
+#[tokio::test(flavor = "multi_thread")]
+async fn durations_out_of_range_and_settings_that_mean_nothing_stop_every_command() {
+    let cases = [
+        (
+            format!("{MCP}startup_timeout_secs = 18446744073709551615\n"),
+            "mcp_servers[0].startup_timeout_secs: 18446744073709551615 is out of range: 1 to 3600 seconds (line 4)",
+        ),
+        (
+            format!("{MCP}startup_timeout_secs = 0\n"),
+            "mcp_servers[0].startup_timeout_secs: 0 is out of range: 1 to 3600 seconds",
+        ),
+        (
+            format!("{MCP}call_timeout_secs = 86401\n"),
+            "mcp_servers[0].call_timeout_secs: 86401 is out of range: 1 to 86400 seconds",
+        ),
+        (
+            "[subagents]\ntimeout_secs = 0\n".to_string(),
+            "subagents.timeout_secs: 0 is out of range: 1 to 86400 seconds",
+        ),
+        (
+            "[subagents]\ntimeout_secs = 9223372036854775807\n".to_string(),
+            "subagents.timeout_secs: 9223372036854775807 is out of range: 1 to 86400 seconds",
+        ),
+        (
+            "[browser]\nidle_minutes = 0\n".to_string(),
+            "browser.idle_minutes: 0 is out of range: 1 to 1440 minutes",
+        ),
+        (
+            "[browser]\nidle_minutes = 4294967295\n".to_string(),
+            "browser.idle_minutes: 4294967295 is out of range: 1 to 1440 minutes",
+        ),
+        (
+            format!("{CHANNEL}name = \"hook\"\ntimeout_secs = 601\n"),
+            "channels[0].timeout_secs: 601 is out of range: 1 to 600 seconds",
+        ),
+        (
+            "max_iterations = 0\n".to_string(),
+            "max_iterations: 0 is out of range: 1 to 10000 (line 1)",
+        ),
+        (
+            "allow_local_hosts = [\"*\"]\n".to_string(),
+            "allow_local_hosts: `*` is a wildcard, which allows nothing",
+        ),
+        (
+            "allow_local_hosts = [\"127.0.0.1:11434\", \"192.168.0.0/16\"]\n".to_string(),
+            "allow_local_hosts: `192.168.0.0/16` is an address range, which allows nothing",
+        ),
+        (
+            "allow_local_hosts = [\"http://127.0.0.1:8080/\"]\n".to_string(),
+            "allow_local_hosts: `http://127.0.0.1:8080/` is a URL: give its `host` or `host:port`",
+        ),
+        (
+            format!("{CHANNEL}name = \"desktop\"\n"),
+            "channels[0].name: `desktop` is taken by Hearth's own sessions",
+        ),
+        (
+            format!("{CHANNEL}name = \"Team Chat\"\n"),
+            "channels[0].name: `Team Chat` is not a channel name",
+        ),
+    ];
+    let commands: [&[&str]; 3] = [&["sessions", "list"], &["mcp", "list"], &["chat", "hi"]];
+    for (config, expected) in &cases {
+        for args in commands {
+            let line = refused(config, args).await;
+            assert!(line.contains(expected), "{args:?}: {line}");
+        }
+    }
+    // At the edges of the ranges the settings load.
+    let home = tempfile::tempdir().unwrap();
+    configure(
+        home.path(),
+        &format!(
+            "max_iterations = 1\nallow_local_hosts = [\"127.0.0.1:11434\", \"[::1]\", \"nas.lan\"]\n\
+             [browser]\nidle_minutes = 1440\n[subagents]\ntimeout_secs = 86400\n\
+             {MCP}startup_timeout_secs = 3600\ncall_timeout_secs = 1\nenabled = false\n\
+             {CHANNEL}name = \"hook\"\ntimeout_secs = 600\n"
+        ),
+    );
+    let out = hearth(home.path(), &["sessions", "list"]).await;
     assert!(
         out.status.success(),
         "{}",

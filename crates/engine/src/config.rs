@@ -25,10 +25,35 @@ pub fn load_settings(path: &Path) -> Result<Settings, EngineError> {
     })?;
     crate::rules::user_rules(&settings)
         .map_err(|why| EngineError::Config(format!("{}: {why}", path.display())))?;
-    if let Some(why) = settings.subagents.problem() {
+    if let Some(why) = settings
+        .subagents
+        .problem()
+        .or_else(|| meaningless(&settings))
+    {
         return Err(EngineError::Config(format!("{}: {why}", path.display())));
     }
     Ok(settings)
+}
+
+/// Values that parse but would mean nothing, silently: an `allow_local_hosts` entry that allows
+/// nothing (a wildcard, a range, a URL) and a channel no chat could be addressed to.
+fn meaningless(settings: &Settings) -> Option<String> {
+    let network = hearth_tools::NetworkConfig {
+        allow_local: settings.allow_local_hosts.clone(),
+        ..Default::default()
+    };
+    if let Some((_, why)) = network.invalid_allow_entries().into_iter().next() {
+        return Some(format!("allow_local_hosts: {why}"));
+    }
+    settings
+        .channels
+        .iter()
+        .enumerate()
+        .find_map(|(index, channel)| {
+            hearth_protocol::check_channel_name(&channel.name)
+                .err()
+                .map(|why| format!("channels[{index}].name: {why}"))
+        })
 }
 
 /// Parses the text of `config.toml`; the error is one line: the key, what is wrong with it

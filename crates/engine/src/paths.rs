@@ -70,4 +70,8 @@ impl DataDir {
     pub fn logs(&self) -> PathBuf {
         self.root.join("logs")
     }
+    /// What running Hearth processes keep about themselves (the ledgers of their children).
+    pub fn run(&self) -> PathBuf {
+        self.root.join("run")
+    }
 }

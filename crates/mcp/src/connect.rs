@@ -156,12 +156,15 @@ async fn connect_with(
             if let Some(cwd) = cwd {
                 cmd.current_dir(cwd);
             }
+            // In a group of its own (an `npx` or `uvx` server has children of its own), recorded
+            // once spawned so that it ends with Hearth whatever way Hearth ends.
             #[cfg(unix)]
             cmd.process_group(0);
             let (process, stderr) = TokioChildProcess::builder(cmd)
                 .stderr(Stdio::piped())
                 .spawn()
                 .map_err(|e| Failure::Setup(format!("cannot start `{command}`: {e}")))?;
+            hearth_children::spawned(process.id());
             on_pid(process.id());
             if let Some(stderr) = stderr {
                 log.drain(stderr);

@@ -31,24 +31,25 @@ fn merge(first: Option<&str>, second: &str) -> String {
 
 #[cfg(unix)]
 fn login_shell_path() -> Option<String> {
-    use nix::sys::signal::{kill, Signal};
+    use nix::sys::signal::{killpg, Signal};
     use nix::unistd::Pid;
     use std::process::{Command, Stdio};
     let shell = std::env::var("SHELL").unwrap_or_else(|_| "/bin/sh".to_string());
-    let child = Command::new(shell)
-        .args(["-l", "-c", &format!("printf '\\n{MARKER}%s\\n' \"$PATH\"")])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
+    let child = hearth_children::spawn_std(
+        Command::new(shell)
+            .args(["-l", "-c", &format!("printf '\\n{MARKER}%s\\n' \"$PATH\"")])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null()),
+    )
+    .ok()?;
     let pid = Pid::from_raw(i32::try_from(child.id()).ok()?);
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = sender.send(child.wait_with_output());
     });
     let Ok(Ok(output)) = receiver.recv_timeout(Duration::from_secs(5)) else {
-        let _ = kill(pid, Signal::SIGKILL);
+        let _ = killpg(pid, Signal::SIGKILL);
         return None;
     };
     let text = String::from_utf8_lossy(&output.stdout);

@@ -42,6 +42,7 @@ pub struct SubAgentSettings {
     /// How deep children may nest: 1 means children cannot start children (at most 3).
     pub max_depth: u32,
     /// Wall-clock limit of a child that does not set its own, in seconds.
+    #[serde(deserialize_with = "crate::bounds::subagent_secs")]
     pub timeout_secs: u64,
 }
 

@@ -43,7 +43,10 @@ pub struct ChannelSettings {
     #[serde(default = "enabled")]
     pub files: bool,
     /// Seconds one delivery may take.
-    #[serde(default = "delivery_timeout")]
+    #[serde(
+        default = "delivery_timeout",
+        deserialize_with = "crate::bounds::channel_secs"
+    )]
     pub timeout_secs: u64,
     #[serde(default = "enabled")]
     pub enabled: bool,
@@ -88,6 +91,31 @@ impl ChannelSettings {
     pub fn allowed(&self, chat_id: &str) -> Option<&AllowedChat> {
         self.allowed_chats.iter().find(|chat| chat.id == chat_id)
     }
+}
+
+/// The prefixes of Hearth's own sessions (`desktop:<id>`, `cli:<id>`, …), which no channel may
+/// be named.
+pub const LOCAL_SESSION_KINDS: [&str; 4] = ["desktop", "cli", "job", "task"];
+
+/// Refuses a channel name that cannot be part of a chat target (a chat target is
+/// `<channel>:<chat>`, so Hearth's own session kinds are taken).
+pub fn check_channel_name(name: &str) -> Result<(), String> {
+    let valid = !name.is_empty()
+        && name.len() <= 32
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if !valid {
+        return Err(format!(
+            "`{name}` is not a channel name: use 1 to 32 lower-case letters, digits, `-` or `_`"
+        ));
+    }
+    if LOCAL_SESSION_KINDS.contains(&name) {
+        return Err(format!(
+            "`{name}` is taken by Hearth's own sessions; choose another name"
+        ));
+    }
+    Ok(())
 }
 
 fn delivery_timeout() -> u64 {

@@ -7,6 +7,7 @@ use ts_rs::TS;
 mod agent_settings;
 mod agents;
 mod artifacts;
+mod bounds;
 mod browser_settings;
 mod channel_settings;
 mod choices;

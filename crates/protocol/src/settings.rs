@@ -43,6 +43,7 @@ pub struct Settings {
     pub theme: Theme,
     pub start_at_login: bool,
     /// Tool-loop iterations allowed per turn.
+    #[serde(deserialize_with = "crate::bounds::max_iterations")]
     pub max_iterations: u32,
     /// Context window assumed when the provider does not report one.
     pub context_window: u64,
@@ -136,10 +137,16 @@ pub struct McpServerSettings {
     #[serde(default = "enabled")]
     pub enabled: bool,
     /// Seconds to wait for the server to start and list its tools.
-    #[serde(default = "startup_timeout")]
+    #[serde(
+        default = "startup_timeout",
+        deserialize_with = "crate::bounds::mcp_startup_secs"
+    )]
     pub startup_timeout_secs: u64,
     /// Seconds a call may go without an answer or progress.
-    #[serde(default = "call_timeout")]
+    #[serde(
+        default = "call_timeout",
+        deserialize_with = "crate::bounds::mcp_call_secs"
+    )]
     pub call_timeout_secs: u64,
     /// Only these tools (server names) are offered; empty offers all.
     #[serde(default)]

@@ -2,13 +2,14 @@
 //! tool call through each provider, crash recovery after `kill -9`, actionable errors, secrets
 //! kept out of the database and logs, local servers (no key, usage counts, detection), and tool
 //! calls judged one by one (read-only actions run unasked; the audit log names who decided), and
-//! batches of calls in one session.
+//! batches of calls in one session, and the children the CLI starts ending with it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 mod artifacts;
 mod batch;
 mod channels;
 mod chat;
+mod children;
 mod database;
 mod documents;
 mod errors;

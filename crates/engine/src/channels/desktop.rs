@@ -93,7 +93,7 @@ impl Channel for Desktop {
 /// prefix names no configured channel either (unless it is one of Hearth's own session kinds).
 fn missing_session(session_id: &str) -> String {
     let prefix = session_id.split(':').next().unwrap_or_default();
-    if matches!(prefix, "desktop" | "cli" | "job" | "task") {
+    if hearth_protocol::LOCAL_SESSION_KINDS.contains(&prefix) {
         format!("the session {session_id} does not exist")
     } else {
         format!("the session {session_id} does not exist and no channel `{prefix}` is configured")

@@ -25,9 +25,10 @@ impl Browser for SystemBrowser {
             } else {
                 tokio::process::Command::new("xdg-open")
             };
-            let status = command
-                .arg(url)
-                .status()
+            // The browser it opens is the user's: it outlives Hearth.
+            let status = hearth_children::spawn_detached(command.arg(url))
+                .map_err(|e| format!("cannot start the browser: {e}"))?
+                .wait()
                 .await
                 .map_err(|e| format!("cannot start the browser: {e}"))?;
             if status.success() {

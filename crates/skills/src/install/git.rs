@@ -25,13 +25,17 @@ pub fn clone_git(url: &str, parent: &Path) -> Result<PathBuf, SkillError> {
     } else {
         stem
     });
-    let output = std::process::Command::new("git")
-        .args(["clone", "--depth", "1", "--quiet", "--", url])
-        .arg(&repo)
-        .env("GIT_TERMINAL_PROMPT", "0")
-        .stdin(std::process::Stdio::null())
-        .output()
-        .map_err(|e| SkillError::Install(format!("cannot run git (is it installed?): {e}")))?;
+    let output = hearth_children::spawn_std(
+        std::process::Command::new("git")
+            .args(["clone", "--depth", "1", "--quiet", "--", url])
+            .arg(&repo)
+            .env("GIT_TERMINAL_PROMPT", "0")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped()),
+    )
+    .and_then(std::process::Child::wait_with_output)
+    .map_err(|e| SkillError::Install(format!("cannot run git (is it installed?): {e}")))?;
     if !output.status.success() {
         return Err(SkillError::Install(format!(
             "git clone {url} failed: {}",

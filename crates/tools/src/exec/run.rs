@@ -24,7 +24,8 @@ pub(crate) const MAX_CAPTURE_BYTES: usize = 16 * 1024 * 1024;
 /// left the group (`setsid`) can hold a pipe open longer; it is not waited for.
 const READ_GRACE: Duration = Duration::from_secs(2);
 
-/// A command in its own process group, with `env` only, no stdin and piped output.
+/// A command with `env` only, no stdin and piped output, to start with
+/// [`hearth_children::spawn`] (which makes it the leader of its own process group).
 pub(crate) fn command<I, S>(program: &Path, args: I, env: &ChildEnv, cwd: &Path) -> Command
 where
     I: IntoIterator<Item = S>,
@@ -39,7 +40,6 @@ where
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
-        .process_group(0)
         .kill_on_drop(true);
     command
 }

@@ -62,11 +62,13 @@ impl Tool for Exec {
         let shell = env.shell()?;
         let limit = Duration::from_secs(args.timeout.unwrap_or(EXEC_TIMEOUT));
         let started = Instant::now();
-        let child = command(&shell, ["-c", args.command.as_str()], &env, &cwd)
-            .spawn()
-            .map_err(|e| {
-                ToolError::internal(format!("could not start {}: {e}", shell.display()))
-            })?;
+        let child = hearth_children::spawn(&mut command(
+            &shell,
+            ["-c", args.command.as_str()],
+            &env,
+            &cwd,
+        ))
+        .map_err(|e| ToolError::internal(format!("could not start {}: {e}", shell.display())))?;
         let finished = run_to_end(child, limit, started).await?;
         Ok(Value::Object(finished.into_result(&ctx.data_dir).await?))
     }

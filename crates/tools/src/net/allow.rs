@@ -24,6 +24,21 @@ impl AllowEntry {
     /// Parses `host`, `host:port`, `[ipv6]:port` or a bare IPv6 address.
     pub(crate) fn parse(entry: &str) -> Result<Self, String> {
         let entry = entry.trim();
+        if entry.contains("://") {
+            return Err(format!(
+                "`{entry}` is a URL: give its `host` or `host:port` (e.g. `127.0.0.1:8080`)"
+            ));
+        }
+        if entry.contains('*') {
+            return Err(format!(
+                "`{entry}` is a wildcard, which allows nothing: list each host (or `host:port`)"
+            ));
+        }
+        if entry.contains('/') {
+            return Err(format!(
+                "`{entry}` is an address range, which allows nothing: list each address"
+            ));
+        }
         let (host, port) = split_port(entry)?;
         if host.is_empty() {
             return Err(format!("`{entry}` has no host"));

@@ -1,5 +1,6 @@
 //! Symbolic links: links and chains that resolve outside are refused (reads, writes through
-//! linked folders, dangling links), links that stay inside are followed, loops end.
+//! linked folders, dangling links), links that stay inside are followed, loops end. Hard links:
+//! appending to a file with another name (perhaps outside) is refused; replacing it is not.
 #![cfg(unix)]
 
 use crate::{assert_refused, env, mkdir, put, symlink, text, Env};
@@ -150,4 +151,37 @@ async fn links_inside_the_workspace_are_followed() {
     assert_eq!(text(&env.ws("new_target.txt")), "made");
     let listing = env.ok("list_dir", json!({"path": "alias"})).await;
     assert_eq!(listing["entries"][0]["name"], "file.txt");
+}
+
+#[tokio::test]
+async fn appending_through_a_hard_link_to_an_outside_file_is_refused() {
+    let env = env();
+    let canary = env.outside().join("canary.txt");
+    if let Err(e) = std::fs::hard_link(&canary, env.ws("linked.txt")) {
+        panic!("hard link: {e}");
+    }
+    let error = env
+        .err(
+            "write_file",
+            json!({"path": "linked.txt", "content": "pwned", "append": true}),
+        )
+        .await;
+    assert_refused(&error, ErrorKind::NotPermitted, "linked.txt");
+    assert!(error.message.contains("2 hard links"), "{error:?}");
+    env.assert_outside_untouched();
+    // Replacing makes a new file under the workspace name; the outside name keeps its content.
+    env.ok(
+        "write_file",
+        json!({"path": "linked.txt", "content": "mine"}),
+    )
+    .await;
+    assert_eq!(text(&env.ws("linked.txt")), "mine");
+    env.assert_outside_untouched();
+    // A file with one name appends as before.
+    env.ok(
+        "write_file",
+        json!({"path": "linked.txt", "content": " too", "append": true}),
+    )
+    .await;
+    assert_eq!(text(&env.ws("linked.txt")), "mine too");
 }

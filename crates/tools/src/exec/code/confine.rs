@@ -105,7 +105,8 @@ pub(crate) async fn spawn_confined(
             let isolation = linux::restrict_this_thread(&writable);
             // The caller only stops listening when it was cancelled; the child is then killed
             // on drop.
-            let _ = sender.send(command.spawn().map(|child| (child, isolation)));
+            let _ =
+                sender.send(hearth_children::spawn(&mut command).map(|child| (child, isolation)));
         })
         .map_err(|e| ToolError::internal(format!("could not start the spawning thread: {e}")))?;
     receiver
@@ -119,8 +120,7 @@ pub(crate) async fn spawn_confined(
     mut command: Command,
     _writable: Vec<std::path::PathBuf>,
 ) -> Result<(Child, Isolation), ToolError> {
-    let child = command
-        .spawn()
+    let child = hearth_children::spawn(&mut command)
         .map_err(|e| ToolError::internal(format!("could not start the interpreter: {e}")))?;
     let isolation = Isolation {
         kind: "none",

@@ -135,11 +135,13 @@ impl Process {
         let env = ChildEnv::scrubbed();
         let shell = env.shell()?;
         let limit = timeout.unwrap_or(PROCESS_TIMEOUT);
-        let child = command(&shell, ["-c", command_line.as_str()], &env, &root)
-            .spawn()
-            .map_err(|e| {
-                ToolError::internal(format!("could not start {}: {e}", shell.display()))
-            })?;
+        let child = hearth_children::spawn(&mut command(
+            &shell,
+            ["-c", command_line.as_str()],
+            &env,
+            &root,
+        ))
+        .map_err(|e| ToolError::internal(format!("could not start {}: {e}", shell.display())))?;
         let entry = self
             .table
             .insert(command_line, child, Duration::from_secs(limit))?;

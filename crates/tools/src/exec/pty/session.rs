@@ -105,6 +105,9 @@ impl Session {
         let pid = child
             .process_id()
             .ok_or_else(|| ToolError::internal("the terminal program has no process id"))?;
+        // A session leader on its terminal: recorded like every child, so it is ended even if
+        // Hearth is killed.
+        hearth_children::spawned(Some(pid));
         let reader = pair
             .master
             .try_clone_reader()

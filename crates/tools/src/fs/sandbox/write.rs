@@ -168,6 +168,7 @@ impl WriteTarget<'_> {
             .map_err(|e| open_error(arg, &self.parent, &self.name, &e))?;
         let meta = file.metadata().map_err(|e| io_error(arg, "write", &e))?;
         refuse_special(arg, &meta)?;
+        refuse_shared_inode(arg, &meta)?;
         file.write_all(bytes)
             .and_then(|()| file.sync_data())
             .map_err(|e| io_error(arg, "write", &e))?;
@@ -188,4 +189,29 @@ impl WriteTarget<'_> {
             tracing::debug!(%error, "folder not synced after a write");
         }
     }
+}
+
+/// Refuses appending to a file with more than one hard link: the bytes would land in every
+/// name of that file, and the other names may be outside the workspace (finding them would
+/// mean searching the whole file system). Replacing is safe and stays allowed: it writes a new
+/// file and renames it over this name, so the other names keep the old content.
+fn refuse_shared_inode(arg: PathArg<'_>, meta: &Metadata) -> Result<(), ToolError> {
+    #[cfg(unix)]
+    {
+        use cap_std::fs::MetadataExt;
+        let links = meta.nlink();
+        if meta.is_file() && links > 1 {
+            return Err(arg.error(
+                ErrorKind::NotPermitted,
+                format!(
+                    "has {links} hard links, and the others may be outside the workspace: \
+                     appending would change them too (write the whole file without `append` \
+                     instead: that makes a new file under this name)"
+                ),
+            ));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (arg, meta);
+    Ok(())
 }

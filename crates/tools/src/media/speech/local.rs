@@ -47,14 +47,15 @@ pub(super) async fn speak(
     text: &str,
     cancel: &CancellationToken,
 ) -> Result<Vec<u8>, ToolError> {
-    let mut child = tokio::process::Command::new(program)
-        .args(["-b", "1", "--stdout", "-v", voice])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .map_err(|e| not_installed(program, &e))?;
+    let mut child = hearth_children::spawn(
+        tokio::process::Command::new(program)
+            .args(["-b", "1", "--stdout", "-v", voice])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true),
+    )
+    .map_err(|e| not_installed(program, &e))?;
     let mut stdin = child
         .stdin
         .take()
