@@ -96,6 +96,7 @@ const COMMANDS: &[&str] = &[
     "cancel_skill_install",
     "restart_app",
     "open_data_folder",
+    "log_ui_error",
     "about",
     "check_for_update",
     "install_update",

@@ -23,8 +23,8 @@ use tauri::Manager;
 
 use crate::commands::{
     artifacts, attachments, browser, channels, jobs, knowledge, mcp as mcp_commands, mcp_auth,
-    mcp_content, media, memory, planning, rules, sessions, settings, skills, terminals, turns,
-    updates as update_commands, window as window_commands,
+    mcp_content, media, memory, planning, problems, rules, sessions, settings, skills, terminals,
+    turns, updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
 
@@ -123,6 +123,8 @@ pub fn run() {
             settings::detect_local_servers,
             settings::list_audit,
             settings::app_ready,
+            problems::log_ui_error,
+            problems::open_data_folder,
             rules::validate_rules,
             mcp_commands::mcp_servers,
             mcp_commands::mcp_restart,

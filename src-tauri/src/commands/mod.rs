@@ -12,6 +12,7 @@ pub mod mcp_content;
 pub mod media;
 pub mod memory;
 pub mod planning;
+pub mod problems;
 pub mod rules;
 pub mod sessions;
 pub mod settings;

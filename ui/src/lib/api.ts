@@ -158,8 +158,11 @@ export const api = {
   startupProblem: () => invoke<StartupProblem>('startup_problem'),
   quitApp: () => invoke<void>('quit_app'),
   restartApp: () => invoke<void>('restart_app'),
-  /** Shows the data dir in the file manager (only on the start-up error screen). */
+  /** Shows the data dir (config.toml, logs) in the file manager: on the start-up error screen and
+   * on the card of a part of the window that failed. */
   openDataFolder: () => invoke<void>('open_data_folder'),
+  /** Writes a part of the window that failed (`what`) and its error to Hearth's log. */
+  logUiError: (what: string, error: string) => invoke<void>('log_ui_error', { what, error }),
   /** The running version and whether updates are configured (Settings → About). */
   about: () => invoke<AboutInfo>('about'),
   /** Asks the configured update endpoint for a newer version. */

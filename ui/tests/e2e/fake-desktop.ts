@@ -155,6 +155,7 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     'plugin:dialog|open': () => scenario.dialog ?? null,
     startup_problem: () => scenario.startupProblem,
     open_data_folder: () => null,
+    log_ui_error: () => null,
     about: () => ({ version: '0.1.0', updates_enabled: settings.updates.endpoint !== '', endpoint: settings.updates.endpoint }),
     check_for_update: () => {
       if (settings.updates.endpoint === '') throw { code: 'updates_off' } satisfies AppError;

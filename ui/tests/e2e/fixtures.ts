@@ -61,6 +61,8 @@ export function textMessage(id: number, sessionId: string, role: 'user' | 'assis
 export async function boot(
   page: Page,
   scenario: Scenario & DesktopScenario & JobsScenario & SkillsScenario & McpScenario & ChannelsScenario & DocumentsScenario,
+  /** `hold`: commands whose answers wait for `window.__hearth.release()`. */
+  { hold = [] }: { hold?: string[] } = {},
 ): Promise<void> {
   await page.addInitScript(installFakeBackend, scenario);
   await page.addInitScript(installFakeDesktop, scenario);
@@ -69,8 +71,34 @@ export async function boot(
   await page.addInitScript(installFakeMcp, scenario);
   await page.addInitScript(installFakeChannels, scenario);
   await page.addInitScript(installFakeDocuments, scenario);
+  if (hold.length) await holdCalls(page, hold);
   await page.goto('/');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+}
+
+/** Makes the fake backend hold its answers to `cmds` (a slow keychain or server) until the page
+ * calls `window.__hearth.release()`. */
+async function holdCalls(page: Page, cmds: string[]): Promise<void> {
+  await page.addInitScript((held: string[]) => {
+    const w = window as unknown as {
+      __TAURI_INTERNALS__?: { invoke: (cmd: string, args?: Record<string, unknown>) => Promise<unknown> };
+      __hearth?: { release?: () => void };
+    };
+    // Wraps the fakes: this script is added after them.
+    const gates: (() => void)[] = [];
+    let open = false;
+    const internals = w.__TAURI_INTERNALS__;
+    if (!internals || !w.__hearth) throw new Error('holdCalls: the fake backend is not installed');
+    const inner = internals.invoke;
+    internals.invoke = async (cmd, args) => {
+      if (held.includes(cmd) && !open) await new Promise<void>((resolve) => gates.push(resolve));
+      return inner(cmd, args);
+    };
+    w.__hearth.release = () => {
+      open = true;
+      for (const go of gates.splice(0)) go();
+    };
+  }, cmds);
 }
 
 /** The calls the app made to `cmd`, in order. */

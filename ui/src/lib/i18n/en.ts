@@ -14,6 +14,7 @@ import { mcpauthEn } from './mcpauth.en';
 import { channelsEn } from './channels.en';
 import { artifactsEn } from './artifacts.en';
 import { knowledgeEn } from './knowledge.en';
+import { guardEn } from './guard.en';
 
 export const en = {
   ...errorsEn,
@@ -179,6 +180,7 @@ export const en = {
   'settings.keyLabel': 'API key',
   'settings.keyStored': 'Stored key: {masked}',
   'settings.keyNone': 'No key stored.',
+  'settings.keyChecking': 'Checking the keychain…',
   'settings.keyPlaceholder': 'Paste a new key',
   'settings.keySave': 'Save key',
   'settings.keyDelete': 'Delete key',
@@ -393,6 +395,7 @@ export const en = {
   ...channelsEn,
   ...artifactsEn,
   ...knowledgeEn,
+  ...guardEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -15,6 +15,7 @@ import { mcpauthZhCN } from './mcpauth.zh-CN';
 import { channelsZhCN } from './channels.zh-CN';
 import { artifactsZhCN } from './artifacts.zh-CN';
 import { knowledgeZhCN } from './knowledge.zh-CN';
+import { guardZhCN } from './guard.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...errorTextsZhCN,
@@ -180,6 +181,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.keyLabel': 'API 密钥',
   'settings.keyStored': '已保存的密钥：{masked}',
   'settings.keyNone': '尚未保存密钥。',
+  'settings.keyChecking': '正在查询钥匙串…',
   'settings.keyPlaceholder': '粘贴新的密钥',
   'settings.keySave': '保存密钥',
   'settings.keyDelete': '删除密钥',
@@ -392,4 +394,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...channelsZhCN,
   ...artifactsZhCN,
   ...knowledgeZhCN,
+  ...guardZhCN,
 };
