@@ -83,7 +83,7 @@ pub(crate) fn skill_error(error: SkillError, field: &str) -> ToolError {
         SkillError::Invalid { .. } | SkillError::Install(_) => {
             ToolError::invalid(field, error.to_string())
         }
-        SkillError::Io { .. } => ToolError::internal(error.to_string()),
+        SkillError::Io { .. } | SkillError::Unpack { .. } => ToolError::internal(error.to_string()),
     }
 }
 
