@@ -7,6 +7,7 @@ pkgs=(libwebkit2gtk-4.1-dev libgtk-3-dev libayatana-appindicator3-dev librsvg2-d
   imagemagick x11-apps xdotool fonts-dejavu-core fonts-noto-cjk python3-gi ripgrep)
 pkgs+=(fonts-droid-fallback poppler-utils) # document fixtures' Chinese font; pdftotext for the PDF benchmark
 pkgs+=(espeak-ng) # text_to_speech's local backend (and its tests)
+pkgs+=(rpm) # reads the .rpm CI builds (rpm -qlp), nothing is installed with it
 missing=()
 for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -6,17 +6,21 @@
 #   scripts/package.sh --debug         the debug profile instead
 #   scripts/package.sh --no-build ...  bundle the binary cargo already built (CI: no rebuild)
 #   scripts/package.sh deb rpm         only these bundles
+#   scripts/package.sh ... -- ARGS     ARGS go to `cargo build` (CI: the test build's packages)
 # Signing and notarization read their secrets from the environment (never from the repository):
 # see "Install" in the README.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-profile=release build=1 bundles=()
-for arg in "$@"; do
+profile=release build=1 bundles=() cargo_args=()
+while [ $# -gt 0 ]; do
+  arg=$1
+  shift
   case "$arg" in
+    --) cargo_args=("$@"); break ;;
     --debug) profile=debug ;;
     --no-build) build=0 ;;
-    -h | --help) sed -n '2,10p' "$0" | cut -c3-; exit 0 ;;
+    -h | --help) sed -n '2,11p' "$0" | cut -c3-; exit 0 ;;
     -*) echo "package: unknown option $arg (see --help)" >&2; exit 2 ;;
     *) bundles+=("$arg") ;;
   esac
@@ -68,7 +72,10 @@ config=$(node -e '
   process.stdout.write(JSON.stringify(config));
 ')
 
-args=(--bundles "$(IFS=,; echo "${bundles[*]}")" --config "$config" --ci)
+args=(--bundles "$(IFS=,; echo "${bundles[*]}")" --ci)
+# Tauri hands a --config to the build as TAURI_CONFIG, which rebuilds the app crate: only when
+# there is something to merge.
+[ "$config" = '{"bundle":{}}' ] || args+=(--config "$config")
 [ "$profile" = debug ] && args+=(--debug)
 target_dir=${CARGO_TARGET_DIR:-target}
 case "$target_dir" in /*) ;; *) target_dir="$PWD/$target_dir" ;; esac
@@ -76,6 +83,8 @@ out="$target_dir/$profile/bundle"
 stamp=$(mktemp)
 trap 'rm -f "$stamp"' EXIT
 if [ "$build" = 1 ]; then
+  # Tauri runs build.beforeBuildCommand (the UI build) first, then `cargo build`.
+  [ ${#cargo_args[@]} -eq 0 ] || args+=(-- "${cargo_args[@]}")
   node ui/node_modules/@tauri-apps/cli/tauri.js build "${args[@]}" >&2
 else
   node ui/node_modules/@tauri-apps/cli/tauri.js bundle "${args[@]}" >&2

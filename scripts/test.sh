@@ -53,10 +53,20 @@ cargo build --workspace --bins --tests
 step "cargo test"
 bash scripts/with-headless-session.sh cargo test --workspace
 
-step "Linux package: the .deb installed, started from its menu entry, quit from the tray, removed"
+step "Linux packages: built as a release is (the UI's before-build step, then cargo), the .rpm read, the .deb installed, started from its menu entry, quit from the tray, removed"
 if [ "$(uname -s)" = Linux ] && [ "$(id -u)" -eq 0 ]; then
-  # Bundles the debug binary built above (no second build), then installs it into this machine.
-  deb=$(bash scripts/package.sh --debug --no-build deb)
+  # `tauri build` runs build.beforeBuildCommand exactly as a release does; the cargo arguments
+  # select the test build's packages, so cargo reuses what was built above instead of resolving
+  # other features and compiling ~130 crates again.
+  bundles=$(bash scripts/package.sh --debug deb rpm -- --workspace --tests)
+  deb=$(printf '%s\n' "$bundles" | grep '\.deb$')
+  rpm=$(printf '%s\n' "$bundles" | grep '\.rpm$')
+  rpm_files=$(rpm -qlp "$rpm") rpm_requires=$(rpm -qp --requires "$rpm")
+  for file in /usr/bin/hearth /usr/share/applications/Hearth.desktop /usr/share/icons/hicolor/128x128/apps/hearth.png; do
+    grep -qxF "$file" <<<"$rpm_files" || { echo "the .rpm lacks $file" >&2; exit 1; }
+  done
+  grep -q '^libwebkit2gtk-4.1.so.0' <<<"$rpm_requires" \
+    || { echo "the .rpm does not require WebKitGTK 4.1" >&2; exit 1; }
   HEARTH_DEB="$deb" bash scripts/with-headless-session.sh \
     cargo test --workspace --test desktop_e2e -- --ignored --exact \
     install::the_deb_installs_starts_from_its_menu_entry_quits_from_the_tray_and_removes_cleanly
