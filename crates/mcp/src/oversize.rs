@@ -229,9 +229,8 @@ fn value_end(text: &str, start: usize) -> Option<usize> {
 fn trailing_id(tail: &[u8]) -> Option<Value> {
     let text = String::from_utf8_lossy(tail);
     let body = text.trim_end().strip_suffix('}')?.trim_end();
-    let value_start = if body.ends_with('"') {
+    let value_start = if let Some(inner) = body.strip_suffix('"') {
         // The opening quote: the nearest one before the last that is not escaped.
-        let inner = &body[..body.len() - 1];
         let mut at = inner.rfind('"')?;
         while (inner[..at].len() - inner[..at].trim_end_matches('\\').len()) % 2 == 1 {
             at = inner[..at].rfind('"')?;

@@ -122,6 +122,23 @@ async fn a_chat_turn_calls_an_mcp_tool_and_gets_its_result() {
     );
 }
 
+/// Runs a chat of `message` (tools approved) whose model the `server` scripts; returns the body
+/// of the last model request (the one after the tool call).
+async fn turn_after_the_call(cli: &Cli, server: &ScriptedServer, message: &str) -> Value {
+    let out = cli
+        .chat_with(server, "openai", &["--approve", message])
+        .await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    server.model_requests().last().unwrap().body.clone()
+}
+
+/// The text of the tool message in an OpenAI request body.
+fn tool_result(body: &Value) -> String {
+    let messages = body["messages"].as_array().unwrap();
+    let tool = messages.iter().find(|m| m["role"] == "tool").unwrap();
+    tool["content"].as_str().unwrap().to_string()
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn an_mcp_image_reaches_the_model_as_an_image_part() {
     let server = ScriptedServer::start().await;
@@ -132,15 +149,9 @@ async fn an_mcp_image_reaches_the_model_as_an_image_part() {
     server.push(Reply::text("A tiny image."));
     let cli = Cli::new();
     configure(&cli, "");
-    let out = cli
-        .chat_with(&server, "openai", &["--approve", "show me the tiny image"])
-        .await;
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let requests = server.model_requests();
-    let body = &requests.last().unwrap().body;
+    let body = turn_after_the_call(&cli, &server, "show me the tiny image").await;
     let messages = body["messages"].as_array().unwrap();
-    let tool = messages.iter().find(|m| m["role"] == "tool").unwrap();
-    let result = tool["content"].as_str().unwrap();
+    let result = tool_result(&body);
     assert!(result.contains("mcp-media"), "{result}");
     assert!(!result.contains("base64"), "{result}");
     // OpenAI takes no images in tool messages: they follow in a user message, as data URLs.
@@ -170,19 +181,8 @@ async fn a_tool_of_a_server_that_failed_to_start_names_the_server_and_its_failur
         "[[mcp_servers]]\nname = \"broken\"\ncommand = \"/nonexistent/hearth-mcp-server\"\n",
     )
     .unwrap();
-    let out = cli
-        .chat_with(&server, "openai", &["--approve", "look it up"])
-        .await;
-    assert!(out.status.success(), "{}", text(&out.stderr));
-    let requests = server.model_requests();
-    let body = &requests.last().unwrap().body;
-    let tool = body["messages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|m| m["role"] == "tool")
-        .unwrap();
-    let result = tool["content"].as_str().unwrap();
+    let body = turn_after_the_call(&cli, &server, "look it up").await;
+    let result = tool_result(&body);
     assert!(result.contains("unavailable"), "{result}");
     assert!(
         result.contains("MCP server `broken`")
