@@ -6,6 +6,7 @@
 mod actions;
 mod capture;
 mod cdp;
+mod downloads;
 mod error;
 mod find;
 mod journal;
@@ -16,6 +17,7 @@ mod tab;
 mod tool;
 mod wire;
 
+pub use downloads::{DOWNLOADS_FOLDER, MAX_DOWNLOAD_BYTES};
 pub use find::{find_browser, Found};
 pub use launch::LaunchOptions;
 pub use manager::Browsers;

@@ -1,7 +1,9 @@
 //! The app's one managed browser: started on first use with the persistent profile, one tab per
-//! session, its traffic through its own egress proxy, closed after the idle timeout or at exit,
-//! and restarted (with an error saying so) when it crashed or was killed.
+//! session, its traffic through its own egress proxy and its downloads into a folder of
+//! Hearth's own, closed after the idle timeout or at exit, and restarted (with an error saying
+//! so) when it crashed or was killed.
 
+use crate::downloads::Downloads;
 use crate::launch::{launch, LaunchOptions};
 use crate::tab::Tab;
 use chromiumoxide::browser::Browser;
@@ -27,6 +29,9 @@ struct Running {
     /// The proxy every connection of this browser goes through (stopped with it); none for the
     /// user's own Chrome, which is attached to and never closed or killed.
     egress: Option<Arc<EgressProxy>>,
+    /// Where its downloads go and how they stand (none for the user's own Chrome, whose
+    /// downloads are left as the user set them).
+    downloads: Option<Arc<Downloads>>,
     options: LaunchOptions,
     alive: Arc<AtomicBool>,
     handler: JoinHandle<()>,
@@ -127,6 +132,12 @@ impl Browsers {
     pub async fn egress(&self) -> Option<Arc<EgressProxy>> {
         let running = self.inner.running.lock().await;
         running.as_ref().and_then(|r| r.egress.clone())
+    }
+
+    /// The downloads of the running managed browser.
+    pub async fn downloads(&self) -> Option<Arc<Downloads>> {
+        let running = self.inner.running.lock().await;
+        running.as_ref().and_then(|r| r.downloads.clone())
     }
 
     /// Closes the browser (app exit, "Clear browser data", a settings change).
@@ -234,7 +245,7 @@ impl Browsers {
     }
 
     async fn start(&self, options: &LaunchOptions, idle: Duration) -> Result<Running, ToolError> {
-        let (browser, mut handler, egress) = match &options.attach {
+        let (browser, mut handler, egress, downloads) = match &options.attach {
             Some(url) => {
                 let (browser, handler) = Browser::connect(url.as_str()).await.map_err(|e| {
                     ToolError::new(
@@ -242,7 +253,7 @@ impl Browsers {
                         format!("your Chrome at {url} (browser.cdp_url) did not answer: {e}"),
                     )
                 })?;
-                (browser, handler, None)
+                (browser, handler, None, None)
             }
             None => {
                 let egress = EgressProxy::start(&options.allow_local)
@@ -251,7 +262,16 @@ impl Browsers {
                 let (browser, handler) = launch(options, egress.port())
                     .await
                     .map_err(|message| ToolError::new(ErrorKind::Unavailable, message))?;
-                (browser, handler, Some(Arc::new(egress)))
+                let staging = self.inner.data_dir.join("browser").join("downloads");
+                let downloads = Downloads::follow(browser.websocket_address(), &staging)
+                    .await
+                    .map_err(|message| ToolError::new(ErrorKind::Unavailable, message))?;
+                (
+                    browser,
+                    handler,
+                    Some(Arc::new(egress)),
+                    Some(Arc::new(downloads)),
+                )
             }
         };
         let alive = Arc::new(AtomicBool::new(true));
@@ -267,6 +287,7 @@ impl Browsers {
             generation,
             browser,
             egress,
+            downloads,
             options: options.clone(),
             alive,
             handler,

@@ -1,7 +1,8 @@
 //! A second, raw CDP connection to the browser with one flattened session per tab: replies are
 //! decoded once, straight into the caller's types (chromiumoxide decodes every reply into
 //! generic JSON first), any session on the connection can be addressed, and the tab's
-//! navigations are journaled in the order Chrome reports them (see `journal`).
+//! navigations are journaled in the order Chrome reports them (see `journal`). A connection
+//! without a tab follows browser-level events (the downloads, see `downloads`).
 
 use crate::cdp::CdpFailure;
 use crate::journal::{self, Journal};
@@ -123,6 +124,9 @@ fn failure(method: &'static str, message: impl ToString) -> CdpFailure {
     }
 }
 
+/// Browser-level events a connection hands on as they come (their names, and where to).
+pub type Forward = (&'static [&'static str], mpsc::UnboundedSender<String>);
+
 impl Wire {
     /// Connects to the browser at `ws_url` and attaches to page target `target_id` and (as they
     /// come) its iframe targets, running `init_script` in the iframes' documents.
@@ -130,6 +134,48 @@ impl Wire {
         ws_url: &str,
         target_id: &str,
         init_script: &'static str,
+    ) -> Result<Wire, CdpFailure> {
+        let mut wire = Wire::connect(ws_url, target_id, init_script, None).await?;
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Attached {
+            session_id: String,
+        }
+        let attached: Attached = wire
+            .send(
+                "Target.attachToTarget",
+                json!({"targetId": target_id, "flatten": true}),
+                None,
+            )
+            .await?;
+        wire.session = attached.session_id;
+        let _: Value = wire.call("Target.setAutoAttach", auto_attach()).await?;
+        for domain in ["Network.enable", "Page.enable"] {
+            let _: Value = wire.call(domain, json!({})).await?;
+        }
+        Ok(wire)
+    }
+
+    /// A connection to the browser itself (no tab) at `ws_url`, handing on the events of
+    /// `forward`; its commands go through [`Wire::call_browser`].
+    pub async fn browser(ws_url: &str, forward: Forward) -> Result<Wire, CdpFailure> {
+        Wire::connect(ws_url, "", "", Some(forward)).await
+    }
+
+    /// Sends `method` to the browser target (no session) and decodes its result as `T`.
+    pub async fn call_browser<T: DeserializeOwned>(
+        &self,
+        method: &'static str,
+        params: Value,
+    ) -> Result<T, CdpFailure> {
+        self.send(method, params, None).await
+    }
+
+    async fn connect(
+        ws_url: &str,
+        target_id: &str,
+        init_script: &'static str,
+        forward: Option<Forward>,
     ) -> Result<Wire, CdpFailure> {
         let config = WebSocketConfig::default()
             .max_message_size(None)
@@ -172,6 +218,15 @@ impl Wire {
                         journaled.record(text.as_str());
                         continue;
                     }
+                    (None, Some(method)) => {
+                        if let Some((_, to)) = forward
+                            .as_ref()
+                            .filter(|(names, _)| names.contains(&method))
+                        {
+                            let _ = to.send(text.as_str().to_string());
+                        }
+                        continue;
+                    }
                     _ => continue,
                 };
                 let waiter = readers
@@ -188,7 +243,7 @@ impl Wire {
                 .unwrap_or_else(PoisonError::into_inner)
                 .clear();
         });
-        let mut wire = Wire {
+        Ok(Wire {
             outgoing,
             waiters,
             next: AtomicU64::new(1),
@@ -196,25 +251,7 @@ impl Wire {
             frames,
             journal,
             tasks: [writer, reader],
-        };
-        #[derive(Deserialize)]
-        #[serde(rename_all = "camelCase")]
-        struct Attached {
-            session_id: String,
-        }
-        let attached: Attached = wire
-            .send(
-                "Target.attachToTarget",
-                json!({"targetId": target_id, "flatten": true}),
-                None,
-            )
-            .await?;
-        wire.session = attached.session_id;
-        let _: Value = wire.call("Target.setAutoAttach", auto_attach()).await?;
-        for domain in ["Network.enable", "Page.enable"] {
-            let _: Value = wire.call(domain, json!({})).await?;
-        }
-        Ok(wire)
+        })
     }
 
     /// The tab's navigation journal.

@@ -8,6 +8,7 @@ mod browser {
 
     mod actions;
     mod blocked;
+    mod downloads;
     mod egress;
     mod lifecycle;
 }

@@ -215,6 +215,9 @@ impl EngineBuilder {
         );
         for source in &self.sources {
             let tools = source.tools(settings.context_window);
+            for (prefix, message) in tools.unavailable {
+                registry.mark_unavailable(prefix, message);
+            }
             let listed = tools.listed.into_iter().map(|tool| (tool, false));
             for (tool, deferred) in listed.chain(tools.deferred.into_iter().map(|t| (t, true))) {
                 let added = if deferred {

@@ -14,6 +14,9 @@ pub struct SourceTools {
     pub listed: Vec<Arc<dyn DynTool>>,
     /// Callable but not listed (found through a listed search tool).
     pub deferred: Vec<Arc<dyn DynTool>>,
+    /// Name prefixes of tools that cannot be called now, each with why (a server that failed
+    /// to start): a call of such a name is told that instead of "no tool named …".
+    pub unavailable: Vec<(String, String)>,
 }
 
 /// A source of tools found at run time.

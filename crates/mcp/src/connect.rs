@@ -1,5 +1,5 @@
 //! Connecting to one server: the stdio child (its own process group, stderr into the server's
-//! log, the login shell's `PATH`) or the streamable HTTP endpoint (custom headers, OAuth tokens;
+//! log, the login shell's `PATH`, stdout read as [`crate::stdio`] says) or the streamable HTTP endpoint (custom headers, OAuth tokens;
 //! the older HTTP+SSE transport when even `initialize` is refused), then the
 //! lifecycle — `server/discover` for 2026-07-28 servers, `initialize` at 2025-11-25 otherwise
 //! (the server may answer an older version such as 2025-06-18).
@@ -17,7 +17,7 @@ use rmcp::service::{
     ClientLifecycleMode, ClientServiceExt, NotificationContext, RequestContext, RunningService,
 };
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
-use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
+use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::{ClientHandler, ErrorData, RoleClient};
 use tokio::sync::Notify;
 
@@ -26,6 +26,7 @@ use crate::elicitation::Asking;
 use crate::log::ServerLog;
 use crate::oauth::{authorized_client, OAuthEnv};
 use crate::path::server_path;
+use crate::stdio::StdioTransport;
 
 /// A connected server.
 pub(crate) type Client = RunningService<RoleClient, Handler>;
@@ -151,8 +152,12 @@ async fn connect_with(
             env,
             cwd,
         } => {
+            // The login shell is asked once, off the runtime's threads (servers start together).
+            let path = tokio::task::spawn_blocking(server_path)
+                .await
+                .map_err(|e| Failure::Setup(format!("cannot find the login shell's PATH: {e}")))?;
             let mut cmd = tokio::process::Command::new(command);
-            cmd.args(args).env("PATH", server_path()).envs(env);
+            cmd.args(args).env("PATH", path).envs(env);
             if let Some(cwd) = cwd {
                 cmd.current_dir(cwd);
             }
@@ -160,17 +165,22 @@ async fn connect_with(
             // once spawned so that it ends with Hearth whatever way Hearth ends.
             #[cfg(unix)]
             cmd.process_group(0);
-            let (process, stderr) = TokioChildProcess::builder(cmd)
+            cmd.stdin(Stdio::piped())
+                .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
+                .kill_on_drop(true);
+            let mut child = cmd
                 .spawn()
                 .map_err(|e| Failure::Setup(format!("cannot start `{command}`: {e}")))?;
-            hearth_children::spawned(process.id());
-            on_pid(process.id());
-            if let Some(stderr) = stderr {
+            hearth_children::spawned(child.id());
+            on_pid(child.id());
+            if let Some(stderr) = child.stderr.take() {
                 log.drain(stderr);
             }
+            let transport = StdioTransport::new(child, log.clone())
+                .ok_or_else(|| Failure::Setup(format!("`{command}` has no stdin or stdout")))?;
             let client = handler
-                .serve_with_lifecycle(process, lifecycle)
+                .serve_with_lifecycle(transport, lifecycle)
                 .await
                 .map_err(|e| Failure::Handshake(format!("the server did not start: {e}")))?;
             Ok(Connected { client })

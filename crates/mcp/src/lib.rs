@@ -11,6 +11,7 @@ mod manager;
 mod mrtr;
 mod names;
 pub mod oauth;
+mod oversize;
 mod path;
 mod prompts;
 mod resources;
@@ -20,6 +21,7 @@ mod server;
 mod source;
 mod sse;
 mod status;
+mod stdio;
 mod tool;
 
 pub use config::{
@@ -30,6 +32,7 @@ pub use import::{import_servers, ImportError, Imported};
 pub use log::{MAX_LOG_BYTES, TAIL_LINES};
 pub use manager::{Changes, McpManager};
 pub use names::{qualified_name, sanitize, valid_server_name, MAX_TOOL_NAME};
+pub use oversize::MAX_ANSWER_BYTES;
 pub use path::server_path;
 pub use result::MEDIA_DIR;
 pub use search::{schema_tokens, too_many, SCHEMA_BUDGET_PERCENT, TOOL_SEARCH};

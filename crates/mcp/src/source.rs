@@ -1,6 +1,6 @@
 //! The manager as the engine's [`ToolSource`]: the ready servers' tools (behind `tool_search`
 //! when there are too many), and allow rules for those the user lets run without asking
-//! (Always, or read-only on a trusted server).
+//! (Always, or read-only on a trusted server); calls of a server that is not ready are told why.
 
 use hearth_engine::{SourceTools, ToolSource};
 use hearth_policy::{Matcher, Rule};
@@ -16,17 +16,20 @@ impl ToolSource for McpManager {
     fn tools(&self, context_window: u64) -> SourceTools {
         let tools = self.registry_tools();
         let mut listed = self.resource_tools();
+        let unavailable = self.unavailable();
         if tools.is_empty() || !too_many(&self.tool_infos(), context_window) {
             listed.extend(tools);
             return SourceTools {
                 listed,
                 deferred: Vec::new(),
+                unavailable,
             };
         }
         listed.push(self.search_tool());
         SourceTools {
             listed,
             deferred: tools,
+            unavailable,
         }
     }
 

@@ -43,6 +43,9 @@ struct Entry {
 pub struct Registry {
     dialect: Dialect,
     tools: BTreeMap<String, Entry>,
+    /// Name prefixes of tools that cannot be called now (an MCP server that failed to start),
+    /// each with the error a call of such a name gets instead of `not_found`.
+    unavailable: Vec<(String, String)>,
 }
 
 impl Registry {
@@ -50,6 +53,7 @@ impl Registry {
         Self {
             dialect,
             tools: BTreeMap::new(),
+            unavailable: Vec::new(),
         }
     }
 
@@ -125,15 +129,24 @@ impl Registry {
             .collect()
     }
 
+    /// Marks every unregistered tool whose name starts with `prefix` as unavailable: a call of
+    /// one fails `unavailable` with `message` (why, e.g. the server's failure).
+    pub fn mark_unavailable(&mut self, prefix: impl Into<String>, message: impl Into<String>) {
+        self.unavailable.push((prefix.into(), message.into()));
+    }
+
     /// Policy facts of the tool the model calls `name` (facts carry the canonical name).
     pub fn facts(&self, name: &str) -> Option<ToolFacts> {
         self.tools.get(name).map(|entry| entry.facts.clone())
     }
 
-    /// Prepares one call: unknown tool → `not_found`; the arguments are parsed and checked
+    /// Prepares one call: unknown tool → `not_found` (`unavailable` under a prefix marked so); the arguments are parsed and checked
     /// against the schema once, then the tool says what this call does. Nothing runs yet.
     pub fn prepare(&self, name: &str, arguments_json: &str) -> Result<PreparedCall, ToolError> {
         let Some(entry) = self.tools.get(name) else {
+            if let Some((_, message)) = self.unavailable.iter().find(|(p, _)| name.starts_with(p)) {
+                return Err(ToolError::new(ErrorKind::Unavailable, message.clone()));
+            }
             let available: Vec<&str> = self.tools.keys().map(String::as_str).collect();
             return Err(ToolError::new(
                 ErrorKind::NotFound,

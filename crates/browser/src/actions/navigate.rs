@@ -1,5 +1,6 @@
 //! Navigation: only http and https URLs (a bare host gets `https://`), loading with the load
-//! awaited (at most 10 s) and the page's own prompt redirects followed, and history steps.
+//! awaited (at most 10 s) and the page's own prompt redirects followed (a URL the server sends
+//! as a download leaves the page as it was), and history steps.
 
 use crate::cdp::call;
 use crate::error;
@@ -77,6 +78,10 @@ pub async fn go(tab: &mut Tab, url: &str) -> Result<(), ToolError> {
         .call("Page.navigate", json!({"url": url}))
         .await
         .map_err(error::cdp)?;
+    // A file the server sends as an attachment: the page stays, the download is reported.
+    if result["isDownload"] == Value::Bool(true) {
+        return Ok(());
+    }
     if let Some(problem) = result["errorText"].as_str().filter(|t| !t.is_empty()) {
         return Err(ToolError::new(
             ErrorKind::Network,

@@ -4,6 +4,7 @@
 
 pub mod args;
 mod blocked;
+mod downloaded;
 mod picobot;
 
 pub use args::BrowserArgs;
@@ -34,7 +35,10 @@ from an older snapshot is found again when the element is still there. Dialogs a
 with `accept`/`prompt_text`. Each chat has its own tab; `session_id` opens another. A \
 navigation of the tab to an address the egress guard refuses fails `blocked_address`; other \
 requests of the page it refused (trackers, a `fetch()`, a WebSocket) are listed in `blocked` \
-(`host`, `port`, `reason`; `blocked_more` counts hosts beyond ten) and the action succeeds.";
+(`host`, `port`, `reason`; `blocked_more` counts hosts beyond ten) and the action succeeds. \
+Files the page downloads are saved in the workspace's `downloads/` folder (at most 100 MiB \
+each; a larger one is cancelled) and listed in `downloads` (`path` and `bytes`, or `refused`, \
+`failed`, `running`).";
 
 /// The tab Settings → "Open the agent's browser" opens.
 const WINDOW_SESSION: &str = "settings-window";
@@ -263,15 +267,21 @@ impl BrowserTool {
             hops: tab.wire.journal().lock().hop_count(),
         };
         let result = act(&mut tab, &args, &env).await;
-        let Some(egress) = egress.filter(|e| e.refusal_count() > since.refusals) else {
-            return result;
+        let mut result = match egress.filter(|e| e.refusal_count() > since.refusals) {
+            Some(egress) => {
+                let refused = blocked::sort(&tab, &egress, since).await;
+                if let Some(navigation) = refused.navigation {
+                    return Err(navigation.tool_error());
+                }
+                let mut result = result?;
+                blocked::report(&mut result, &refused.others);
+                result
+            }
+            None => result?,
         };
-        let refused = blocked::sort(&tab, &egress, since).await;
-        if let Some(navigation) = refused.navigation {
-            return Err(navigation.tool_error());
+        if let Some(downloads) = self.browsers.downloads().await {
+            downloaded::report(&mut result, &tab, &downloads, &ctx.workspace).await;
         }
-        let mut result = result?;
-        blocked::report(&mut result, &refused.others);
         Ok(result)
     }
 }

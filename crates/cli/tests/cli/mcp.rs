@@ -1,7 +1,8 @@
 //! MCP servers through the CLI: `mcp add|list|tools|remove|import` (and `login`/`logout`
 //! refusing what has nothing to sign in to), MCP tools through
 //! `tools call` under each security profile (ask, refused under daemon and public_gateway,
-//! read-only trust, per-tool Never), and a chat turn whose model calls an MCP tool.
+//! read-only trust, per-tool Never), and chat turns whose model calls an MCP tool (its result,
+//! an image it returns as an image part, a tool of a server that failed to start).
 
 use super::*;
 
@@ -119,6 +120,78 @@ async fn a_chat_turn_calls_an_mcp_tool_and_gets_its_result() {
         second.contains("The sum of 19 and 23 is 42"),
         "the tool result reached the model: {second}"
     );
+}
+
+/// Runs a chat of `message` (tools approved) whose model the `server` scripts; returns the body
+/// of the last model request (the one after the tool call).
+async fn turn_after_the_call(cli: &Cli, server: &ScriptedServer, message: &str) -> Value {
+    let out = cli
+        .chat_with(server, "openai", &["--approve", message])
+        .await;
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    server.model_requests().last().unwrap().body.clone()
+}
+
+/// The text of the tool message in an OpenAI request body.
+fn tool_result(body: &Value) -> String {
+    let messages = body["messages"].as_array().unwrap();
+    let tool = messages.iter().find(|m| m["role"] == "tool").unwrap();
+    tool["content"].as_str().unwrap().to_string()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_mcp_image_reaches_the_model_as_an_image_part() {
+    let server = ScriptedServer::start().await;
+    server.push(Reply::tool_call(
+        "mcp__everything__get-tiny-image",
+        json!({}),
+    ));
+    server.push(Reply::text("A tiny image."));
+    let cli = Cli::new();
+    configure(&cli, "");
+    let body = turn_after_the_call(&cli, &server, "show me the tiny image").await;
+    let messages = body["messages"].as_array().unwrap();
+    let result = tool_result(&body);
+    assert!(result.contains("mcp-media"), "{result}");
+    assert!(!result.contains("base64"), "{result}");
+    // OpenAI takes no images in tool messages: they follow in a user message, as data URLs.
+    let after = messages.last().unwrap();
+    assert_eq!(after["role"], "user", "{body}");
+    let image = after["content"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find_map(|p| p["image_url"]["url"].as_str())
+        .unwrap_or_else(|| panic!("no image part: {after}"));
+    // A PNG's signature, base64-encoded.
+    assert!(
+        image.starts_with("data:image/png;base64,iVBORw0KGgo"),
+        "{image}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_tool_of_a_server_that_failed_to_start_names_the_server_and_its_failure() {
+    let server = ScriptedServer::start().await;
+    server.push(Reply::tool_call("mcp__broken__lookup", json!({})));
+    server.push(Reply::text("The server is broken."));
+    let cli = Cli::new();
+    std::fs::write(
+        cli.home.path().join("config.toml"),
+        "[[mcp_servers]]\nname = \"broken\"\ncommand = \"/nonexistent/hearth-mcp-server\"\n",
+    )
+    .unwrap();
+    let body = turn_after_the_call(&cli, &server, "look it up").await;
+    let result = tool_result(&body);
+    assert!(result.contains("unavailable"), "{result}");
+    assert!(
+        result.contains("MCP server `broken`")
+            && result.contains("cannot start `/nonexistent/hearth-mcp-server`"),
+        "{result}"
+    );
+    assert!(!result.contains("no tool named"), "{result}");
+    let (value, ok) = call(&cli, "mcp__broken__lookup", "{}", &["--approve"]).await;
+    assert!(!ok && value["error"]["kind"] == "unavailable", "{value}");
 }
 
 #[tokio::test(flavor = "multi_thread")]

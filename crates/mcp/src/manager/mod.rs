@@ -21,7 +21,7 @@ use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
 use crate::config::Offer;
-use crate::names::qualified_name;
+use crate::names::{qualified_name, server_prefix};
 use crate::oauth::SharedOAuth;
 use crate::server::Server;
 use crate::status::ServerStatus;
@@ -217,6 +217,18 @@ impl McpManager {
         out
     }
 
+    /// The tool name prefix (`mcp__<server>__`) of every server that is not ready, with why
+    /// its tools cannot be called.
+    pub(crate) fn unavailable(&self) -> Vec<(String, String)> {
+        self.servers()
+            .into_iter()
+            .filter_map(|(server, _)| {
+                let why = server.not_ready()?;
+                Some((server_prefix(&server.spec.name), why.message))
+            })
+            .collect()
+    }
+
     /// The offered tools as registry tools.
     pub fn registry_tools(&self) -> Vec<Arc<dyn DynTool>> {
         self.tools_with_servers()
@@ -241,6 +253,13 @@ impl McpManager {
     ) -> Result<Value, ToolError> {
         let found = self.registry_tools().into_iter().find(|t| t.name() == tool);
         let Some(found) = found else {
+            if let Some((_, why)) = self
+                .unavailable()
+                .into_iter()
+                .find(|(p, _)| tool.starts_with(p))
+            {
+                return Err(ToolError::new(ErrorKind::Unavailable, why));
+            }
             return Err(ToolError::new(
                 ErrorKind::NotFound,
                 format!("no MCP tool named `{tool}` is ready"),

@@ -12,6 +12,7 @@ use rmcp::service::{Peer, PeerRequestOptions, ServiceError};
 use rmcp::RoleClient;
 
 use crate::mrtr::{self, MAX_ROUNDS};
+use crate::oversize::too_large;
 use crate::status::State;
 
 use super::{Server, MAX_BACKOFF};
@@ -29,14 +30,12 @@ impl Server {
                     Some((State::Ready, Some(peer), generation)) if generation > after => {
                         return Ok((peer, generation));
                     }
-                    Some((State::Disabled | State::Stopped, ..)) | None => {
-                        return Err(self.unavailable("it is not running"));
+                    None => return Err(self.unavailable("it is not running")),
+                    Some((state @ (State::Disabled | State::Stopped | State::NeedsSignIn), ..)) => {
+                        return Err(self.unavailable(&why_not_ready(&state)));
                     }
-                    Some((State::NeedsSignIn, ..)) => {
-                        return Err(self.unavailable("it needs you to sign in (Settings → MCP servers, or `hearth-cli mcp login`)"));
-                    }
-                    Some((State::Failed { reason }, ..)) if after == 0 => {
-                        return Err(self.unavailable(&reason));
+                    Some((state @ State::Failed { .. }, ..)) if after == 0 => {
+                        return Err(self.unavailable(&why_not_ready(&state)));
                     }
                     _ => {}
                 }
@@ -53,6 +52,13 @@ impl Server {
     /// The current connection's peer once the server is ready (waiting through a start).
     pub async fn ready_peer(&self) -> Result<Peer<RoleClient>, ToolError> {
         self.peer(0).await.map(|(peer, _)| peer)
+    }
+
+    /// Why the server's tools cannot be called now (`None` while it is ready), for a call of
+    /// a tool of it that is not offered: its failure, its start, its sign-in.
+    pub fn not_ready(&self) -> Option<ToolError> {
+        let state = self.state();
+        (state != State::Ready).then(|| self.unavailable(&why_not_ready(&state)))
     }
 
     fn unavailable(&self, reason: &str) -> ToolError {
@@ -173,6 +179,10 @@ impl Server {
                     timeout.as_secs()
                 ),
             ),
+            ServiceError::McpError(error) if too_large(&error).is_some() => ToolError::new(
+                ErrorKind::TooLarge,
+                format!("MCP server `{name}`: {tool} failed: {}", error.message),
+            ),
             ServiceError::McpError(error) => ToolError::new(
                 ErrorKind::InvalidArguments,
                 format!("MCP server `{name}` refused {tool}: {}", error.message),
@@ -182,6 +192,20 @@ impl Server {
                 format!("MCP server `{name}`: {tool} failed: {other}"),
             ),
         }
+    }
+}
+
+/// Why a server in `state` takes no calls.
+fn why_not_ready(state: &State) -> String {
+    match state {
+        State::Failed { reason } => format!("it failed: {reason}"),
+        State::Starting => "it is still starting".to_string(),
+        State::Disabled => "it is switched off in the settings".to_string(),
+        State::NeedsSignIn => {
+            "it needs you to sign in (Settings → MCP servers, or `hearth-cli mcp login`)"
+                .to_string()
+        }
+        State::Ready | State::Stopped => "it is not running".to_string(),
     }
 }
 

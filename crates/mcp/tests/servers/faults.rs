@@ -118,6 +118,43 @@ async fn a_server_flooding_stderr_keeps_working_and_its_log_stays_bounded() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn an_answer_too_large_to_read_is_a_too_large_error_at_once() {
+    let rig = Rig::start(&[faulty("faulty")]).await;
+    let megabytes = hearth_mcp::MAX_ANSWER_BYTES / (1024 * 1024) + 1;
+    let started = std::time::Instant::now();
+    let error = rig
+        .call("mcp__faulty__huge", json!({"megabytes": megabytes}))
+        .await
+        .unwrap_err();
+    let took = started.elapsed();
+    assert_eq!(error.kind, ErrorKind::TooLarge, "{error:?}");
+    assert!(
+        error.message.contains("more than the 16 MiB Hearth reads"),
+        "{error:?}"
+    );
+    // At once, not after the 60 s call timeout (a debug build on a busy machine included).
+    assert!(took < Duration::from_secs(20), "took {took:?}");
+    // The connection goes on: the next answer (under the limit, the text being sent twice:
+    // as content and as structuredContent) is read as usual.
+    let half = megabytes / 2 - 1;
+    let below = rig
+        .call("mcp__faulty__huge", json!({"megabytes": half}))
+        .await
+        .unwrap();
+    assert_eq!(text(&below).len(), half * 1024 * 1024);
+    let status = rig.status("faulty");
+    assert_eq!((status.state, status.restarts), (State::Ready, 0));
+    assert!(
+        status
+            .log_tail
+            .iter()
+            .any(|l| l.contains("bytes was dropped: more than the 16 MiB")),
+        "{:?}",
+        status.log_tail
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn tools_list_changed_refreshes_the_tools() {
     let rig = Rig::start(&[faulty("faulty")]).await;
     let names = |m: &McpManager| {
@@ -174,7 +211,16 @@ async fn a_missing_command_a_refused_port_and_an_unreachable_host_each_fail_clea
         "{}",
         reason("bad")
     );
+    // A tool of a server that failed is told the server's failure, not "no tool named …".
     let error = rig.call("mcp__missing__x", json!({})).await.unwrap_err();
+    assert_eq!(error.kind, ErrorKind::Unavailable, "{error:?}");
+    assert!(
+        error
+            .message
+            .contains("MCP server `missing` is unavailable: it failed: cannot start"),
+        "{error:?}"
+    );
+    let error = rig.call("mcp__nobody__x", json!({})).await.unwrap_err();
     assert_eq!(error.kind, ErrorKind::NotFound);
 }
 

@@ -13,6 +13,7 @@ mod oauth;
 mod registry_servers;
 mod resources_prompts;
 mod settings_changes;
+mod startup;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -53,8 +54,12 @@ fn everything(name: &str) -> McpServerSettings {
 }
 
 fn time_server() -> McpServerSettings {
+    time_server_named("time")
+}
+
+fn time_server_named(name: &str) -> McpServerSettings {
     McpServerSettings::stdio(
-        "time",
+        name,
         &python(),
         &[
             "-m".into(),
