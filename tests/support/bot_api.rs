@@ -132,6 +132,11 @@ impl BotApiServer {
         inner.behaviour.insert(method.to_string(), behaviour);
     }
 
+    /// Makes `method` answer normally again.
+    pub fn answer_normally(&self, method: &str) {
+        self.shared.inner.lock().unwrap().behaviour.remove(method);
+    }
+
     /// Every call so far.
     pub fn journal(&self) -> Vec<BotCall> {
         self.shared.inner.lock().unwrap().journal.clone()

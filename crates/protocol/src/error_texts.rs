@@ -86,7 +86,6 @@ fn chinese(error: &AppError) -> &'static str {
             AppError::NoPendingUpdate => "没有待安装的更新：请先检查更新。",
             AppError::UpdateFailed { .. } => "更新失败：{message}",
             AppError::RunInterrupted => "已中断：运行结束前调度器已停止。",
-            AppError::NotDelivered { .. } => "未送达：{reason}",
             AppError::FileSystem { .. } => "文件操作失败：{message}",
             AppError::Skill { .. } => "无法使用该技能：{message}",
             AppError::McpServers { .. } => "MCP 服务器：{message}",
@@ -222,7 +221,6 @@ mod tests {
                 message: "x".into(),
             },
             AppError::RunInterrupted,
-            AppError::NotDelivered { reason: "x".into() },
             AppError::FileSystem {
                 message: "x".into(),
             },

@@ -126,8 +126,6 @@ pub enum AppError {
     UpdateFailed { message: String },
     #[error("interrupted: the scheduler stopped before the run ended")]
     RunInterrupted,
-    #[error("not delivered: {reason}")]
-    NotDelivered { reason: String },
     #[error("a file operation failed: {message}")]
     FileSystem { message: String },
     #[error("the skill cannot be used: {message}")]

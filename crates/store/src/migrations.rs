@@ -22,6 +22,7 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0014_artifacts.sql"),
     include_str!("../migrations/0015_knowledge.sql"),
     include_str!("../migrations/0018_audit_reason_codes.sql"),
+    include_str!("../migrations/0019_one_delivery_error.sql"),
 ];
 
 /// Applies the migrations past the database's `user_version`, each in its own immediate

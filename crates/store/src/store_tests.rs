@@ -195,3 +195,40 @@ fn the_wal_is_still_checkpointed_with_automatic_checkpoints_off() {
     }
     assert_eq!(t.store.integrity_check().unwrap(), "ok");
 }
+
+#[test]
+fn stored_not_delivered_errors_become_delivery_failed_with_their_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hearth.db");
+    let mut conn = Connection::open(&path).unwrap();
+    let last = MIGRATIONS
+        .iter()
+        .position(|m| m.contains("'not_delivered'"))
+        .unwrap();
+    apply(&mut conn, &MIGRATIONS[..last]).unwrap();
+    let old = r#"{"code":"not_delivered","params":{"reason":"Telegram answered 500"}}"#;
+    conn.execute_batch(&format!(
+        "INSERT INTO sessions (id, title, tool_profile, created_at, updated_at) \
+         VALUES ('telegram:42', 'T', 'full', 0, 0);
+         INSERT INTO messages (session_id, role, kind, content, tool_calls, status, text, words, \
+         created_at, updated_at, error_code) \
+         VALUES ('telegram:42', 'assistant', 'normal', '[]', '[]', 'failed', 'hi', 'hi', 0, 0, \
+         '{old}');
+         INSERT INTO jobs (id, name, schedule, tz, prompt, target, created_at, updated_at) \
+         VALUES ('j', 'rain', '{{}}', 'UTC', 'p', 'telegram:7', 0, 0);
+         INSERT INTO job_runs (job_id, started_at, status, error_code) \
+         VALUES ('j', 0, 'failed', '{old}');"
+    ))
+    .unwrap();
+    drop(conn);
+
+    let store = Store::open(&path).unwrap();
+    let failed = |target: &str| hearth_protocol::AppError::DeliveryFailed {
+        target: target.into(),
+        reason: "Telegram answered 500".into(),
+    };
+    let message = &store.list_messages("telegram:42").unwrap()[0];
+    assert_eq!(message.error_code, Some(failed("telegram:42")));
+    let run = &store.list_job_runs("j", 1).unwrap()[0];
+    assert_eq!(run.error_code, Some(failed("telegram:7")));
+}

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use hearth_protocol::MessageStatus;
+use hearth_protocol::{AppError, MessageStatus};
 use hearth_tests::bot_api::{Behaviour, BotApiServer};
 use hearth_tools::{Dialect, ErrorKind};
 use serde_json::json;
@@ -121,6 +121,7 @@ async fn a_500_or_no_answer_is_delivery_failed_never_delivered() {
     let stored = rig.store.list_messages("telegram:42").unwrap();
     assert_eq!(stored[0].status, MessageStatus::Failed);
     assert!(stored[0].error.as_deref().unwrap().contains("500"));
+    assert_delivery_failed(&stored[0].error_code, "500");
 
     rig.settings.lock().unwrap().channels[0].timeout_secs = 1;
     rig.rebuild();
@@ -142,6 +143,21 @@ async fn a_500_or_no_answer_is_delivery_failed_never_delivered() {
         started.elapsed()
     );
     assert!(!error.message.contains(TOKEN), "{}", error.message);
+    let stored = rig.store.list_messages("telegram:42").unwrap();
+    assert_eq!(stored.len(), 2);
+    assert_eq!(stored[1].status, MessageStatus::Failed);
+    assert_delivery_failed(&stored[1].error_code, "within 1");
+}
+
+/// The stored copy's code is `delivery_failed` to telegram:42 with a reason containing `why`.
+fn assert_delivery_failed(code: &Option<AppError>, why: &str) {
+    match code {
+        Some(AppError::DeliveryFailed { target, reason }) => {
+            assert_eq!(target, "telegram:42");
+            assert!(reason.contains(why), "{reason}");
+        }
+        other => panic!("{other:?}"),
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -60,7 +60,6 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   no_pending_update: 'error.no_pending_update',
   update_failed: 'error.update_failed',
   run_interrupted: 'error.run_interrupted',
-  not_delivered: 'error.not_delivered',
   file_system: 'error.file_system',
   mcp_servers: 'error.mcp_servers',
   unknown_mcp_server: 'error.unknown_mcp_server',

@@ -55,8 +55,9 @@ async fn children_killed_with_the_cli_are_interrupted_and_their_parent_is_told()
     let server = ScriptedServer::start().await;
     server.push(Reply::tool_call(
         "delegate_task",
-        json!({"tasks": ["killed-one", "killed-two"]}),
+        json!({"tasks": ["killed-one", "killed-two", "finished-three"]}),
     ));
+    server.push_for("finished-three", Reply::text("three is done"));
     for marker in ["killed-one", "killed-two"] {
         server.push_for(
             marker,
@@ -66,8 +67,20 @@ async fn children_killed_with_the_cli_are_interrupted_and_their_parent_is_told()
         server.push_for(marker, Reply::text("never").after(60_000));
     }
     let cli = Cli::new();
-    // Both children are waiting for their second reply: 1 parent + 2 × 2 child requests.
-    let mut child = chat_until(&cli, &server, "fan out", 5).await;
+    // Two children are waiting for their second reply, the third has answered: 1 parent +
+    // 2 × 2 + 1 child requests; the kill comes once the third has stored its end.
+    let mut child = chat_until(&cli, &server, "fan out", 6).await;
+    tokio::time::timeout(Duration::from_secs(30), async {
+        while !tasks(&cli)
+            .await
+            .iter()
+            .any(|run| run["status"] == "completed")
+        {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .expect("the third child never stored its end");
     let pid = child.id().unwrap();
     std::process::Command::new("kill")
         .args(["-9", &pid.to_string()])
@@ -75,8 +88,22 @@ async fn children_killed_with_the_cli_are_interrupted_and_their_parent_is_told()
         .unwrap();
     let _ = child.wait().await;
 
-    let runs = tasks(&cli).await;
-    assert_eq!(runs.len(), 2, "{runs:?}");
+    // None is lost or left running: the two killed children are interrupted with their
+    // partial output, the finished one keeps its end.
+    let all = tasks(&cli).await;
+    assert_eq!(all.len(), 3, "{all:?}");
+    let finished: Vec<&Value> = all
+        .iter()
+        .filter(|r| r["goal"] == "finished-three")
+        .collect();
+    assert_eq!(finished.len(), 1, "{all:?}");
+    assert_eq!(finished[0]["status"], "completed");
+    assert_eq!(finished[0]["result"], "three is done");
+    let runs: Vec<Value> = all
+        .iter()
+        .filter(|r| r["goal"] != "finished-three")
+        .cloned()
+        .collect();
     for run in &runs {
         assert_eq!(run["status"], "interrupted", "{run}");
         let goal = run["goal"].as_str().unwrap();
@@ -94,7 +121,7 @@ async fn children_killed_with_the_cli_are_interrupted_and_their_parent_is_told()
         .collect();
     assert_eq!(reports.len(), 2, "{shown}");
     assert!(reports.iter().any(|t| t.contains("killed-one progress")));
-    assert_eq!(tasks(&cli).await.len(), 2, "told once");
+    assert_eq!(tasks(&cli).await.len(), 3, "told once");
 
     let id = runs[0]["id"].as_str().unwrap();
     let out = cli.run(&["tasks", "show", id]).await;

@@ -180,7 +180,7 @@ impl Channels {
         let session_id = message.target.to_string();
         let stored = record::write(&self.store, message, channel.name()).await?;
         let sent = channel.send(message).await;
-        record::settle(&self.store, stored, sent.as_ref().err()).await;
+        record::settle(&self.store, stored, &session_id, sent.as_ref().err()).await;
         sent.map(|receipt| Delivered {
             session_id,
             kind: channel.kind().to_string(),

@@ -60,18 +60,24 @@ pub(super) fn ensure_session(store: &Store, id: &str, title: &str) -> Result<(),
     }
 }
 
-/// Marks the stored message failed with `failure`, if there is one.
-pub(super) async fn settle(store: &Arc<Store>, message_id: i64, failure: Option<&String>) {
+/// Marks the stored message to `target` failed with `failure`, if there is one.
+pub(super) async fn settle(
+    store: &Arc<Store>,
+    message_id: i64,
+    target: &str,
+    failure: Option<&String>,
+) {
     let Some(reason) = failure.cloned() else {
         return;
     };
     let store = store.clone();
+    let target = target.to_string();
     let marked = tokio::task::spawn_blocking(move || {
         store.finish_message(
             message_id,
             MessageStatus::Failed,
             None,
-            Some(&AppError::NotDelivered { reason }),
+            Some(&AppError::DeliveryFailed { target, reason }),
         )
     })
     .await;

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use hearth_protocol::{Language, Text};
+use hearth_protocol::{AppError, Language, Text};
 use hearth_scheduler::RunRequest;
 use hearth_store::{
     NotificationReservation, NotificationStatus, Store, NOTIFICATIONS_PER_HOUR,
@@ -41,20 +41,20 @@ pub(super) fn label(request: &RunRequest, language: Language) -> String {
 
 /// Delivers the answer to `target` through its channel (`desktop:<id>` and other Hearth
 /// sessions, which must exist, or a configured channel's chat), waiting for the channel's
-/// delivery result.
+/// delivery result; a failure is `delivery_failed` with the channel's reason.
 pub(super) async fn deliver(
     channels: &Channels,
     origin: &str,
     target: &str,
     text: &str,
     model: &str,
-) -> Result<(), String> {
-    let parsed = Target::parse("target", target).map_err(|_| {
-        format!(
-            "the answer could not be delivered: the target {target} is not \
-             `<channel>:<chat_id>` (edit the job's target)"
-        )
-    })?;
+) -> Result<(), AppError> {
+    let failed = |why: &str| AppError::DeliveryFailed {
+        target: target.to_string(),
+        reason: format!("{why} (edit the job's target)"),
+    };
+    let parsed = Target::parse("target", target)
+        .map_err(|_| failed("the target is not `<channel>:<chat_id>`"))?;
     let outbound = Outbound {
         target: parsed,
         text: text.to_string(),
@@ -62,9 +62,11 @@ pub(super) async fn deliver(
         origin: origin.to_string(),
         model: Some(model.to_string()),
     };
-    channels.send(&outbound).await.map(|_| ()).map_err(|why| {
-        format!("the answer could not be delivered to {target}: {why} (edit the job's target)")
-    })
+    channels
+        .send(&outbound)
+        .await
+        .map(|_| ())
+        .map_err(|why| failed(&why))
 }
 
 /// Which kind of run a notification is about: failures are always shown, successes only

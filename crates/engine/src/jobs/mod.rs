@@ -278,11 +278,7 @@ impl JobExecutor for AgentJobExecutor {
                     }
                     None => Ok(()),
                 };
-                delivery.map(|()| answer).map_err(|e| {
-                    RunFailure::new(AppError::NotDelivered {
-                        reason: e.to_string(),
-                    })
-                })
+                delivery.map(|()| answer).map_err(RunFailure::new)
             }
             Err(error) => Err(error),
         };

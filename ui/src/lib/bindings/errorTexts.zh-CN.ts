@@ -53,7 +53,6 @@ export const errorTextsZhCN = {
   "error.no_pending_update": "没有待安装的更新：请先检查更新。",
   "error.update_failed": "更新失败：{message}",
   "error.run_interrupted": "已中断：运行结束前调度器已停止。",
-  "error.not_delivered": "未送达：{reason}",
   "error.file_system": "文件操作失败：{message}",
   "error.skill": "无法使用该技能：{message}",
   "error.mcp_servers": "MCP 服务器：{message}",

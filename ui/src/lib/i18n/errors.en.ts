@@ -54,7 +54,6 @@ export const errorsEn = {
   'error.no_pending_update': 'No update is waiting to be installed: check for updates first.',
   'error.update_failed': 'The update failed: {message}',
   'error.run_interrupted': 'Interrupted: the scheduler stopped before the run ended.',
-  'error.not_delivered': 'Not delivered: {reason}',
   'error.file_system': 'A file operation failed: {message}',
   'error.other': '{message}',
   'error.skill': 'The skill cannot be used: {message}',
