@@ -6,6 +6,7 @@ pkgs=(libwebkit2gtk-4.1-dev libgtk-3-dev libayatana-appindicator3-dev librsvg2-d
   dbus dbus-x11 dunst gnome-keyring libsecret-1-dev libsecret-tools libdbus-1-dev keyutils
   imagemagick x11-apps xdotool fonts-dejavu-core fonts-noto-cjk python3-gi ripgrep)
 pkgs+=(fonts-droid-fallback poppler-utils) # document fixtures' Chinese font; pdftotext for the PDF benchmark
+pkgs+=(libtasn1-doc shared-mime-info xorg-docs) # real manuals (pdfTeX, Apache FOP) the PDF reader is checked on
 pkgs+=(espeak-ng) # text_to_speech's local backend (and its tests)
 pkgs+=(rpm) # reads the .rpm CI builds (rpm -qlp), nothing is installed with it
 missing=()

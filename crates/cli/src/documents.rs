@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Subcommand;
-use hearth_documents::{load, read, Limits};
+use hearth_documents::{load, read_unit, Limits};
 use serde_json::json;
 
 use crate::pipe::outln;
@@ -38,7 +38,7 @@ pub async fn run(command: DocumentsCommand) -> anyhow::Result<ExitCode> {
     let limits = Limits::default();
     let name = path.display().to_string();
     let bytes = load(&path, &limits).with_context(|| name.clone())?;
-    let document = read(bytes, name.clone(), limits)
+    let document = read_unit(bytes, name.clone(), unit.clone(), limits)
         .await
         .with_context(|| name.clone())?;
     let extract = document

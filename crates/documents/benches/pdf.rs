@@ -1,7 +1,9 @@
 //! Benchmark: PDF text extraction by the document readers against Debian's `pdftotext`
 //! (poppler-utils) on the same 200-page English and Chinese PDF (written by fpdf2 through
 //! tests/fixtures/make.py), side by side: pages per second, and on how many pages each one's
-//! text is the text written (whitespace ignored).
+//! text is the text written (whitespace ignored). One generated file flatters the reader: real
+//! files from many producers, through `hearth-cli` as users run it, are compared by
+//! `scripts/perf/pdf_corpus.py`.
 #![allow(clippy::print_stdout)] // the figures are this benchmark's output
 
 use hearth_documents::{parse, Limits};

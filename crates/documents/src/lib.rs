@@ -19,5 +19,5 @@ pub use error::DocumentError;
 pub use file::{load, read_limited};
 pub use format::{Format, UnitKind};
 pub use render::{Document, Extract, Unit, DEFAULT_MAX_CHARS};
-pub use run::{parse, Limits};
-pub use worker::{read, read_blocking, serve_worker_if_asked, WORKER_ARG};
+pub use run::{parse, parse_unit, Limits};
+pub use worker::{read, read_blocking, read_unit, serve_worker_if_asked, WORKER_ARG};

@@ -31,11 +31,15 @@ impl Unit {
     }
 }
 
-/// A document read whole.
+/// A document read whole, or the units asked of a document that can be read in part (a PDF's
+/// pages).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Document {
     pub format: Format,
+    /// The units read, in order, each with its number in the document.
     pub units: Vec<Unit>,
+    /// How many units the document has (more than `units` when only some were read).
+    pub unit_count: usize,
 }
 
 /// Text taken out of a document.
@@ -57,6 +61,16 @@ pub struct Extract {
 }
 
 impl Document {
+    /// A document all of whose units were read.
+    pub fn whole(format: Format, units: Vec<Unit>) -> Document {
+        let unit_count = units.len();
+        Document {
+            format,
+            units,
+            unit_count,
+        }
+    }
+
     pub fn unit_kind(&self) -> UnitKind {
         self.format.unit_kind()
     }
@@ -105,7 +119,7 @@ impl Document {
         Ok(Extract {
             format: self.format,
             unit_kind: kind,
-            unit_count: self.units.len(),
+            unit_count: self.unit_count,
             units_returned,
             units_without_text,
             text,
@@ -115,15 +129,10 @@ impl Document {
     }
 
     fn select(&self, asked: &str) -> Result<Vec<&Unit>, DocumentError> {
+        if let Some((first, last)) = numbered(asked) {
+            return self.by_number(first, last, asked);
+        }
         let wanted = asked.trim();
-        if let Ok(number) = wanted.parse::<usize>() {
-            return self.by_number(number, number, asked);
-        }
-        if let Some((first, last)) = wanted.split_once('-') {
-            if let (Ok(first), Ok(last)) = (first.trim().parse(), last.trim().parse()) {
-                return self.by_number(first, last, asked);
-            }
-        }
         let lower = wanted.to_lowercase();
         let named = |exact: bool| -> Vec<&Unit> {
             self.units
@@ -177,14 +186,24 @@ impl Document {
         DocumentError::NoSuchUnit {
             kind: self.unit_kind().as_str(),
             asked: asked.to_string(),
-            count: self.units.len(),
+            count: self.unit_count,
             names: if names.is_empty() {
-                format!(", numbered 1 to {}", self.units.len())
+                format!(", numbered 1 to {}", self.unit_count)
             } else {
                 format!(": {}", names.join(", "))
             },
         }
     }
+}
+
+/// The first and last unit numbers `asked` names (`3`, `2-4`), when it names numbers.
+pub(crate) fn numbered(asked: &str) -> Option<(usize, usize)> {
+    let wanted = asked.trim();
+    if let Ok(number) = wanted.parse::<usize>() {
+        return Some((number, number));
+    }
+    let (first, last) = wanted.split_once('-')?;
+    Some((first.trim().parse().ok()?, last.trim().parse().ok()?))
 }
 
 fn marker(kind: UnitKind, unit: &Unit) -> String {
@@ -206,10 +225,7 @@ mod tests {
             .collect();
         units[0].name = Some("预算 Budget".into());
         units[1].name = Some("Plan".into());
-        Document {
-            format: Format::Pptx,
-            units,
-        }
+        Document::whole(Format::Pptx, units)
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crate::error::DocumentError;
 use crate::format::Format;
-use crate::render::{Document, Unit};
+use crate::render::{numbered, Document, Unit};
 use crate::text::{decode, refuse_binary, tidy};
 use crate::{html, office, pdf, sheets};
 use serde::{Deserialize, Serialize};
@@ -54,10 +54,22 @@ pub(crate) fn check_size(bytes: &[u8], limits: &Limits) -> Result<(), DocumentEr
 /// Parses `bytes`, the content of a file named `name`, on this thread, with nothing guarding
 /// it: the worker process's own entry. Everyone else reads through [`crate::read`].
 pub fn parse(bytes: &[u8], name: &str, limits: &Limits) -> Result<Document, DocumentError> {
+    parse_unit(bytes, name, None, limits)
+}
+
+/// [`parse`] for the `unit` a caller asked for (as [`Document::extract`] takes it): a PDF then
+/// reads only the pages a number or range names; every other format, and any other `unit`,
+/// reads whole.
+pub fn parse_unit(
+    bytes: &[u8],
+    name: &str,
+    unit: Option<&str>,
+    limits: &Limits,
+) -> Result<Document, DocumentError> {
     check_size(bytes, limits)?;
     let format = Format::detect(name, bytes)?;
     let units = match format {
-        Format::Pdf => pdf::pages(bytes)?,
+        Format::Pdf => return pdf::read(bytes, unit.and_then(numbered)),
         Format::Docx => office::docx(bytes, limits)?,
         Format::Pptx => office::pptx(bytes, limits)?,
         Format::Xlsx | Format::Xls | Format::Ods => sheets::sheets(bytes, format, limits)?,
@@ -70,5 +82,5 @@ pub fn parse(bytes: &[u8], name: &str, limits: &Limits) -> Result<Document, Docu
             vec![Unit::numbered(1, decode(bytes).replace("\r\n", "\n"))]
         }
     };
-    Ok(Document { format, units })
+    Ok(Document::whole(format, units))
 }

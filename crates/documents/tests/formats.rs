@@ -8,6 +8,10 @@ use hearth_documents::{parse, read, read_blocking, Document, DocumentError, Form
 
 #[path = "formats/isolation.rs"]
 mod isolation;
+#[path = "formats/pages.rs"]
+mod pages;
+#[path = "formats/real.rs"]
+mod real;
 use serde_json::Value;
 use std::path::PathBuf;
 use std::process::Command;

@@ -5,10 +5,12 @@
 mod structure;
 
 use crate::error::DocumentError;
-use crate::render::Unit;
+use crate::format::Format;
+use crate::render::{Document, Unit};
 use crate::text::tidy;
 use flate2::read::ZlibDecoder;
 use pdf_oxide::document::PdfDocument;
+use pdf_oxide::editor::DocumentEditor;
 use pdf_oxide::error::Error as PdfError;
 use std::io::Read;
 use structure::{scan, Stream, MAX_NESTING};
@@ -20,7 +22,10 @@ const BOMB_RATIO: u64 = 100;
 /// Below this a stream is not called a bomb, whatever its ratio (a page of text is far less).
 const BOMB_FLOOR: u64 = 16 * 1024 * 1024;
 
-pub(crate) fn pages(bytes: &[u8]) -> Result<Vec<Unit>, DocumentError> {
+/// The document's pages, or only those from `first` to `last` (1-based, cut to the pages
+/// there are) when `pages` names them: those are cut out into a PDF of their own (see [`cut`]),
+/// so the other pages are never parsed.
+pub(crate) fn read(bytes: &[u8], pages: Option<(usize, usize)>) -> Result<Document, DocumentError> {
     if !ends_properly(bytes) {
         return Err(DocumentError::corrupt(
             "pdf",
@@ -34,27 +39,71 @@ pub(crate) fn pages(bytes: &[u8]) -> Result<Vec<Unit>, DocumentError> {
             format!("its arrays or dictionaries nest more than {MAX_NESTING} levels deep"),
         ));
     }
-    let doc = PdfDocument::from_bytes(bytes.to_vec()).map_err(pdf_error)?;
+    let doc = opened(bytes)?;
     if doc.is_encrypted() && !doc.authenticate(b"").map_err(pdf_error)? {
         return Err(DocumentError::Encrypted);
     }
     let count = doc.page_count().map_err(pdf_error)?;
-    let mut units = Vec::with_capacity(count);
-    for index in 0..count {
-        let text = doc.extract_text(index).map_err(pdf_error)?;
-        units.push(Unit::numbered(index + 1, tidy(&text)));
-    }
-    if units.is_empty() {
+    if count == 0 {
         return Err(DocumentError::corrupt("pdf", "it has no pages"));
     }
-    if units.iter().all(|unit| unit.text.trim().is_empty()) {
+    let (first, last) = pages.unwrap_or((1, count));
+    let numbers: Vec<usize> = (first.max(1)..=last.min(count)).collect();
+    let in_place = |doc: &PdfDocument| texts(doc, &numbers, |number| number - 1);
+    let units = if pages.is_some() && !numbers.is_empty() && !doc.is_encrypted() {
+        match cut(doc, &numbers) {
+            Some(part) => texts(&part, &numbers, |number| number - numbers[0])?,
+            None => in_place(&opened(bytes)?)?,
+        }
+    } else {
+        in_place(&doc)?
+    };
+    // Only a document read whole can say it has no text layer: one page without text is just
+    // that (the caller is told which).
+    if pages.is_none() && units.iter().all(|unit| unit.text.trim().is_empty()) {
         // Text that was refused for inflating too far is not a missing text layer.
         if let Some(bomb) = structure.streams.iter().find_map(bomb) {
             return Err(bomb);
         }
         return Err(DocumentError::NoTextLayer);
     }
-    Ok(units)
+    Ok(Document {
+        format: Format::Pdf,
+        units,
+        unit_count: count,
+    })
+}
+
+fn opened(bytes: &[u8]) -> Result<PdfDocument, DocumentError> {
+    PdfDocument::from_bytes(bytes.to_vec()).map_err(pdf_error)
+}
+
+/// The pages `numbers` (1-based, in a row) as a PDF of their own. pdf_oxide looks for running
+/// headers and footers in every page of a document before it gives the text of any page, so a
+/// page read from the whole document costs the whole document. `None` where the editor cannot
+/// cut the file (the whole document is read then).
+fn cut(doc: PdfDocument, numbers: &[usize]) -> Option<PdfDocument> {
+    let indices: Vec<usize> = numbers.iter().map(|number| number - 1).collect();
+    let part = DocumentEditor::from_document(doc)
+        .and_then(|mut editor| editor.extract_pages_to_bytes(&indices))
+        .inspect_err(|error| tracing::debug!(%error, "the pages could not be cut out"))
+        .ok()?;
+    PdfDocument::from_bytes(part).ok()
+}
+
+/// The text of each page in `numbers`, found in `doc` at the index `index` gives.
+fn texts(
+    doc: &PdfDocument,
+    numbers: &[usize],
+    index: impl Fn(usize) -> usize,
+) -> Result<Vec<Unit>, DocumentError> {
+    numbers
+        .iter()
+        .map(|&number| {
+            let text = doc.extract_text(index(number)).map_err(pdf_error)?;
+            Ok(Unit::numbered(number, tidy(&text)))
+        })
+        .collect()
 }
 
 /// Whether the file's last KiB holds the `%%EOF` marker every complete PDF ends with.

@@ -26,6 +26,8 @@ pub const WORKER_ARG: &str = "__hearth_document_worker";
 #[derive(Serialize, Deserialize)]
 struct Request {
     name: String,
+    /// The unit the caller asked for: a PDF then parses only the pages it names.
+    unit: Option<String>,
     limits: Limits,
 }
 
@@ -38,7 +40,18 @@ const STDERR_KEPT: u64 = 16 * 1024;
 /// Parses `bytes`, the content of a file named `name`, in a worker process (see the module
 /// notes), waiting at most `limits.timeout`.
 pub async fn read(bytes: Vec<u8>, name: String, limits: Limits) -> Result<Document, DocumentError> {
-    tokio::task::spawn_blocking(move || read_blocking(bytes, name, limits))
+    read_unit(bytes, name, None, limits).await
+}
+
+/// [`read`] for the `unit` the caller will extract ([`Document::extract`]): a PDF's pages named
+/// by a number or range are the only ones parsed (see [`crate::parse_unit`]).
+pub async fn read_unit(
+    bytes: Vec<u8>,
+    name: String,
+    unit: Option<String>,
+    limits: Limits,
+) -> Result<Document, DocumentError> {
+    tokio::task::spawn_blocking(move || in_worker(bytes, Request { name, unit, limits }))
         .await
         .unwrap_or_else(|e| Err(DocumentError::Panicked(e.to_string())))
 }
@@ -49,6 +62,18 @@ pub fn read_blocking(
     name: String,
     limits: Limits,
 ) -> Result<Document, DocumentError> {
+    in_worker(
+        bytes,
+        Request {
+            name,
+            unit: None,
+            limits,
+        },
+    )
+}
+
+fn in_worker(bytes: Vec<u8>, request: Request) -> Result<Document, DocumentError> {
+    let limits = request.limits.clone();
     check_size(&bytes, &limits)?;
     let deadline = Instant::now() + limits.timeout;
     let mut child = spawn()?;
@@ -57,10 +82,6 @@ pub fn read_blocking(
     else {
         end(&mut child);
         return Err(unavailable("its pipes were not set up"));
-    };
-    let request = Request {
-        name,
-        limits: limits.clone(),
     };
     let (send, receive) = sync_channel(1);
     let talk = std::thread::Builder::new()

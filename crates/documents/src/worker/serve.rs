@@ -4,7 +4,7 @@
 use super::{Request, MARKER, WORKER_ARG};
 use crate::error::DocumentError;
 use crate::render::Document;
-use crate::run::{parse, Limits};
+use crate::run::{parse_unit, Limits};
 use std::io::{BufRead, ErrorKind, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -39,7 +39,7 @@ fn serve() -> Result<Document, DocumentError> {
         .take(REQUEST_LINE_BYTES)
         .read_until(b'\n', &mut line)
         .map_err(bad_request)?;
-    let Request { name, limits } = serde_json::from_slice(&line).map_err(bad_request)?;
+    let Request { name, unit, limits } = serde_json::from_slice(&line).map_err(bad_request)?;
     limit_this_process(&limits);
     // The thread (its stack reserved first) reads the bytes: they count toward the budget.
     std::thread::Builder::new()
@@ -57,7 +57,7 @@ fn serve() -> Result<Document, DocumentError> {
                     },
                     _ => bad_request(e),
                 })?;
-            guarded(&bytes, &name, &limits)
+            guarded(&bytes, &name, unit.as_deref(), &limits)
         })
         .map_err(|e| DocumentError::Panicked(format!("no parse thread: {e}")))?
         .join()
@@ -68,9 +68,14 @@ fn bad_request(error: impl ToString) -> DocumentError {
     DocumentError::Panicked(format!("bad request to the worker: {}", error.to_string()))
 }
 
-/// [`parse`] with a panic in a reader turned into [`DocumentError::Panicked`].
-fn guarded(bytes: &[u8], name: &str, limits: &Limits) -> Result<Document, DocumentError> {
-    catch_unwind(AssertUnwindSafe(|| parse(bytes, name, limits)))
+/// [`parse_unit`] with a panic in a reader turned into [`DocumentError::Panicked`].
+fn guarded(
+    bytes: &[u8],
+    name: &str,
+    unit: Option<&str>,
+    limits: &Limits,
+) -> Result<Document, DocumentError> {
+    catch_unwind(AssertUnwindSafe(|| parse_unit(bytes, name, unit, limits)))
         .unwrap_or_else(|panic| Err(DocumentError::Panicked(panic_message(&panic))))
 }
 

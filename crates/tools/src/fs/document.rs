@@ -5,7 +5,7 @@ use super::sandbox::{PathArg, Sandbox};
 use crate::error::{ErrorKind, ToolError};
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-use hearth_documents::{read, read_limited, DocumentError, Limits, DEFAULT_MAX_CHARS};
+use hearth_documents::{read_limited, read_unit, DocumentError, Limits, DEFAULT_MAX_CHARS};
 use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -74,14 +74,14 @@ impl Tool for ReadDocument {
         let bytes = tokio::task::spawn_blocking(move || load(&workspace, &path, &file_limits))
             .await
             .map_err(|e| ToolError::internal(format!("read_document task failed: {e}")))??;
-        let document = read(bytes, args.path.clone(), limits)
+        let unit = args.unit.as_ref().map(UnitArg::text);
+        let document = read_unit(bytes, args.path.clone(), unit.clone(), limits)
             .await
             .map_err(|e| document_error(&args.path, e))?;
         let max_chars = args
             .max_chars
             .unwrap_or(DEFAULT_MAX_CHARS)
             .min(DOCUMENT_MAX_CHARS);
-        let unit = args.unit.as_ref().map(UnitArg::text);
         let extract = document
             .extract(unit.as_deref(), max_chars)
             .map_err(|e| document_error(&args.path, e))?;
