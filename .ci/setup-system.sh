@@ -7,6 +7,7 @@ pkgs=(libwebkit2gtk-4.1-dev libgtk-3-dev libayatana-appindicator3-dev librsvg2-d
   imagemagick x11-apps xdotool fonts-dejavu-core fonts-noto-cjk python3-gi ripgrep)
 pkgs+=(fonts-droid-fallback poppler-utils) # document fixtures' Chinese font; pdftotext for the PDF benchmark
 pkgs+=(espeak-ng) # text_to_speech's local backend (and its tests)
+pkgs+=(haskell-status-notifier-item-utils) # status-notifier-watcher: a tray icon host for the desktop tests
 missing=()
 for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then
