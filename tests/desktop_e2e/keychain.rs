@@ -13,9 +13,10 @@ use crate::setup;
 
 const ERROR_TOAST: &str = ".toast.error";
 
-/// Leaves Settings for a new chat and opens it again.
+/// Leaves Settings for the Memory page and opens it again.
 async fn reopen_settings(app: &App) {
-    ui::new_chat(app).await;
+    app.click(".sidebar-pages button:nth-child(2)").await;
+    app.wait_css(".sidebar-pages button.active").await;
     app.click(".sidebar-bottom button").await;
     app.wait_css("[aria-labelledby=\"providers-title\"]").await;
 }

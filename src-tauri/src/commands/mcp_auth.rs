@@ -129,7 +129,8 @@ mod tests {
         let server = registered("remote");
         let lookup = |account: &str| store.get(account).unwrap();
         assert_eq!(OAuthSpec::of(&server, &lookup).client_secret, None);
-        assert!(!client_secret_status(&store, "remote").unwrap().stored);
+        let account = client_secret_account("remote");
+        assert!(!hearth_engine::key_status(&store, "remote", &account).stored);
 
         let status = store_client_secret(&store, "remote", "s3cret-value").unwrap();
         assert!(status.stored);
