@@ -9,6 +9,7 @@ pkgs+=(fonts-droid-fallback poppler-utils) # document fixtures' Chinese font; pd
 pkgs+=(libtasn1-doc shared-mime-info xorg-docs) # real manuals (pdfTeX, Apache FOP) the PDF reader is checked on
 pkgs+=(espeak-ng) # text_to_speech's local backend (and its tests)
 pkgs+=(rpm) # reads the .rpm CI builds (rpm -qlp), nothing is installed with it
+pkgs+=(haskell-status-notifier-item-utils) # status-notifier-watcher: a tray icon host for the desktop tests
 missing=()
 for p in "${pkgs[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if [ ${#missing[@]} -gt 0 ]; then

@@ -82,6 +82,7 @@ const COMMANDS: &[&str] = &[
     "write_terminal",
     "park_window",
     "unpark_window",
+    "answer_close",
     "startup_problem",
     "quit_app",
     "list_skills",

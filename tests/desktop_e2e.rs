@@ -6,7 +6,9 @@
 //! previous instance is still quitting, the start-up error screen (a newer database, a denied
 //! data dir, a misspelled setting), and — ignored unless asked for, as it installs into the
 //! system — the `.deb` installed, started from its menu entry, quit from the tray and removed;
-//! a skill installed on the Skills page and used with `/` in a chat.
+//! a skill installed on the Skills page and used with `/` in a chat; closing on a desktop with
+//! no tray icon host (the question, its remembered answer); a keychain that answers "no result
+//! found" showing no errors to someone who never typed a key.
 //!
 //! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_e2e`
 //! (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`). The tests take turns:
@@ -14,9 +16,13 @@
 //! `docs/screenshot.png` and `docs/skills.png`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+#[path = "desktop_e2e/background.rs"]
+mod background;
 mod desktop;
 #[path = "desktop_e2e/install.rs"]
 mod install;
+#[path = "desktop_e2e/keychain.rs"]
+mod keychain;
 #[path = "desktop_e2e/skills.rs"]
 mod skills;
 #[path = "desktop_e2e/startup.rs"]
@@ -34,6 +40,7 @@ use desktop::app::{App, PlainApp};
 use desktop::env::{self, Tools, PYTHON};
 use desktop::home::{eventually, files_containing, Home, PATIENCE};
 use desktop::notifications::{self, FakeNotifications};
+use desktop::tray_host::TrayHost;
 use desktop::ui::{self, REPLY};
 use desktop::{bus, procs, x11};
 use hearth_tests::{Reply, ScriptedServer};
@@ -42,11 +49,32 @@ use tokio::sync::{Mutex, MutexGuard};
 
 static TURNS: Mutex<()> = Mutex::const_new(());
 
-/// Waits for this test's turn, checks the preconditions and starts the fake notification server.
-async fn setup() -> (MutexGuard<'static, ()>, Tools, &'static FakeNotifications) {
-    let turn = TURNS.lock().await;
+/// One test's turn: the suite's lock and, while it lasts, a tray icon host on the bus (when the
+/// test runs on a desktop that shows tray icons).
+struct Turn {
+    _tray: Option<TrayHost>,
+    _lock: MutexGuard<'static, ()>,
+}
+
+/// Waits for this test's turn, checks the preconditions, starts the fake notification server
+/// and a tray icon host (the desktop shows tray icons).
+async fn setup() -> (Turn, Tools, &'static FakeNotifications) {
+    setup_desktop(true).await
+}
+
+/// [`setup`] on a desktop with no tray icon host (stock GNOME, many Wayland sessions).
+async fn setup_without_tray() -> (Turn, Tools, &'static FakeNotifications) {
+    setup_desktop(false).await
+}
+
+async fn setup_desktop(tray: bool) -> (Turn, Tools, &'static FakeNotifications) {
+    let lock = TURNS.lock().await;
     let tools = env::require();
     let fake = notifications::fake(&tools);
+    let turn = Turn {
+        _tray: tray.then(TrayHost::start),
+        _lock: lock,
+    };
     (turn, tools, fake)
 }
 

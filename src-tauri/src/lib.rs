@@ -3,6 +3,7 @@
 
 mod approvals;
 mod autostart;
+mod closing;
 mod commands;
 mod gateway;
 mod idle_memory;
@@ -16,6 +17,7 @@ mod state;
 mod stream;
 mod subagents;
 mod tray;
+mod tray_host;
 mod updates;
 mod window;
 
@@ -172,6 +174,7 @@ pub fn run() {
             terminals::write_terminal,
             window_commands::park_window,
             window_commands::unpark_window,
+            window_commands::answer_close,
             update_commands::about,
             update_commands::check_for_update,
             update_commands::install_update,

@@ -1,6 +1,7 @@
-//! The main window: closing hides it to the tray (the first time, a notification says so, and
-//! pending approvals are denied, and its teardown is planned: see [`crate::parking`]);
-//! [`reveal`] brings it back, building it again when it was torn down.
+//! The main window: closing it (see [`crate::closing`]) hides it to the tray or the background
+//! (the first time, a notification says so, and pending approvals are denied, and its teardown
+//! is planned: see [`crate::parking`]); [`reveal`] brings it back, building it again when it
+//! was torn down.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -100,28 +101,41 @@ pub fn on_window_event(window: &Window, event: &WindowEvent) {
     }
     if let WindowEvent::CloseRequested { api, .. } = event {
         api.prevent_close();
-        let _ = window.hide();
-        let app = window.app_handle();
-        crate::parking::hidden(app);
-        let Some(state) = app.try_state::<AppState>() else {
-            return;
-        };
-        state.approver.deny_all();
-        let marker = state.dir.root().join(".tray-notice-shown");
-        if !marker.exists() {
-            let _ = std::fs::write(&marker, b"1");
-            let language = state.settings().language;
-            crate::notices::show(
-                app,
-                state.notifier.clone(),
-                Notice {
-                    title: Text::StillRunningTitle.in_language(language),
-                    body: Text::StillRunningBody.in_language(language),
-                    urgent: false,
-                    sound: false,
-                },
-                None,
-            );
-        }
+        crate::closing::requested(window.app_handle());
     }
+}
+
+/// Hides the main window with the process left running; the first time, a notification says
+/// how to get it back (the tray menu, or with no `tray_host`, launching Hearth again).
+pub fn hide_main(app: &AppHandle, tray_host: bool) {
+    if let Some(window) = app.get_webview_window(MAIN) {
+        let _ = window.hide();
+    }
+    crate::parking::hidden(app);
+    let Some(state) = app.try_state::<AppState>() else {
+        return;
+    };
+    state.approver.deny_all();
+    let marker = state.dir.root().join(".tray-notice-shown");
+    if marker.exists() {
+        return;
+    }
+    let _ = std::fs::write(&marker, b"1");
+    let language = state.settings().language;
+    let body = if tray_host {
+        Text::StillRunningBody
+    } else {
+        Text::StillRunningBodyNoTray
+    };
+    crate::notices::show(
+        app,
+        state.notifier.clone(),
+        Notice {
+            title: Text::StillRunningTitle.in_language(language),
+            body: body.in_language(language),
+            urgent: false,
+            sound: false,
+        },
+        None,
+    );
 }

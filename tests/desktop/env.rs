@@ -1,5 +1,6 @@
 //! What the desktop suite needs before it can start the app: an X display, a session bus,
-//! tauri-driver, WebKitWebDriver, python3-gi, xdotool and the built `hearth` binary. A missing
+//! tauri-driver, WebKitWebDriver, python3-gi, xdotool, gnome-keyring, a StatusNotifier watcher
+//! and the built `hearth` binary. A missing
 //! piece fails the test with what is missing and how to run the suite.
 
 use std::path::{Path, PathBuf};
@@ -95,7 +96,14 @@ pub fn require() -> Tools {
             app.display()
         ));
     }
-    for tool in ["xdotool", "gdbus", "secret-tool"] {
+    for tool in [
+        "xdotool",
+        "gdbus",
+        "secret-tool",
+        "gnome-keyring-daemon",
+        "dbus-daemon",
+        super::tray_host::PROGRAM,
+    ] {
         if on_path(tool).is_none() {
             missing.push(format!(
                 "{tool} is not on PATH (scripts/setup.sh installs it)"

@@ -84,8 +84,9 @@ pub async fn run(
     outln!();
     let summary = outcome?;
     eprintln!(
-        "[{} iteration(s), {} input + {} output tokens]",
-        summary.iterations, summary.usage.input_tokens, summary.usage.output_tokens
+        "[{} iteration(s), {}]",
+        summary.iterations,
+        tokens_line(summary.usage)
     );
     match summary.end {
         TurnEnd::Completed => {
@@ -98,6 +99,18 @@ pub async fn run(
             engine.options().max_iterations,
             session.id
         )),
+    }
+}
+
+/// The turn's token counts, or that the server reported none (as the window shows "—").
+fn tokens_line(usage: hearth_protocol::Usage) -> String {
+    if usage.reported() {
+        format!(
+            "{} input + {} output tokens",
+            usage.input_tokens, usage.output_tokens
+        )
+    } else {
+        "tokens not reported".to_string()
     }
 }
 

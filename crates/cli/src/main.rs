@@ -19,6 +19,7 @@ mod mcp_content;
 mod mcp_login;
 mod memory;
 mod pipe;
+mod provider_config;
 mod providers;
 mod sessions;
 mod setup;
@@ -89,7 +90,8 @@ enum Command {
     /// Store, remove or check a provider's API key in the OS keychain.
     #[command(subcommand)]
     Keys(keys::KeysCommand),
-    /// Find model servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM).
+    /// List or remove the providers of config.toml; find model servers running on this machine
+    /// (Ollama, LM Studio, llama.cpp, vLLM).
     #[command(subcommand)]
     Providers(providers::ProvidersCommand),
     /// Run scheduled jobs without a window until Ctrl-C or SIGTERM (logs to stderr).

@@ -67,8 +67,8 @@ pub use reference::{tools_reference, REGENERATE_TOOLS_DOC};
 pub use registry::{register_browser_tools, tool_registry, tool_registry_with_runner};
 pub use rules::{check_rules, enforced_rules, user_rules, RuleError};
 pub use secrets::{
-    mask_secret, provider_account, resolve_api_key, KeyringStore, SecretError, SecretStore,
-    KEYCHAIN_SERVICE,
+    key_status, log_unreadable, mask_secret, provider_account, read_secret, resolve_api_key,
+    KeyringStore, SecretError, SecretStore, KEYCHAIN_SERVICE,
 };
 pub use skill_run::SkillRun;
 pub use startup::{existing_folder, open_data, startup_problem};

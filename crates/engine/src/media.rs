@@ -32,15 +32,9 @@ const VISION_TIMEOUT: Duration = Duration::from_secs(180);
 const VISION_MAX_TOKENS: u32 = 2048;
 
 /// The media tools' settings with their keys read from `secrets` (a keychain that cannot be
-/// read leaves a key out, and is logged).
+/// read leaves a key out, logged once per start).
 pub fn media_config(settings: &Settings, secrets: &dyn SecretStore) -> MediaConfig {
-    let key = |account: &str| match secrets.get(account) {
-        Ok(key) => key,
-        Err(error) => {
-            tracing::warn!(%error, account, "media key not read");
-            None
-        }
-    };
+    let key = |account: &str| crate::read_secret(secrets, account);
     let media = &settings.media;
     MediaConfig {
         allow_local: settings.allow_local_hosts.clone(),

@@ -32,16 +32,10 @@ pub fn key_account(id: &str) -> String {
 }
 
 /// The network tools' settings: the allowed local hosts, the search backend and the search keys
-/// read from `secrets`. A keychain that cannot be read leaves the keys out (and is logged): web
+/// read from `secrets`. A keychain that cannot be read leaves the keys out (logged once per start): web
 /// search then says it has no backend rather than failing the whole registry.
 pub fn network_config(settings: &Settings, secrets: &dyn SecretStore) -> NetworkConfig {
-    let key = |backend: SearchBackend| match secrets.get(&search_account(backend)) {
-        Ok(key) => key,
-        Err(error) => {
-            tracing::warn!(%error, backend = backend.as_str(), "web search key not read");
-            None
-        }
-    };
+    let key = |backend: SearchBackend| crate::read_secret(secrets, &search_account(backend));
     let searxng_url =
         Some(settings.search.searxng_url.trim().to_string()).filter(|u| !u.is_empty());
     NetworkConfig {

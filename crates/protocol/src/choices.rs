@@ -153,6 +153,17 @@ choices! {
 }
 
 choices! {
+    /// What closing the window does when the desktop shows no tray icons.
+    CloseWithoutTray, "close without tray" {
+        /// Ask the first time, then remember the answer.
+        Ask => "ask",
+        /// Hide the window and keep jobs running; launching Hearth again opens it.
+        Background => "background",
+        Quit => "quit",
+    }
+}
+
+choices! {
     /// The UI's colour scheme.
     Theme, "theme" {
         Light => "light",
@@ -268,6 +279,12 @@ pub fn typescript_choice_lists() -> String {
         &SearchBackend::ALL,
     );
     list(&mut out, "THEMES", "Theme", &Theme::ALL);
+    list(
+        &mut out,
+        "CLOSE_WITHOUT_TRAY",
+        "CloseWithoutTray",
+        &CloseWithoutTray::ALL,
+    );
     list(&mut out, "LANGUAGES", "Language", &Language::ALL);
     list(&mut out, "CAPABILITIES", "Capability", &Capability::ALL);
     list(

@@ -216,6 +216,11 @@ pub struct Usage {
 }
 
 impl Usage {
+    /// Whether a server reported counts: one that sends no usage leaves both at zero.
+    pub fn reported(&self) -> bool {
+        self.input_tokens > 0 || self.output_tokens > 0
+    }
+
     pub fn add(&mut self, other: Usage) {
         self.input_tokens += other.input_tokens;
         self.output_tokens += other.output_tokens;

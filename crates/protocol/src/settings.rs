@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use ts_rs::TS;
 
 use crate::choices::{
-    Capability, Language, McpApproval, ProviderKind, RuleEffect, SearchBackend, SecurityProfile,
-    Theme, ToolProfile,
+    Capability, CloseWithoutTray, Language, McpApproval, ProviderKind, RuleEffect, SearchBackend,
+    SecurityProfile, Theme, ToolProfile,
 };
 
 /// A configured model endpoint.
@@ -42,6 +42,9 @@ pub struct Settings {
     pub language: Language,
     pub theme: Theme,
     pub start_at_login: bool,
+    /// What closing the window does on a desktop with no tray icon host: ask (the default),
+    /// keep running in the background, or quit. With a tray the window always hides to it.
+    pub close_without_tray: CloseWithoutTray,
     /// Tool-loop iterations allowed per turn.
     #[serde(deserialize_with = "crate::bounds::max_iterations")]
     pub max_iterations: u32,
@@ -256,6 +259,7 @@ impl Default for Settings {
             language: Language::En,
             theme: Theme::System,
             start_at_login: false,
+            close_without_tray: CloseWithoutTray::Ask,
             max_iterations: 50,
             context_window: 128_000,
             model_context_windows: std::collections::BTreeMap::new(),
@@ -304,7 +308,8 @@ mod empty_as_none {
 }
 
 /// What the settings UI knows about a provider's key: whether one is stored, and its last four
-/// characters.
+/// characters. A keychain that cannot be asked counts as no key stored, with
+/// `keychain_unavailable` set so the UI can say so calmly where a key is needed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct KeyStatus {
@@ -312,4 +317,7 @@ pub struct KeyStatus {
     pub stored: bool,
     /// e.g. `••••abcd`.
     pub masked: Option<String>,
+    /// The OS keychain could not be asked (none running, locked, or no default collection).
+    #[serde(default)]
+    pub keychain_unavailable: bool,
 }

@@ -30,6 +30,8 @@ pub enum Text<'a> {
     /// The notification shown the first time the window is closed to the tray.
     StillRunningTitle,
     StillRunningBody,
+    /// The same notice on a desktop with no tray icon host.
+    StillRunningBodyNoTray,
     /// A chat's reply finished while nobody watched.
     ReplyFinished,
     /// A chat's reply failed while nobody watched.
@@ -116,6 +118,7 @@ impl Text<'_> {
             Text::TrayQuit => "Quit".into(),
             Text::StillRunningTitle => "Hearth is still running".into(),
             Text::StillRunningBody => "Hearth keeps running in the tray so scheduled jobs can fire. Use the tray menu to open it again or quit.".into(),
+            Text::StillRunningBodyNoTray => "Hearth keeps running in the background so scheduled jobs can fire. Launch Hearth again to open this window.".into(),
             Text::ReplyFinished => "Hearth finished replying.".into(),
             Text::ReplyFailed { error } => format!("The reply failed: {error}"),
             Text::JobFinished { name } => format!("Job \"{name}\" finished"),
@@ -182,6 +185,10 @@ impl Text<'_> {
                 "Hearth 在托盘中继续运行，以便计划任务按时执行。可通过托盘菜单重新打开或退出。"
                     .into()
             }
+            Text::StillRunningBodyNoTray => {
+                "Hearth 在后台继续运行，以便计划任务按时执行。再次启动 Hearth 即可打开此窗口。"
+                    .into()
+            }
             Text::ReplyFinished => "Hearth 已完成回复。".into(),
             Text::ReplyFailed { error } => format!("回复失败：{error}"),
             Text::JobFinished { name } => format!("任务“{name}”已完成"),
@@ -239,6 +246,7 @@ mod tests {
             Text::TrayOpen,
             Text::TrayPauseJobs,
             Text::StillRunningTitle,
+            Text::StillRunningBodyNoTray,
             Text::JobFinished { name: "brief" },
         ];
         for text in samples {

@@ -7,7 +7,7 @@ use hearth_protocol::{AppError, ChannelDelivery, ChannelSettings, ChannelStatus,
 use hearth_tools::channels::{Outbound, Target, DELIVERY_LIMIT};
 use tauri::State;
 
-use crate::commands::settings::keychain;
+use crate::commands::settings::{key_status, keychain};
 use crate::state::{AppState, CommandResult};
 
 /// The configured channel `name`.
@@ -47,12 +47,7 @@ pub async fn channel_token_status(
     name: String,
 ) -> CommandResult<KeyStatus> {
     let account = configured(&state, &name)?.token_account();
-    let stored = keychain(&state, move |s| s.get(&account)).await?;
-    Ok(KeyStatus {
-        provider_id: name,
-        stored: stored.is_some(),
-        masked: stored.as_deref().map(mask_secret),
-    })
+    key_status(&state, name, account).await
 }
 
 #[tauri::command]
@@ -75,6 +70,7 @@ pub async fn set_channel_token(
         provider_id: name,
         stored: true,
         masked: Some(masked),
+        keychain_unavailable: false,
     })
 }
 

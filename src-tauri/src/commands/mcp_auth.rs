@@ -9,7 +9,7 @@ use hearth_protocol::{AppError, KeyStatus};
 use tauri::State;
 
 use crate::commands::mcp::mcp_error;
-use crate::commands::settings::keychain;
+use crate::commands::settings::{key_status, keychain};
 use crate::state::{AppState, CommandResult};
 
 #[tauri::command]
@@ -35,7 +35,8 @@ pub async fn mcp_client_secret_status(
     name: String,
 ) -> CommandResult<KeyStatus> {
     known(&state, &name)?;
-    keychain(&state, move |store| client_secret_status(store, &name)).await
+    let account = client_secret_account(&name);
+    key_status(&state, name, account).await
 }
 
 /// Stores the secret of the server `name`'s pre-registered OAuth client and restarts the server
@@ -74,22 +75,18 @@ pub async fn delete_mcp_client_secret(
     Ok(())
 }
 
-fn client_secret_status(store: &dyn SecretStore, server: &str) -> Result<KeyStatus, SecretError> {
-    let stored = store.get(&client_secret_account(server))?;
-    Ok(KeyStatus {
-        provider_id: server.to_string(),
-        stored: stored.is_some(),
-        masked: stored.as_deref().map(mask_secret),
-    })
-}
-
 fn store_client_secret(
     store: &dyn SecretStore,
     server: &str,
     secret: &str,
 ) -> Result<KeyStatus, SecretError> {
     store.set(&client_secret_account(server), secret)?;
-    client_secret_status(store, server)
+    Ok(KeyStatus {
+        provider_id: server.to_string(),
+        stored: true,
+        masked: Some(mask_secret(secret)),
+        keychain_unavailable: false,
+    })
 }
 
 /// Starts the server `name` afresh, its secrets read again.
@@ -132,7 +129,8 @@ mod tests {
         let server = registered("remote");
         let lookup = |account: &str| store.get(account).unwrap();
         assert_eq!(OAuthSpec::of(&server, &lookup).client_secret, None);
-        assert!(!client_secret_status(&store, "remote").unwrap().stored);
+        let account = client_secret_account("remote");
+        assert!(!hearth_engine::key_status(&store, "remote", &account).stored);
 
         let status = store_client_secret(&store, "remote", "s3cret-value").unwrap();
         assert!(status.stored);

@@ -183,18 +183,26 @@ pub(crate) async fn keychain<T: Send + 'static>(
         .map_err(to_error)
 }
 
+/// Whether a key is stored for `id` under `account`, read off the async runtime's threads; a
+/// keychain that cannot be asked is "no key stored" (see [`hearth_engine::key_status`]).
+pub(crate) async fn key_status(
+    state: &AppState,
+    id: String,
+    account: String,
+) -> CommandResult<KeyStatus> {
+    let secrets = state.secrets.clone();
+    tokio::task::spawn_blocking(move || hearth_engine::key_status(secrets.as_ref(), &id, &account))
+        .await
+        .map_err(to_error)
+}
+
 #[tauri::command]
 pub async fn get_key_status(
     state: State<'_, AppState>,
     provider_id: String,
 ) -> CommandResult<KeyStatus> {
     let account = key_account(&provider_id);
-    let stored = keychain(&state, move |s| s.get(&account)).await?;
-    Ok(KeyStatus {
-        provider_id,
-        stored: stored.is_some(),
-        masked: stored.as_deref().map(mask_secret),
-    })
+    key_status(&state, provider_id, account).await
 }
 
 #[tauri::command]
@@ -217,6 +225,7 @@ pub async fn set_api_key(
         provider_id,
         stored: true,
         masked: Some(masked),
+        keychain_unavailable: false,
     })
 }
 

@@ -7,6 +7,7 @@ import type { ApprovalDecision } from './bindings/ApprovalDecision';
 import type { FormAnswer } from './bindings/FormAnswer';
 import type { BrowserStatus } from './bindings/BrowserStatus';
 import type { ChannelDelivery } from './bindings/ChannelDelivery';
+import type { CloseWithoutTray } from './bindings/CloseWithoutTray';
 import type { ChannelStatus } from './bindings/ChannelStatus';
 import type { ArtifactView } from './bindings/ArtifactView';
 import type { Citation } from './bindings/Citation';
@@ -179,6 +180,8 @@ export const api = {
   parkWindow: (window: ParkedWindow) => invoke<void>('park_window', { window }),
   /** What the previous (torn down) window parked; empty after a fresh start. */
   unparkWindow: () => invoke<ParkedWindow>('unpark_window'),
+  /** Acts on the answer to "keep running without a tray icon?" (saved first): hide or quit. */
+  answerClose: (choice: CloseWithoutTray) => invoke<void>('answer_close', { choice }),
 
   listJobs: () => invoke<JobView[]>('list_jobs'),
   createJob: (form: JobForm) => invoke<JobView>('create_job', { form }),

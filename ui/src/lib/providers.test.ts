@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { Settings } from './bindings/Settings';
 import type { DetectedServer } from './bindings/DetectedServer';
-import { detectedProvider, parseHostList, positiveInt, removeProvider, suggestId, upsertProvider, validateProvider } from './providers';
+import { detectedProvider, keyOptional, parseHostList, positiveInt, removeProvider, suggestId, upsertProvider, validateProvider } from './providers';
 
 const base: Settings = {
   providers: [],
@@ -13,6 +13,7 @@ const base: Settings = {
   language: 'en',
   theme: 'system',
   start_at_login: false,
+  close_without_tray: 'ask',
   max_iterations: 50,
   context_window: 128000,
   model_context_windows: {},
@@ -113,5 +114,22 @@ describe('detectedProvider', () => {
     const entry = detectedProvider({ ...lmStudio, models: [] }, taken);
     expect(entry.id).toBe('lm-studio-3');
     expect(entry.default_model).toBeNull();
+  });
+});
+
+describe('keyOptional', () => {
+  const entry = (kind: ProviderEntry['kind'], base_url: string): ProviderEntry => ({ id: 'p', name: 'P', kind, base_url, default_model: null });
+
+  it('holds for Ollama and for servers on a loopback address', () => {
+    expect(keyOptional(entry('ollama', ''))).toBe(true);
+    expect(keyOptional(entry('openai', 'http://127.0.0.1:1234/v1'))).toBe(true);
+    expect(keyOptional(entry('openai', 'http://localhost:8080/v1'))).toBe(true);
+    expect(keyOptional(entry('openai', 'http://[::1]:8000/v1'))).toBe(true);
+  });
+
+  it('does not hold for remote servers, the default URL or a URL that does not parse', () => {
+    expect(keyOptional(entry('openai', 'https://openrouter.ai/api/v1'))).toBe(false);
+    expect(keyOptional(entry('anthropic', ''))).toBe(false);
+    expect(keyOptional(entry('openai', 'http://127.example.com/v1'))).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { Settings } from './bindings/Settings';
 import type { MessageKey } from './i18n/en';
 
-export { PROVIDER_KINDS, SECURITY_PROFILES, SEARCH_BACKENDS, THEMES, TOOL_PROFILES } from './bindings/choices';
+export { CLOSE_WITHOUT_TRAY, PROVIDER_KINDS, SECURITY_PROFILES, SEARCH_BACKENDS, THEMES, TOOL_PROFILES } from './bindings/choices';
 export type { ProviderKind } from './bindings/ProviderKind';
 /** Key ids that name the web search keys in the keychain, so no provider may use them. */
 export const SEARCH_KEY_IDS = ['brave', 'tavily'] as const;
@@ -70,6 +70,18 @@ export function detectedProvider(server: DetectedServer, existing: readonly Prov
   let id = server.id;
   for (let n = 2; taken.has(id); n++) id = `${server.id}-${n}`;
   return { id, name: server.name, kind: server.kind, base_url: server.base_url, default_model: server.models[0] ?? null };
+}
+
+/** Whether a provider works without an API key: Ollama, and any server on this computer
+ * (LM Studio, llama.cpp, vLLM on a loopback address). */
+export function keyOptional(provider: ProviderEntry): boolean {
+  if (provider.kind === 'ollama') return true;
+  try {
+    const host = new URL(provider.base_url).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
 }
 
 /** Settings without provider `id`; the default moves to the first remaining provider. */

@@ -80,6 +80,7 @@ export function installFakeBackend(scenario: Scenario): void {
     language: 'en',
     theme: 'system',
     start_at_login: false,
+    close_without_tray: 'ask',
     max_iterations: 50,
     context_window: 128000,
     model_context_windows: {},

@@ -36,7 +36,7 @@ export function installFakeChannels(scenario: ChannelsScenario): void {
 
   function tokenStatus(name: string): KeyStatus {
     const token = tokens[name];
-    return { provider_id: name, stored: token !== undefined, masked: token === undefined ? null : `••••${token.slice(-4)}` };
+    return { provider_id: name, stored: token !== undefined, masked: token === undefined ? null : `••••${token.slice(-4)}`, keychain_unavailable: false };
   }
 
   function statuses(): ChannelStatus[] {

@@ -17,6 +17,8 @@ import type { AuditRecord } from '../../src/lib/types';
 
 export interface DesktopScenario {
   keys?: Record<string, string>;
+  /** The OS keychain cannot be asked: statuses say "no key stored" with the note, storing fails. */
+  keychainUnavailable?: boolean;
   /** Base64 PNG the OS clipboard holds, read by `paste_clipboard_image` (null: none). */
   clipboardImage?: string;
   models?: (string | { id: string; context_window: number | null })[];
@@ -56,7 +58,12 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
 
   function keyStatus(providerId: string): KeyStatus {
     const key = keys[providerId];
-    return { provider_id: providerId, stored: key !== undefined, masked: key === undefined ? null : `••••${key.slice(-4)}` };
+    return {
+      provider_id: providerId,
+      stored: key !== undefined,
+      masked: key === undefined ? null : `••••${key.slice(-4)}`,
+      keychain_unavailable: !!scenario.keychainUnavailable,
+    };
   }
 
   function attachment(path: string) {
@@ -127,11 +134,14 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
       return null;
     },
     get_key_status: (a) => keyStatus(a.providerId),
+    answer_close: () => null,
     set_api_key: (a) => {
+      if (scenario.keychainUnavailable) throw 'the OS keychain is not reachable (no result found)';
       keys[a.providerId] = a.key;
       return keyStatus(a.providerId);
     },
     delete_api_key: (a) => {
+      if (scenario.keychainUnavailable) throw 'the OS keychain is not reachable (no result found)';
       delete keys[a.providerId];
       return null;
     },

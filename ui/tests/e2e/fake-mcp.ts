@@ -116,7 +116,7 @@ export function installFakeMcp(scenario: McpScenario): void {
 
   function clientSecretStatus(name: string) {
     const stored = secrets[`mcp:${name}:oauth:client-secret`];
-    return { provider_id: name, stored: stored !== undefined, masked: stored === undefined ? null : `••••${stored.slice(-4)}` };
+    return { provider_id: name, stored: stored !== undefined, masked: stored === undefined ? null : `••••${stored.slice(-4)}`, keychain_unavailable: false };
   }
 
   const handlers: Record<string, (a: Record<string, never>) => unknown> = {

@@ -54,8 +54,10 @@ test('adding the first provider stores it, then its key, then lists models', asy
     providers: [{ id: 'my-router', name: 'My Router', kind: 'anthropic', base_url: 'https://api.example.test', default_model: null }],
     default_provider: 'my-router',
   });
-  // The form stays open on the saved provider, now with its key field.
+  // Saving closes the form; editing the saved provider shows its key field.
+  await expect(form).toHaveCount(0);
   const providers = page.locator('section[aria-labelledby="providers-title"]');
+  await providers.locator('[data-provider-id="my-router"]').getByRole('button', { name: 'Edit' }).click();
   const key = providers.locator('input[name="api_key"]');
   await key.fill('sk-test-1234');
   await providers.getByRole('button', { name: 'Save key' }).click();
@@ -86,7 +88,9 @@ test('a new provider is tested with the key typed in its form, which is stored o
   await expect.poll(async () => (await callsTo(page, 'set_api_key')).map((c) => c.args)).toEqual([
     { providerId: 'router', key: 'sk-typed-9876' },
   ]);
+  await expect(form).toHaveCount(0);
   const providers = page.locator('section[aria-labelledby="providers-title"]');
+  await providers.locator('[data-provider-id="router"]').getByRole('button', { name: 'Edit' }).click();
   await expect(providers.locator('.key-status')).toHaveText('Stored key: ••••9876');
 });
 

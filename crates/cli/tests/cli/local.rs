@@ -1,6 +1,6 @@
 //! Local model servers: a provider with no key and no reachable keychain, a server that then
-//! wants a key, real token counts from streamed usage (and a server refusing to send it), and
-//! `providers detect`.
+//! wants a key, real token counts from streamed usage (and a server refusing to send it, whose
+//! counts are "not reported"), and `providers detect`.
 
 use hearth_tests::ServerOptions;
 
@@ -131,6 +131,13 @@ async fn a_server_refusing_stream_options_still_answers_and_is_not_asked_for_it_
     let out = cli.chat(&server, "openai", "2+2?").await;
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("It is 4."));
+    // The stream never had a usage chunk: no counts are made up.
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("[2 iteration(s), tokens not reported]"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("0 input + 0 output"), "{stderr}");
     let asked: Vec<bool> = server
         .model_requests()
         .iter()

@@ -1,6 +1,7 @@
 //! End-to-end tests of the `hearth-cli` binary against the scripted model server: chats with a
 //! tool call through each provider, crash recovery after `kill -9`, actionable errors, secrets
-//! kept out of the database and logs, local servers (no key, usage counts, detection), and tool
+//! kept out of the database and logs, local servers (no key, usage counts, detection), the providers of config.toml listed and
+//! removed, and tool
 //! calls judged one by one (read-only actions run unasked; the audit log names who decided), and
 //! batches of calls in one session, and the children the CLI starts ending with it.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -18,6 +19,7 @@ mod local;
 mod mcp;
 #[cfg(unix)]
 mod pipe;
+mod providers;
 mod risk;
 mod skill_jobs;
 mod skills;

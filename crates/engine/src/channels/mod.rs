@@ -218,13 +218,7 @@ pub fn channel_token(
             return Ok(Some(value.trim().to_string()));
         }
     }
-    match secrets.get(&channel.token_account()) {
-        Ok(token) => Ok(token),
-        // A channel without a token (a webhook) still works when the keychain is unreachable;
-        // one that needs a token says it has none.
-        Err(error) => {
-            tracing::warn!(channel = %channel.name, %error, "the keychain could not be read");
-            Ok(None)
-        }
-    }
+    // A channel without a token (a webhook) still works when the keychain is unreachable; one
+    // that needs a token says it has none.
+    Ok(crate::read_secret(secrets, &channel.token_account()))
 }

@@ -2,10 +2,15 @@
 
 /**
  * What the settings UI knows about a provider's key: whether one is stored, and its last four
- * characters.
+ * characters. A keychain that cannot be asked counts as no key stored, with
+ * `keychain_unavailable` set so the UI can say so calmly where a key is needed.
  */
 export type KeyStatus = { provider_id: string, stored: boolean, 
 /**
  * e.g. `••••abcd`.
  */
-masked: string | null, };
+masked: string | null, 
+/**
+ * The OS keychain could not be asked (none running, locked, or no default collection).
+ */
+keychain_unavailable: boolean, };

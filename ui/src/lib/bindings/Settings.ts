@@ -3,6 +3,7 @@ import type { AgentPersona } from "./AgentPersona";
 import type { ArtifactSettings } from "./ArtifactSettings";
 import type { BrowserSettings } from "./BrowserSettings";
 import type { ChannelSettings } from "./ChannelSettings";
+import type { CloseWithoutTray } from "./CloseWithoutTray";
 import type { KnowledgeSettings } from "./KnowledgeSettings";
 import type { Language } from "./Language";
 import type { McpServerSettings } from "./McpServerSettings";
@@ -24,6 +25,11 @@ export type Settings = { providers: Array<ProviderEntry>,
  * Id of the provider new chats use.
  */
 default_provider: string | null, default_model: string | null, tool_profile: ToolProfile, security_profile: SecurityProfile, language: Language, theme: Theme, start_at_login: boolean, 
+/**
+ * What closing the window does on a desktop with no tray icon host: ask (the default),
+ * keep running in the background, or quit. With a tray the window always hides to it.
+ */
+close_without_tray: CloseWithoutTray, 
 /**
  * Tool-loop iterations allowed per turn.
  */

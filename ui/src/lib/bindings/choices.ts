@@ -13,6 +13,8 @@ import type { SearchBackend } from './SearchBackend';
 export const SEARCH_BACKENDS = ['searxng', 'brave', 'tavily'] as const satisfies readonly SearchBackend[];
 import type { Theme } from './Theme';
 export const THEMES = ['light', 'dark', 'system'] as const satisfies readonly Theme[];
+import type { CloseWithoutTray } from './CloseWithoutTray';
+export const CLOSE_WITHOUT_TRAY = ['ask', 'background', 'quit'] as const satisfies readonly CloseWithoutTray[];
 import type { Language } from './Language';
 export const LANGUAGES = ['en', 'zh-CN'] as const satisfies readonly Language[];
 import type { Capability } from './Capability';
