@@ -76,7 +76,7 @@ pub fn run() {
             mcp::start(app.handle());
             subagents::start(app.handle());
             gateway::start(app.handle());
-            knowledge::start(&app.state::<AppState>());
+            knowledge::start(app.handle());
             tracing::info!(ms = started.elapsed().as_millis() as u64, "setup done");
             Ok(())
         })

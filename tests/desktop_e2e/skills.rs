@@ -1,7 +1,7 @@
 //! Skills in the real app: a CeeCore skill installed from a folder on the Skills page after its
 //! preview (name, description, permission badges), its badges on the list, and its use with `/`
 //! in a chat: the turn is a run of the skill (its instructions reach the model, its tools speak
-//! the `ceecore` dialect). `HEARTH_SCREENSHOT=1` also saves `docs/skills.png`.
+//! the `ceecore` dialect) and the message shows what was typed with the skill as a chip. `HEARTH_SCREENSHOT=1` also saves `docs/skills.png`.
 
 use std::path::Path;
 use std::time::Duration;
@@ -106,9 +106,24 @@ async fn a_skill_installed_on_the_skills_page_runs_from_the_slash_picker() {
         "{offered:?}"
     );
     assert_eq!(
-        app.count(".skill-chip").await,
+        app.count(".composer .skill-chip").await,
         0,
         "the skill was for that message"
+    );
+    // The bubble holds what was typed and the skill as a chip, never the instructions.
+    let bubble = "article.message.user";
+    assert_eq!(
+        texts(&app, &format!("{bubble} .user-text")).await,
+        ["for Monday"]
+    );
+    assert_eq!(
+        texts(&app, &format!("{bubble} .skill-chip")).await,
+        ["Skill: daily-report"]
+    );
+    let shown = texts(&app, bubble).await.join("\n");
+    assert!(
+        !shown.contains("Search memory for today's notes") && !shown.contains("Use the skill"),
+        "{shown}"
     );
     app.close().await;
 }

@@ -14,6 +14,7 @@ mod concurrency;
 mod context;
 mod interruptions;
 mod rig;
+mod skill_messages;
 mod subagents;
 mod titles;
 mod tool_images;

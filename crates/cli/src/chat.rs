@@ -43,9 +43,9 @@ pub async fn run(
         settings.security_profile,
         approve::approver(approval, approve::Stdin::Free),
     );
-    let mut text = message.to_string();
+    let mut content = vec![ContentPart::text(message)];
     if let Some(run) = skill {
-        text = run.message(message);
+        content = run.content(content);
         runner = runner.with_skill_grant(run.skill.grant);
     }
     let engine = builder.engine(&settings, choice, Arc::new(runner));
@@ -67,9 +67,7 @@ pub async fn run(
     let waiting = Arc::new(AtomicBool::new(true));
     let spinner = spawn_spinner(waiting.clone());
     let sink = move |event: EngineEvent| print_event(&event, &waiting);
-    let outcome = engine
-        .send(&session.id, vec![ContentPart::text(text)], &sink, cancel)
-        .await;
+    let outcome = engine.send(&session.id, content, &sink, cancel).await;
     spinner.abort();
     // Background sub-agents report into the chat when they end; Ctrl-C cancels them with the
     // turn's token.

@@ -18,9 +18,12 @@ pub fn estimate_tokens(messages: &[ChatMessage]) -> u64 {
                 .content
                 .iter()
                 .map(|p| match p {
-                    ContentPart::Text { text } => text.len() as u64 / 4,
+                    ContentPart::Text { text } | ContentPart::Attached { text, .. } => {
+                        text.len() as u64 / 4
+                    }
                     ContentPart::Image { .. } => 1_000,
                     ContentPart::File { path, .. } => path.len() as u64 / 4 + 8,
+                    ContentPart::Skill { instructions, .. } => instructions.len() as u64 / 4 + 40,
                 })
                 .sum();
             let calls: u64 = m

@@ -1,5 +1,5 @@
 //! A skill run (the user's `/skill` in the composer, a job bound to a skill, `hearth-cli skills
-//! run`): the skill's instructions before the message, the tools of its dialect with the job
+//! run`): the skill as a part of the message (its instructions for the model), the tools of its dialect with the job
 //! tools binding new jobs to it and its own `tools.json` tools, and — applied by the caller through
 //! [`crate::ToolRunner::with_skill_grant`] — only what it declares.
 
@@ -9,7 +9,7 @@ use hearth_skills::{Library, Skill, SkillDialect, SkillError, SkillRoots};
 use hearth_tools::{bind_jobs_to_skill, register_declared_tools, Dialect, Registry};
 
 use crate::builder::EngineBuilder;
-use hearth_protocol::Settings;
+use hearth_protocol::{ContentPart, Settings};
 
 /// One skill, loaded for a run.
 #[derive(Debug, Clone)]
@@ -47,22 +47,23 @@ impl SkillRun {
         }
     }
 
-    /// The user message of the run: the skill's instructions, then `message` (the skill
-    /// carried out when it is empty).
-    pub fn message(&self, message: &str) -> String {
+    /// The content of a message of the run: the skill as a part of its own (the model reads its
+    /// instructions there), then `parts` as the user gave them.
+    pub fn content(&self, parts: Vec<ContentPart>) -> Vec<ContentPart> {
         let skill = &self.skill;
-        let ask = if message.trim().is_empty() {
-            format!("Carry out the skill `{}`.", skill.name)
-        } else {
-            message.to_string()
-        };
-        format!(
-            "Use the skill `{}` (its folder: {}). Its instructions ({}):\n\n{}\n\n---\n\n{ask}",
-            skill.name,
-            skill.dir.display(),
-            skill.instructions,
-            self.instructions
-        )
+        let mut content = vec![ContentPart::Skill {
+            name: skill.name.clone(),
+            dialect: skill.dialect,
+            folder: skill.dir.display().to_string(),
+            instructions_file: skill.instructions.to_string(),
+            instructions: self.instructions.clone(),
+        }];
+        content.extend(
+            parts
+                .into_iter()
+                .filter(|part| !matches!(part, ContentPart::Skill { .. })),
+        );
+        content
     }
 }
 

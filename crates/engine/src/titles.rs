@@ -12,7 +12,7 @@ use hearth_llm::{ChatMessage, ChatRequest, StreamEvent};
 use hearth_protocol::{MessageKind, MessageStatus, Role};
 
 use crate::engine::Engine;
-use crate::turns::title_from;
+use crate::turns::{asked, title_from};
 use crate::EngineError;
 
 /// The longest a title request may take, start to end.
@@ -44,7 +44,7 @@ impl Engine {
         let (Some(first), None) = (users.next(), users.next()) else {
             return Ok(None);
         };
-        let question = first.text();
+        let question = asked(&first.content);
         let Some(fallback) = title_from(&question) else {
             return Ok(None);
         };

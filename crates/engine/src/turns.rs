@@ -8,7 +8,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use hearth_protocol::{parts_text, ContentPart, Language, Message, Role, Session, Text};
+use hearth_protocol::{
+    parts_text, typed_text, ContentPart, Language, Message, Role, Session, Text,
+};
 use hearth_store::{NewMessage, Store};
 use tokio_util::sync::CancellationToken;
 
@@ -89,9 +91,7 @@ impl Turns {
             && Language::ALL
                 .iter()
                 .any(|l| Text::NewChat.in_language(*l) == session.title);
-        let title = untitled
-            .then(|| title_from(&parts_text(&content)))
-            .flatten();
+        let title = untitled.then(|| title_from(&asked(&content))).flatten();
         let user = self
             .store
             .insert_message(&NewMessage::new(session_id, Role::User, content))?;
@@ -126,6 +126,17 @@ impl Turns {
     /// A panic while the map was held cannot leave it half-changed (each change is one call).
     fn lock(&self) -> MutexGuard<'_, HashMap<String, CancellationToken>> {
         self.running.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// What a message asks, for its chat's title: the text the user typed, else (attachments or a
+/// skill alone) the text the model reads.
+pub(crate) fn asked(content: &[ContentPart]) -> String {
+    let typed = typed_text(content);
+    if typed.trim().is_empty() {
+        parts_text(content)
+    } else {
+        typed
     }
 }
 

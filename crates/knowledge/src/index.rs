@@ -1,8 +1,10 @@
 //! The knowledge service: its folders, one incremental indexing pass at a time (in the
-//! background, with progress), the index's status and search with citations.
+//! background, with progress told to a listener as it moves), the index's status and search
+//! with citations.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Instant;
 
@@ -17,6 +19,10 @@ use crate::watch::Watching;
 /// Characters of a chunk a citation shows.
 const SNIPPET_CHARS: usize = 480;
 
+/// Told each change of the progress (a pass starting, its files counted, each file done, the
+/// pass ending); the app sends it to the window.
+pub type ProgressListener = Arc<dyn Fn(&Progress) + Send + Sync>;
+
 /// The knowledge base of one process (the app or the CLI).
 #[derive(Clone)]
 pub struct Knowledge {
@@ -27,8 +33,12 @@ pub struct Knowledge {
 struct Inner {
     folders: RwLock<Vec<PathBuf>>,
     progress: Mutex<Progress>,
+    listener: Mutex<Option<ProgressListener>>,
     /// Held for a whole pass: passes never overlap.
     pass: Arc<tokio::sync::Mutex<()>>,
+    /// A pass was asked for with [`Knowledge::start_index`] and has not begun yet (it waits
+    /// for the running one): asking again adds nothing.
+    queued: AtomicBool,
     watching: Mutex<Option<Watching>>,
     runtime: Mutex<Option<tokio::runtime::Handle>>,
 }
@@ -62,7 +72,9 @@ impl Knowledge {
             inner: Arc::new(Inner {
                 folders: RwLock::new(Vec::new()),
                 progress: Mutex::new(Progress::default()),
+                listener: Mutex::new(None),
                 pass: Arc::new(tokio::sync::Mutex::new(())),
+                queued: AtomicBool::new(false),
                 watching: Mutex::new(None),
                 runtime: Mutex::new(None),
             }),
@@ -70,8 +82,8 @@ impl Knowledge {
     }
 
     /// Sets the folders (files of folders no longer listed leave the index at the next pass);
-    /// when watching, the watch follows.
-    pub fn set_folders(&self, folders: Vec<PathBuf>) {
+    /// when watching, the watch follows. Whether they changed.
+    pub fn set_folders(&self, folders: Vec<PathBuf>) -> bool {
         let changed = {
             let mut current = self
                 .inner
@@ -85,6 +97,7 @@ impl Knowledge {
         if changed && lock(&self.inner.watching).is_some() {
             self.watch();
         }
+        changed
     }
 
     pub fn folders(&self) -> Vec<PathBuf> {
@@ -99,18 +112,39 @@ impl Knowledge {
         lock(&self.inner.progress).clone()
     }
 
-    /// Starts a pass in the background unless one is running (or there is no async runtime to
-    /// run it on); whether it started.
+    /// Tells `listener` every change of the progress from now on (replacing any listener).
+    pub fn on_progress(&self, listener: ProgressListener) {
+        *lock(&self.inner.listener) = Some(listener);
+    }
+
+    /// Changes the progress and tells the listener.
+    fn update(&self, change: impl FnOnce(&mut Progress)) {
+        let now = {
+            let mut progress = lock(&self.inner.progress);
+            change(&mut progress);
+            progress.clone()
+        };
+        let listener = lock(&self.inner.listener).clone();
+        if let Some(listener) = listener {
+            listener(&now);
+        }
+    }
+
+    /// Starts a pass in the background, on the folders as they are when it begins: at once, or
+    /// after the running one (a pass already waiting covers this call). The progress says
+    /// `running` from this call on. False when there is no async runtime to run it on.
     pub fn start_index(&self) -> bool {
         let Some(runtime) = self.runtime() else {
             return false;
         };
-        let Ok(guard) = self.inner.pass.clone().try_lock_owned() else {
-            return false;
-        };
+        if self.inner.queued.swap(true, Ordering::SeqCst) {
+            return true;
+        }
+        self.update(|progress| progress.running = true);
         let this = self.clone();
         runtime.spawn(async move {
-            let _pass = guard;
+            let _pass = this.inner.pass.lock().await;
+            this.inner.queued.store(false, Ordering::SeqCst);
             if let Err(error) = this.pass().await {
                 tracing::warn!(%error, "knowledge indexing failed");
             }
@@ -124,7 +158,29 @@ impl Knowledge {
         self.pass().await
     }
 
+    /// One pass, its progress from start to end: `running` until it ends (or, with a pass
+    /// waiting, until that one ends), failed or not.
     async fn pass(&self) -> Result<IndexReport, String> {
+        self.update(|progress| {
+            *progress = Progress {
+                running: true,
+                last: progress.last.take(),
+                ..Progress::default()
+            }
+        });
+        let outcome = self.walk().await;
+        let queued = self.inner.queued.load(Ordering::SeqCst);
+        self.update(|progress| {
+            progress.running = queued;
+            progress.current = None;
+            if let Ok(report) = &outcome {
+                progress.last = Some(report.clone());
+            }
+        });
+        outcome
+    }
+
+    async fn walk(&self) -> Result<IndexReport, String> {
         let started = Instant::now();
         let folders = self.folders();
         let known: Vec<KnowledgeFile> = on_store(&self.store, |s| s.knowledge_files(None)).await?;
@@ -148,13 +204,7 @@ impl Knowledge {
             found_by_folder.push((folder.display().to_string(), found));
         }
         let total = found_by_folder.iter().map(|(_, f)| f.len() as u64).sum();
-        *lock(&self.inner.progress) = Progress {
-            running: true,
-            total,
-            done: 0,
-            current: None,
-            last: self.progress().last,
-        };
+        self.update(|progress| progress.total = total);
         for (folder, found) in &found_by_folder {
             for file in found {
                 let path = file.path.display().to_string();
@@ -166,7 +216,7 @@ impl Knowledge {
                     &mut report,
                 )
                 .await?;
-                lock(&self.inner.progress).done += 1;
+                self.update(|progress| progress.done += 1);
             }
             let present: Vec<String> = found.iter().map(|f| f.path.display().to_string()).collect();
             for gone in known
@@ -180,10 +230,6 @@ impl Knowledge {
             }
         }
         report.millis = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
-        let mut progress = lock(&self.inner.progress);
-        progress.running = false;
-        progress.current = None;
-        progress.last = Some(report.clone());
         Ok(report)
     }
 

@@ -209,3 +209,84 @@ async fn files_the_reader_refuses_are_recorded_and_the_pass_goes_on() {
     let second = k.index().await.unwrap();
     assert_eq!(second.unchanged, 3, "{second:?}");
 }
+
+/// A knowledge base whose progress changes arrive on the returned channel.
+fn listened(dir: &Path) -> (Knowledge, tokio::sync::mpsc::UnboundedReceiver<Progress>) {
+    let k = knowledge(dir);
+    let (send, receive) = tokio::sync::mpsc::unbounded_channel();
+    k.on_progress(Arc::new(move |progress: &Progress| {
+        let _ = send.send(progress.clone());
+    }));
+    (k, receive)
+}
+
+/// The progress told until (and with) the first that says no pass is running.
+async fn until_idle(receive: &mut tokio::sync::mpsc::UnboundedReceiver<Progress>) -> Vec<Progress> {
+    let mut told = Vec::new();
+    loop {
+        let progress = tokio::time::timeout(Duration::from_secs(30), receive.recv())
+            .await
+            .expect("the pass ended within 30 s")
+            .expect("the listener is kept");
+        let running = progress.running;
+        told.push(progress);
+        if !running {
+            return told;
+        }
+    }
+}
+
+fn notes(folder: &Path, names: &[&str]) {
+    std::fs::create_dir_all(folder).unwrap();
+    for name in names {
+        std::fs::write(folder.join(name), format!("{name} lighthouse\n")).unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_started_pass_says_running_at_once_then_each_file_done_of_the_total() {
+    let home = tempfile::tempdir().unwrap();
+    let folder = home.path().join("notes");
+    notes(&folder, &["a.md", "b.md", "c.md"]);
+    let (k, mut receive) = listened(home.path());
+    k.set_folders(vec![folder]);
+    assert!(k.start_index());
+    assert!(
+        k.progress().running,
+        "running from the call on, before the folder is even scanned"
+    );
+
+    let told = until_idle(&mut receive).await;
+    assert!(told[0].running, "{told:?}");
+    let steps: Vec<(u64, u64)> = told
+        .iter()
+        .filter(|p| p.running && p.total > 0)
+        .map(|p| (p.done, p.total))
+        .collect();
+    assert_eq!(steps, [(0, 3), (1, 3), (2, 3), (3, 3)], "{told:?}");
+    let last = told.last().unwrap();
+    assert_eq!((last.done, last.total, last.current.clone()), (3, 3, None));
+    assert_eq!(last.last.as_ref().map(|r| r.indexed), Some(3));
+    assert_eq!(k.status().unwrap().files, 3);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_folder_added_while_a_pass_runs_is_indexed_by_the_pass_that_follows() {
+    let home = tempfile::tempdir().unwrap();
+    let (first, added) = (home.path().join("first"), home.path().join("added"));
+    notes(&first, &["a.md", "b.md"]);
+    notes(&added, &["c.md", "d.md", "e.md"]);
+    let (k, mut receive) = listened(home.path());
+    k.set_folders(vec![first.clone()]);
+    assert!(k.start_index());
+    assert!(
+        k.set_folders(vec![first.clone(), added]),
+        "the folders changed"
+    );
+    assert!(k.start_index(), "asked again while the first pass runs");
+
+    // The first "not running" comes once the added folder is indexed too.
+    let told = until_idle(&mut receive).await;
+    assert_eq!(k.status().unwrap().files, 5, "{told:?}");
+    assert!(!k.set_folders(vec![first, home.path().join("added")]));
+}

@@ -16,7 +16,7 @@ mod tools;
 mod watch;
 
 pub use hearth_protocol::{Citation, FileError, IndexReport, KnowledgeStatus, Progress};
-pub use index::Knowledge;
+pub use index::{Knowledge, ProgressListener};
 pub use open::{find_viewers, launch_at, Launch, Place, Viewer};
 pub use scan::{is_indexable, INDEXABLE_EXTENSIONS};
 pub use tools::register_knowledge;

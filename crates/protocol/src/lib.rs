@@ -7,6 +7,7 @@ use ts_rs::TS;
 mod agent_settings;
 mod agents;
 mod artifacts;
+mod attached;
 mod bounds;
 mod browser_settings;
 mod channel_settings;
@@ -25,6 +26,7 @@ mod planning;
 mod policy_reason;
 mod providers;
 mod settings;
+mod skill_part;
 mod startup;
 mod texts;
 mod updates;
@@ -32,6 +34,7 @@ mod window;
 pub use agent_settings::*;
 pub use agents::*;
 pub use artifacts::*;
+pub use attached::*;
 pub use browser_settings::*;
 pub use channel_settings::*;
 pub use choices::*;
@@ -48,6 +51,7 @@ pub use planning::*;
 pub use policy_reason::*;
 pub use providers::*;
 pub use settings::*;
+pub use skill_part::*;
 pub use startup::*;
 pub use texts::*;
 pub use updates::*;
@@ -151,6 +155,24 @@ pub enum ContentPart {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         mime_type: Option<String>,
     },
+    /// Text attached to the message (a text file, a document's text, an MCP resource): the model
+    /// reads `text`, headed by what it is; the window shows a chip from `source`.
+    Attached {
+        text: String,
+        source: AttachedSource,
+    },
+    /// The skill the message runs (the user's `/skill`), kept beside the typed text so the
+    /// message shows what was typed; the model reads [`skill_prompt`] in its place.
+    Skill {
+        name: String,
+        dialect: SkillDialect,
+        /// The skill's folder.
+        folder: String,
+        /// The file of the instructions (`SKILL.md`, `prompt.md`), inside `folder`.
+        instructions_file: String,
+        /// The instructions as written when the message was sent.
+        instructions: String,
+    },
 }
 
 impl ContentPart {
@@ -159,17 +181,38 @@ impl ContentPart {
     }
 }
 
-/// Concatenated text of a message's parts (images omitted, files named).
+/// The text the user typed: the message's text parts, each on its own line (attached text, a
+/// skill's instructions, images and files left out).
+pub fn typed_text(parts: &[ContentPart]) -> String {
+    let texts: Vec<&str> = parts
+        .iter()
+        .filter_map(|part| match part {
+            ContentPart::Text { text } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    texts.join("\n")
+}
+
+/// Concatenated text of a message's parts as the model reads them (images omitted, files
+/// named, a skill's instructions in full).
 pub fn parts_text(parts: &[ContentPart]) -> String {
     let mut out = String::new();
     for part in parts {
         let piece = match part {
-            ContentPart::Text { text } => text.clone(),
+            ContentPart::Text { text } | ContentPart::Attached { text, .. } => text.clone(),
             ContentPart::Image { name, .. } => match name {
                 Some(n) => format!("[image: {n}]"),
                 None => "[image]".to_string(),
             },
             ContentPart::File { name, path, .. } => format!("[file: {name} at {path}]"),
+            ContentPart::Skill {
+                name,
+                folder,
+                instructions_file,
+                instructions,
+                ..
+            } => skill_prompt(name, folder, instructions_file, instructions),
         };
         if !out.is_empty() && !piece.is_empty() {
             out.push('\n');

@@ -4,6 +4,7 @@
 use crate::error::SkillError;
 use crate::{ceecore, echo};
 use hearth_policy::SkillGrant;
+pub use hearth_protocol::SkillDialect;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
@@ -28,25 +29,6 @@ pub enum Source {
     Project,
     /// `<data dir>/skills/`, copied from another agent's skill folder.
     Imported,
-}
-
-/// The tool dialect a skill's run speaks (tool names and argument shapes).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SkillDialect {
-    Echo,
-    Ceecore,
-    Picobot,
-}
-
-impl SkillDialect {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Echo => "echo",
-            Self::Ceecore => "ceecore",
-            Self::Picobot => "picobot",
-        }
-    }
 }
 
 /// A skill that loaded.

@@ -1,12 +1,13 @@
-//! The Knowledge page: the index's status and progress, a pass started in the background, the
-//! search the model's `knowledge_search` does, and opening a cited file at its page or line.
+//! The Knowledge page: the index's status, a pass started in the background (its progress sent
+//! to the window as it moves), the search the model's `knowledge_search` does, and opening a
+//! cited file at its page or line.
 
 use std::path::Path;
 
 use hearth_engine::{knowledge_folders, Knowledge};
 use hearth_knowledge::{find_viewers, launch_at, Place, Viewer};
 use hearth_protocol::{AppError, Citation, KnowledgeStatus, Opened};
-use tauri::State;
+use tauri::{AppHandle, Emitter, Manager, State};
 
 use crate::startup_problem::{open_with_os, spawn_detached};
 use crate::state::{AppState, CommandResult};
@@ -29,7 +30,7 @@ pub async fn knowledge_status(state: State<'_, AppState>) -> CommandResult<Knowl
     knowledge(&state).status().map_err(failed)
 }
 
-/// Starts a pass over what changed; false when one is running already.
+/// Starts a pass over what changed (after the running one, if any).
 #[tauri::command]
 pub async fn knowledge_rebuild(state: State<'_, AppState>) -> CommandResult<bool> {
     Ok(knowledge(&state).start_index())
@@ -114,9 +115,20 @@ fn default_viewer(file: &Path) -> Option<Viewer> {
     Viewer::of_desktop_entry(&query(&["default".as_ref(), mime.as_ref()])?)
 }
 
-/// Starts the first pass and, when the settings say so, follows changes (call once, in `setup`).
-pub fn start(state: &AppState) {
-    let knowledge = knowledge(state);
+/// The event each change of the indexing progress is sent as (a [`hearth_protocol::Progress`]).
+pub const KNOWLEDGE_PROGRESS_EVENT: &str = "knowledge://progress";
+
+/// Sends the progress to the window as it moves, starts the first pass and, when the settings
+/// say so, follows changes (call once, in `setup`).
+pub fn start(app: &AppHandle) {
+    let state = app.state::<AppState>();
+    let knowledge = knowledge(&state);
+    let window = app.clone();
+    knowledge.on_progress(std::sync::Arc::new(move |progress| {
+        if let Err(error) = window.emit(KNOWLEDGE_PROGRESS_EVENT, progress) {
+            tracing::warn!(%error, "indexing progress not sent to the window");
+        }
+    }));
     let watch = state.settings().knowledge.watch;
     tauri::async_runtime::spawn(async move {
         knowledge.start_index();
@@ -124,7 +136,11 @@ pub fn start(state: &AppState) {
     });
 }
 
-/// Follows the saved settings' folders, or stops following them, as `knowledge.watch` now says.
+/// After the knowledge settings changed: follows the saved folders, or stops following them, as
+/// `knowledge.watch` now says, and starts a pass at once (a folder just added is indexed without
+/// waiting for a change in it; one removed leaves the index).
 pub fn apply(state: &AppState) {
-    knowledge(state).set_watching(state.settings().knowledge.watch);
+    let knowledge = knowledge(state);
+    knowledge.set_watching(state.settings().knowledge.watch);
+    knowledge.start_index();
 }

@@ -5,7 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use hearth_protocol::{ContentPart, McpPromptMessage, McpPromptView, McpResourceListing};
+use hearth_protocol::{
+    AttachedSource, ContentPart, McpPromptMessage, McpPromptView, McpResourceListing,
+};
 use hearth_tools::RESOURCE_MAX_CHARS;
 use tauri::State;
 
@@ -21,8 +23,8 @@ pub async fn mcp_resources(state: State<'_, AppState>) -> CommandResult<McpResou
         .map_err(|e| mcp_error(e.message))
 }
 
-/// `uri` of `server` as the text part attached to a message: `Attached MCP resource `server`
-/// `uri`:` and its text (cut at 100,000 characters) in a fenced block; binary contents by the
+/// `uri` of `server` as text attached to a message (the server and URI beside it as data, for the
+/// chip): `Attached MCP resource `server` `uri`:` and its text (cut at 100,000 characters) in a fenced block; binary contents by the
 /// file they were saved to.
 #[tauri::command]
 pub async fn mcp_attach_resource(
@@ -51,7 +53,10 @@ pub async fn mcp_attach_resource(
             (None, None) => {}
         }
     }
-    Ok(ContentPart::text(text))
+    Ok(ContentPart::Attached {
+        text,
+        source: AttachedSource::McpResource { server, uri },
+    })
 }
 
 #[tauri::command]

@@ -193,7 +193,8 @@ pub async fn regenerate(
 }
 
 /// Forks the chat before `message_id` and sends the edited message in the fork (stored before a
-/// provider is looked at, like a sent one).
+/// provider is looked at, like a sent one). A message that ran a skill (a skill part kept beside
+/// the edited text) runs it again, as the skill is now.
 #[tauri::command]
 pub async fn edit_message(
     app: AppHandle,
@@ -215,9 +216,25 @@ pub async fn edit_message(
         title: &source.title,
     }
     .in_language(language);
+    let skill = match skill_of(&content) {
+        Some(name) => Some(super::skills::load_run(&state, &session_id, name).await?),
+        None => None,
+    };
+    let content = match &skill {
+        Some(run) => run.content(content),
+        None => content,
+    };
     let fork = state.builder.fork(&session_id, message_id, &title)?;
-    let sent = send_turn(&app, &state, &fork.id, content, None, on_event).await;
+    let sent = send_turn(&app, &state, &fork.id, content, skill, on_event).await;
     sent.map(|()| fork)
+}
+
+/// The name of the skill a message's content runs, if any.
+fn skill_of(content: &[ContentPart]) -> Option<String> {
+    content.iter().find_map(|part| match part {
+        ContentPart::Skill { name, .. } => Some(name.clone()),
+        _ => None,
+    })
 }
 
 #[tauri::command]

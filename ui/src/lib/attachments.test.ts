@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  attachedDocument,
-  attachedTextName,
   base64Size,
   baseName,
   bytesToBase64,
@@ -22,29 +20,24 @@ describe('attachment chips', () => {
     expect(chipFor({ type: 'text', text: 'héllo' }, 'd', 'C:\\docs\\notes.md')).toMatchObject({ kind: 'text', label: 'notes.md', size: 6 });
   });
 
-  it('names attached text files by the name the backend put in them', () => {
-    const part = { type: 'text' as const, text: 'Attached file `report.csv`:\n```csv\na,b\n```' };
-    expect(chipFor(part, 'f').label).toBe('report.csv');
-    expect(attachedTextName(part.text)).toBe('report.csv');
-    expect(attachedTextName('Attached file report.csv')).toBeNull();
-    expect(attachedTextName('hello')).toBeNull();
+  it('names attached text by the source the backend gave beside it, never by its text', () => {
+    const text = 'Attached file `report.csv`:\n```csv\na,b\n```';
+    const file = { type: 'attached' as const, text, source: { kind: 'file' as const, name: 'report.csv' } };
+    expect(chipFor(file, 'f')).toMatchObject({ kind: 'text', label: 'report.csv', size: text.length });
+    // Text that merely looks like an attachment is typed text, named by its first line.
+    expect(chipFor({ type: 'text', text }, 'p').label).toBe('Attached file `report.csv`:');
   });
 
-  it('reads what went in from an attached document\'s header', () => {
-    const pdf = { type: 'text' as const, text: 'Attached document `季度.pdf` (pdf, pages 2 of 5, cut; original copied to attachments/季度.pdf):\n--- page 1 ---\nx' };
-    expect(chipFor(pdf, 'g', '/tmp/季度.pdf')).toMatchObject({
+  it('shows what went in of an attached document from its source', () => {
+    const source = { kind: 'document' as const, name: '季度.pdf', format: 'pdf', unit_kind: 'page', included: 2, count: 5, cut: true, no_text: false };
+    expect(chipFor({ type: 'attached', text: '--- page 1 ---\nx', source }, 'g')).toMatchObject({
       kind: 'document',
       label: '季度.pdf',
       size: null,
-      document: { format: 'pdf', unitKind: 'page', included: 2, count: 5, cut: true, noText: false },
+      document: { name: '季度.pdf', format: 'pdf', unitKind: 'page', included: 2, count: 5, cut: true, noText: false },
     });
-    const scanned = 'Attached document `scan.pdf` (pdf, no text layer; original copied to attachments/scan.pdf):\n[no text layer]';
-    expect(attachedDocument(scanned)).toMatchObject({ name: 'scan.pdf', noText: true, cut: false });
-    const deck = 'Attached document `d.pptx` (pptx, slides 3 of 3; original copied to attachments/d.pptx):\n';
-    expect(attachedDocument(deck)).toMatchObject({ unitKind: 'slide', included: 3, count: 3, cut: false });
-    expect(attachedDocument('Attached file `a.csv`:\n```csv\n```')).toBeNull();
-    // A sent message shows the document as a chip, not as its body.
-    expect(attachedTextName(pdf.text)).toBe('季度.pdf');
+    const scanned = { ...source, name: 'scan.pdf', included: 0, count: 0, cut: false, no_text: true };
+    expect(chipFor({ type: 'attached', text: '[no text layer]', source: scanned }, 'h').document).toMatchObject({ name: 'scan.pdf', noText: true });
   });
 
   it('names unsourced text by its first line, shortened', () => {

@@ -1,10 +1,17 @@
 // Attachment chips: what the composer and sent messages show for each non-body content part, and
 // the helpers that turn dropped paths and pasted images into attach requests.
 import type { ContentPart } from './bindings/ContentPart';
-import { attachedResourceLabel } from './mcpContent';
 
 /** Text files larger than this are not inlined (the backend caps them); shown in the composer. */
 export const TEXT_INLINE_CAP_BYTES = 200 * 1024;
+
+/** A part shown as an attachment chip: every kind but the skill a message runs (shown apart). */
+export type AttachmentPart = Exclude<ContentPart, { type: 'skill' }>;
+
+/** Whether `part` is shown as an attachment chip. */
+export function isAttachment(part: ContentPart): part is AttachmentPart {
+  return part.type !== 'skill';
+}
 
 export interface Chip {
   /** Unique within the composer. */
@@ -15,10 +22,10 @@ export interface Chip {
   size: number | null;
   /** For a PDF or Office file attached as its text: what went in. */
   document?: DocumentSummary;
-  part: ContentPart;
+  part: AttachmentPart;
 }
 
-/** What the backend's header says about an attached document's text. */
+/** What went in of an attached document's text (from its source, as the backend gives it). */
 export interface DocumentSummary {
   name: string;
   format: string;
@@ -30,26 +37,6 @@ export interface DocumentSummary {
   cut: boolean;
   /** A PDF without a text layer (scanned): nothing went in. */
   noText: boolean;
-}
-
-/** How the backend heads an attached document's text (see the engine's attachments). */
-const ATTACHED_DOCUMENT =
-  /^Attached document `([^`\n]+)` \((\w+), (?:(\w+)s (\d+) of (\d+)(, cut)?|(no text layer)); original copied to [^\n]*\):\n/;
-
-/** The summary of a text part that holds an attached document, or null. */
-export function attachedDocument(text: string): DocumentSummary | null {
-  const m = ATTACHED_DOCUMENT.exec(text);
-  if (!m) return null;
-  const noText = m[7] !== undefined;
-  return {
-    name: m[1],
-    format: m[2],
-    unitKind: noText ? 'page' : m[3],
-    included: noText ? 0 : Number(m[4]),
-    count: noText ? 0 : Number(m[5]),
-    cut: m[6] !== undefined,
-    noText,
-  };
 }
 
 export function formatBytes(bytes: number): string {
@@ -74,34 +61,39 @@ export function base64Size(data: string): number {
   return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
 }
 
-/** How the backend wraps an attached text file: "Attached file `name`:" then a fenced block. */
-const ATTACHED_TEXT = /^Attached file `([^`\n]+)`:\n/;
-
-/** The file name of a text part that holds an attached file or document, or null for typed text. */
-export function attachedTextName(text: string): string | null {
-  return ATTACHED_TEXT.exec(text)?.[1] ?? attachedDocument(text)?.name ?? attachedResourceLabel(text);
-}
-
-/** The label of attached text: its file name, else its first non-empty line, shortened. */
+/** The label of typed or pasted text: its first non-empty line, shortened. */
 function textLabel(text: string): string {
-  const name = attachedTextName(text);
-  if (name) return name;
   const line = text.split('\n').find((l) => l.trim().length > 0)?.trim() ?? '';
   return line.length > 40 ? `${line.slice(0, 39)}…` : line;
 }
 
+/** The chip of attached text, from the source the backend gave beside it. */
+function attachedChip(part: Extract<ContentPart, { type: 'attached' }>, id: string): Chip {
+  const source = part.source;
+  switch (source.kind) {
+    case 'file':
+      return { id, kind: 'text', label: source.name, size: utf8Length(part.text), part };
+    case 'mcp_resource':
+      return { id, kind: 'text', label: `${source.server}: ${source.uri}`, size: utf8Length(part.text), part };
+    case 'document': {
+      const { name, format, included, count, cut } = source;
+      const document = { name, format, unitKind: source.unit_kind, included, count, cut, noText: source.no_text };
+      return { id, kind: 'document', label: name, size: null, document, part };
+    }
+  }
+}
+
 /** A chip for `part`; `source` (the dropped path or pasted file name) names text parts. */
-export function chipFor(part: ContentPart, id: string, source?: string): Chip {
+export function chipFor(part: AttachmentPart, id: string, source?: string): Chip {
   switch (part.type) {
     case 'image':
       return { id, kind: 'image', label: part.name ?? (source ? baseName(source) : 'image'), size: base64Size(part.data), part };
     case 'file':
       return { id, kind: 'file', label: part.name, size: part.size, part };
-    case 'text': {
-      const document = attachedDocument(part.text);
-      if (document) return { id, kind: 'document', label: document.name, size: null, document, part };
+    case 'text':
       return { id, kind: 'text', label: source ? baseName(source) : textLabel(part.text), size: utf8Length(part.text), part };
-    }
+    case 'attached':
+      return attachedChip(part, id);
   }
 }
 

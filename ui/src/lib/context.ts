@@ -28,8 +28,9 @@ export function estimateTokens(text: string): number {
 export function messageTokens(content: ContentPart[]): number {
   let total = 0;
   for (const part of content) {
-    if (part.type === 'text') total += estimateTokens(part.text);
+    if (part.type === 'text' || part.type === 'attached') total += estimateTokens(part.text);
     else if (part.type === 'image') total += IMAGE_TOKENS;
+    else if (part.type === 'skill') total += estimateTokens(part.instructions);
     else total += estimateTokens(`[file: ${part.name} at ${part.path}]`);
   }
   return total;

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { McpPromptView } from './bindings/McpPromptView';
-import { attachedTextName, chipFor } from './attachments';
+import { chipFor } from './attachments';
 import {
-  attachedResourceLabel,
   completePrompts,
   mcpServersOf,
   missingArguments,
@@ -50,11 +49,9 @@ describe('MCP prompts in the / picker', () => {
 describe('an attached MCP resource', () => {
   const text = 'Attached MCP resource `everything` `demo://resource/static/document/a.md`:\n```\nhello\n```\n';
 
-  it('is labelled by server and URI, in the composer and in sent messages', () => {
-    expect(attachedResourceLabel(text)).toBe('everything: demo://resource/static/document/a.md');
-    expect(attachedResourceLabel('Attached file `a.md`:\n')).toBeNull();
-    expect(attachedTextName(text)).toBe('everything: demo://resource/static/document/a.md');
-    const chip = chipFor({ type: 'text', text }, 'c1');
+  it('is labelled by the server and URI the backend gave beside its text', () => {
+    const source = { kind: 'mcp_resource' as const, server: 'everything', uri: 'demo://resource/static/document/a.md' };
+    const chip = chipFor({ type: 'attached', text, source }, 'c1');
     expect(chip.kind).toBe('text');
     expect(chip.label).toBe('everything: demo://resource/static/document/a.md');
   });

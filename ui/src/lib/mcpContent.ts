@@ -1,7 +1,6 @@
 // MCP resources and prompts in the composer: a server's prompts in the `/` picker as
-// `/<server>:<prompt>` (matched as typed), the arguments a prompt still needs, and the chip
-// label of an attached resource (`server: uri`, from the text part the backend makes), and the
-// MCP servers a job's authorization names (`mcp__<server>__*`).
+// `/<server>:<prompt>` (matched as typed), the arguments a prompt still needs, and the MCP
+// servers a job's authorization names (`mcp__<server>__*`).
 import type { McpPromptView } from './bindings/McpPromptView';
 
 /** The command a prompt is offered as. */
@@ -31,15 +30,6 @@ export function promptArguments(values: Record<string, string>): Record<string, 
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(values)) if (value.trim()) out[name] = value;
   return out;
-}
-
-/** How the backend heads an attached MCP resource: "Attached MCP resource `server` `uri`:". */
-const ATTACHED_RESOURCE = /^Attached MCP resource `([^`\n]+)` `([^`\n]+)`:\n/;
-
-/** The chip label (`server: uri`) of a text part holding an attached MCP resource, or null. */
-export function attachedResourceLabel(text: string): string | null {
-  const m = ATTACHED_RESOURCE.exec(text);
-  return m ? `${m[1]}: ${m[2]}` : null;
 }
 
 /** The MCP servers whose every tool `tools` (a job authorization's) covers. */

@@ -60,6 +60,7 @@ test('files dropped on the window are attached; failures are reported', async ({
   await page.getByRole('button', { name: 'Send' }).click();
   const sent = (await callsTo(page, 'send_message'))[0].args.content as { type: string; text: string }[];
   expect(sent).toHaveLength(1);
+  expect(sent[0].type).toBe('attached');
   expect(sent[0].text.startsWith('Attached file `x.md`:')).toBe(true);
   await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
   await expect(page.locator('article.message.user .chip-label')).toHaveText(['x.md']);

@@ -71,13 +71,17 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     if (name.endsWith('.png')) return { type: 'image', mime_type: 'image/png', data: 'iVBORw0KGgo=', name };
     if (name.endsWith('.txt') || name.endsWith('.md')) {
       const ext = name.split('.').pop();
-      return { type: 'text', text: `Attached file \`${name}\`:\n\`\`\`${ext}\nhello\n\`\`\`` };
+      return { type: 'attached', text: `Attached file \`${name}\`:\n\`\`\`${ext}\nhello\n\`\`\``, source: { kind: 'file', name } };
     }
     if (name.endsWith('.pdf')) {
-      const head = name.startsWith('scan')
+      const scanned = name.startsWith('scan');
+      const text = scanned
         ? `Attached document \`${name}\` (pdf, no text layer; original copied to attachments/${name}):\n[no text layer]`
         : `Attached document \`${name}\` (pdf, pages 2 of 5, cut; original copied to attachments/${name}):\n--- page 1 ---\nhello`;
-      return { type: 'text', text: head };
+      const source = scanned
+        ? { kind: 'document', name, format: 'pdf', unit_kind: 'page', included: 0, count: 0, cut: false, no_text: true }
+        : { kind: 'document', name, format: 'pdf', unit_kind: 'page', included: 2, count: 5, cut: true, no_text: false };
+      return { type: 'attached', text, source };
     }
     if (name.startsWith('missing')) throw `no such file: ${path}`;
     return { type: 'file', name, path: `/workspace/${name}`, size: 4096 };

@@ -1,7 +1,9 @@
 // The artifact and knowledge commands for the fake backend: artifacts by id (their content and
 // counts for the side panel, "Save as…" answering with the scenario's path), and a knowledge
-// base whose status runs a pass of `passFiles` files (one per status read) when rebuilt and
-// whose search answers from the scenario's citations by substring, opening a citation at its
+// base that, like the app, starts a pass of `passFiles` files when rebuilt or when the knowledge
+// settings are saved, sending its progress as `knowledge://progress` events one step at a time
+// as the test calls `window.__hearth.indexStep()` (the scan, then each file), and whose search
+// answers from the scenario's citations by substring, opening a citation at its
 // place for the scenario's `viewers` units. Installed after
 // `installFakeBackend`, it wraps `__TAURI_INTERNALS__.invoke` and records calls in the same
 // `window.__hearth.calls`. Serialized into the page: it must not use anything from outside its
@@ -25,7 +27,11 @@ export interface DocumentsScenario {
 export function installFakeDocuments(scenario: DocumentsScenario): void {
   const w = window as unknown as {
     __TAURI_INTERNALS__: { invoke: (cmd: string, args?: Record<string, unknown>) => Promise<unknown> };
-    __hearth: { calls: { cmd: string; args: Record<string, unknown> }[] };
+    __hearth: {
+      calls: { cmd: string; args: Record<string, unknown> }[];
+      emit(event: string, payload: unknown): void;
+      indexStep?: () => void;
+    };
   };
   const original = w.__TAURI_INTERNALS__.invoke;
   const status: KnowledgeStatus = scenario.knowledge ?? {
@@ -39,6 +45,24 @@ export function installFakeDocuments(scenario: DocumentsScenario): void {
     file_errors: [],
   };
 
+  const sendProgress = () => w.__hearth.emit('knowledge://progress', { ...status.progress });
+  const startPass = () => {
+    status.progress = { running: true, total: 0, done: 0, current: null, last: null };
+    sendProgress();
+  };
+  w.__hearth.indexStep = () => {
+    const p = status.progress;
+    if (!p.running) return;
+    if (p.total === 0) p.total = scenario.passFiles ?? 1;
+    else p.done += 1;
+    if (p.done >= p.total) {
+      p.running = false;
+      status.files += p.total;
+      status.last_indexed = Date.now();
+    }
+    sendProgress();
+  };
+
   const handlers: Record<string, (a: Record<string, never>) => unknown> = {
     artifact_view: (a) => {
       const found = (scenario.artifacts ?? []).find((x) => x.id === a.id);
@@ -46,21 +70,9 @@ export function installFakeDocuments(scenario: DocumentsScenario): void {
       return found;
     },
     save_artifact: () => (scenario.savedTo === undefined ? null : scenario.savedTo),
-    knowledge_status: () => {
-      const p = status.progress;
-      if (p.running) {
-        p.done += 1;
-        if (p.done >= p.total) {
-          p.running = false;
-          status.files += p.total;
-          status.last_indexed = Date.now();
-        }
-      }
-      return JSON.parse(JSON.stringify(status));
-    },
+    knowledge_status: () => JSON.parse(JSON.stringify(status)),
     knowledge_rebuild: () => {
-      if (status.progress.running) return false;
-      status.progress = { running: true, total: scenario.passFiles ?? 1, done: 0, current: null, last: null };
+      if (!status.progress.running) startPass();
       return true;
     },
     knowledge_search: (a) => {
@@ -71,8 +83,16 @@ export function installFakeDocuments(scenario: DocumentsScenario): void {
   };
 
   w.__TAURI_INTERNALS__.invoke = async (cmd: string, args: Record<string, unknown> = {}) => {
-    // Like the app, saved settings start or stop following the folders at once.
-    if (cmd === 'save_settings') status.watching = (args.settings as { knowledge: { watch: boolean } }).knowledge.watch;
+    // Like the app, saved knowledge settings start or stop following the folders and start a
+    // pass at once.
+    if (cmd === 'save_settings') {
+      const knowledge = (args.settings as { knowledge: { watch: boolean; folders: string[] } }).knowledge;
+      const folders = knowledge.folders.length ? knowledge.folders : status.folders;
+      const changed = knowledge.watch !== status.watching || folders.join('\n') !== status.folders.join('\n');
+      status.watching = knowledge.watch;
+      status.folders = folders;
+      if (changed && !status.progress.running) startPass();
+    }
     const handler = handlers[cmd];
     if (!handler) return original(cmd, args);
     w.__hearth.calls.push({ cmd, args });

@@ -173,7 +173,8 @@ export function installFakeMcp(scenario: McpScenario): void {
     mcp_attach_resource: (a) => {
       const found = (scenario.mcpResources?.[a.server] ?? []).find((r) => r.uri === a.uri);
       if (!found) throw { code: 'mcp_servers', params: { message: `no resource ${a.uri}` } };
-      return { type: 'text', text: `Attached MCP resource \`${a.server}\` \`${a.uri}\`:\n\`\`\`\n${found.text}\n\`\`\`\n` };
+      const text = `Attached MCP resource \`${a.server}\` \`${a.uri}\`:\n\`\`\`\n${found.text}\n\`\`\`\n`;
+      return { type: 'attached', text, source: { kind: 'mcp_resource', server: a.server, uri: a.uri } };
     },
     mcp_prompts: () =>
       Object.entries(scenario.mcpPrompts ?? {}).flatMap(([server, list]) =>

@@ -1,7 +1,7 @@
 // The Skills part of the fake backend: installed after `installFakeBackend`, it wraps
 // `__TAURI_INTERNALS__.invoke` to answer the skill commands like the skill library would
 // (installs previewed by token then confirmed or cancelled, switches, removal, imports), and
-// sends a skill run as `send_message` with the skill's instructions before the text, the way the
+// sends a skill run as `send_message` with the skill as a part beside the typed text, the way the
 // backend stores it. Serialized into the page: it must not use anything from outside its body.
 import type { ImportCandidate, SkillItem } from '../../src/lib/skills';
 
@@ -92,10 +92,9 @@ export function installFakeSkills(scenario: SkillsScenario): void {
     send_skill_message: (a) => {
       const skill = find(a.skill);
       if (!skill.enabled) throw fail(`the skill \`${a.skill}\` is switched off; switch it on on the Skills page first`);
-      const parts = a.content as { type: string; text?: string }[];
-      const asked = parts.filter((p) => p.type === 'text').map((p) => p.text).join('\n\n') || `Carry out the skill \`${a.skill}\`.`;
-      const text = `Use the skill \`${a.skill}\`. Its instructions:\n\n${instructions(a.skill)}\n\n---\n\n${asked}`;
-      const content = [{ type: 'text', text }, ...parts.filter((p) => p.type !== 'text')];
+      const parts = a.content as { type: string }[];
+      const part = { type: 'skill', name: skill.name, dialect: skill.dialect, folder: skill.dir, instructions_file: skill.format === 'ceecore' ? 'prompt.md' : 'SKILL.md', instructions: instructions(a.skill) };
+      const content = [part, ...parts];
       return original('send_message', { sessionId: a.sessionId, content, onEvent: a.onEvent });
     },
   };

@@ -58,8 +58,26 @@ test('installs from a folder after a preview of its permissions, then uses it wi
   expect(runs).toHaveLength(1);
   expect(runs[0].args.skill).toBe('daily-report');
   expect(runs[0].args.content).toEqual([{ type: 'text', text: 'for Monday' }]);
-  await expect(page.locator('.skill-chip')).toHaveCount(0);
-  await expect(page.locator('article.message.user').last()).toContainText('Use the skill `daily-report`');
+  const composer = page.locator('.composer');
+  await expect(composer.locator('.skill-chip')).toHaveCount(0);
+  // The bubble holds what was typed, the skill a chip beside it; never the instructions.
+  const bubble = page.locator('article.message.user').last();
+  await expect(bubble.locator('.user-text')).toHaveText('for Monday');
+  await expect(bubble.locator('.skill-chip')).toHaveText('Skill: daily-report');
+  await expect(bubble).not.toContainText('Do the daily-report thing');
+  await expect(bubble).not.toContainText('Use the skill');
+
+  // Edit edits the typed text only; the fork runs the skill again.
+  await bubble.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('textbox', { name: 'Edit' });
+  await expect(edit).toHaveValue('for Monday');
+  await edit.fill('for Tuesday');
+  await edit.press('Enter');
+  const edited = (await callsTo(page, 'edit_message'))[0].args.content as { type: string; text?: string; name?: string }[];
+  expect(edited.map((p) => [p.type, p.text ?? p.name])).toEqual([['text', 'for Tuesday'], ['skill', 'daily-report']]);
+  const forked = page.locator('article.message.user').last();
+  await expect(forked.locator('.user-text')).toHaveText('for Tuesday');
+  await expect(forked.locator('.skill-chip')).toHaveText('Skill: daily-report');
 });
 
 test('a refused preview says why and installs nothing; cancel drops the staged skill', async ({ page }) => {

@@ -1,11 +1,11 @@
 //! A dropped PDF or Office file attached as its extracted text, pages, slides or sheets marked,
-//! after a header the desktop's chip reads: format, units included of the total, whether it was
-//! cut, whether it has no text layer, and where the original was copied.
+//! after a header for the model (format, units included of the total, whether it was cut or has
+//! no text layer, where the original was copied); the same facts as data for the desktop's chip.
 
 use std::path::Path;
 
 use hearth_documents::{load, read_blocking, DocumentError, Limits};
-use hearth_protocol::ContentPart;
+use hearth_protocol::{AttachedSource, ContentPart};
 
 /// Files attached as their text.
 pub const DOCUMENT_EXTENSIONS: &[&str] = &["pdf", "docx", "pptx", "xlsx", "xls", "ods"];
@@ -30,11 +30,20 @@ pub(super) fn document_part(source: &Path, name: &str, copied: &str) -> Option<C
     match read_blocking(bytes, name.to_string(), limits) {
         Ok(document) => {
             let extract = document.extract(None, DOCUMENT_ATTACHMENT_CHARS).ok()?;
-            let kind = extract.unit_kind.as_str();
+            let source = AttachedSource::Document {
+                name: name.to_string(),
+                format: extract.format.as_str().to_string(),
+                unit_kind: extract.unit_kind.as_str().to_string(),
+                included: extract.units_returned.len() as u64,
+                count: extract.unit_count as u64,
+                cut: extract.truncated,
+                no_text: false,
+            };
             let cut = if extract.truncated { ", cut" } else { "" };
             let summary = format!(
-                "{}, {kind}s {} of {}{cut}",
+                "{}, {}s {} of {}{cut}",
                 extract.format.as_str(),
+                extract.unit_kind.as_str(),
                 extract.units_returned.len(),
                 extract.unit_count
             );
@@ -45,12 +54,21 @@ pub(super) fn document_part(source: &Path, name: &str, copied: &str) -> Option<C
                     "\n[cut at {DOCUMENT_ATTACHMENT_CHARS} characters: read_document reads the rest]"
                 ));
             }
-            Some(ContentPart::text(text))
+            Some(ContentPart::Attached { text, source })
         }
         Err(DocumentError::NoTextLayer) => {
             let mut text = header("pdf, no text layer".into());
             text.push_str(&format!("[{}]", DocumentError::NoTextLayer));
-            Some(ContentPart::text(text))
+            let source = AttachedSource::Document {
+                name: name.to_string(),
+                format: "pdf".into(),
+                unit_kind: "page".into(),
+                included: 0,
+                count: 0,
+                cut: false,
+                no_text: true,
+            };
+            Some(ContentPart::Attached { text, source })
         }
         Err(error) => {
             tracing::info!(%error, name, "document attached as a file");
@@ -62,7 +80,7 @@ pub(super) fn document_part(source: &Path, name: &str, copied: &str) -> Option<C
 #[cfg(test)]
 mod tests {
     use super::super::prepare_attachment;
-    use hearth_protocol::ContentPart;
+    use hearth_protocol::{AttachedSource, ContentPart};
     use std::path::PathBuf;
 
     // Documents are parsed in a worker: this test binary started again.
@@ -81,10 +99,11 @@ mod tests {
         assert!(status.success(), "make.py failed (run scripts/setup.sh)");
     }
 
-    fn text(part: ContentPart) -> String {
+    /// The text the model reads and the source the chip shows.
+    fn attached(part: ContentPart) -> (String, AttachedSource) {
         match part {
-            ContentPart::Text { text } => text,
-            other => panic!("not text: {other:?}"),
+            ContentPart::Attached { text, source } => (text, source),
+            other => panic!("not attached text: {other:?}"),
         }
     }
 
@@ -93,7 +112,20 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         fixtures(dir.path());
         let ws = dir.path().join("ws");
-        let pdf = text(prepare_attachment(&dir.path().join("report.pdf"), &ws).unwrap());
+        let (pdf, source) =
+            attached(prepare_attachment(&dir.path().join("report.pdf"), &ws).unwrap());
+        assert_eq!(
+            source,
+            AttachedSource::Document {
+                name: "report.pdf".into(),
+                format: "pdf".into(),
+                unit_kind: "page".into(),
+                included: 3,
+                count: 3,
+                cut: false,
+                no_text: false,
+            }
+        );
         assert!(
             pdf.starts_with(
                 "Attached document `report.pdf` (pdf, pages 3 of 3; original copied to \
@@ -104,7 +136,12 @@ mod tests {
         assert!(pdf.contains("--- page 2 ---\n第二页：季度销售报告，收入增长百分之十二。\n"));
         assert!(ws.join("attachments/report.pdf").is_file());
 
-        let scanned = text(prepare_attachment(&dir.path().join("scanned.pdf"), &ws).unwrap());
+        let (scanned, source) =
+            attached(prepare_attachment(&dir.path().join("scanned.pdf"), &ws).unwrap());
+        assert!(
+            matches!(&source, AttachedSource::Document { name, no_text: true, included: 0, .. } if name == "scanned.pdf"),
+            "{source:?}"
+        );
         assert_eq!(
             scanned,
             "Attached document `scanned.pdf` (pdf, no text layer; original copied to \

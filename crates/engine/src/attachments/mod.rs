@@ -1,5 +1,5 @@
-//! Files the user attaches to a message: images become image parts, text-like files become text
-//! parts (up to [`TEXT_ATTACHMENT_CAP`]), PDF and Office documents are copied into the workspace
+//! Files the user attaches to a message: images become image parts, text-like files become
+//! attached text naming the file (up to [`TEXT_ATTACHMENT_CAP`]), PDF and Office documents are copied into the workspace
 //! and attached as their text, anything else is copied into the workspace and the model is told
 //! its path.
 
@@ -10,7 +10,7 @@ pub use document::{DOCUMENT_ATTACHMENT_CHARS, DOCUMENT_EXTENSIONS};
 use std::path::{Path, PathBuf};
 
 use base64::Engine as _;
-use hearth_protocol::ContentPart;
+use hearth_protocol::{AttachedSource, ContentPart};
 
 use crate::EngineError;
 
@@ -118,9 +118,10 @@ pub fn prepare_attachment(path: &Path, workspace: &Path) -> Result<ContentPart, 
     if TEXT_EXTENSIONS.contains(&ext.as_str()) && meta.len() <= TEXT_ATTACHMENT_CAP {
         let bytes = std::fs::read(path)?;
         if let Ok(text) = String::from_utf8(bytes) {
-            return Ok(ContentPart::text(format!(
-                "Attached file `{name}`:\n```{ext}\n{text}\n```"
-            )));
+            return Ok(ContentPart::Attached {
+                text: format!("Attached file `{name}`:\n```{ext}\n{text}\n```"),
+                source: AttachedSource::File { name },
+            });
         }
     }
     let copied = copy_into_workspace(path, &name, meta.len(), workspace)?;
@@ -199,10 +200,16 @@ mod tests {
 
         let csv = dir.path().join("t.csv");
         std::fs::write(&csv, "a,b\n1,2\n").unwrap();
-        let ContentPart::Text { text } = prepare_attachment(&csv, &ws).unwrap() else {
+        let ContentPart::Attached { text, source } = prepare_attachment(&csv, &ws).unwrap() else {
             panic!()
         };
         assert!(text.contains("`t.csv`") && text.contains("1,2"));
+        assert_eq!(
+            source,
+            hearth_protocol::AttachedSource::File {
+                name: "t.csv".into()
+            }
+        );
 
         let big = dir.path().join("big.txt");
         std::fs::write(&big, "x".repeat(TEXT_ATTACHMENT_CAP as usize + 1)).unwrap();

@@ -183,11 +183,11 @@ impl AgentJobExecutor {
         if let Err(error) = self.store().set_session_model(&session.id, Some(&model)) {
             tracing::warn!(%error, "cannot record the job session's model");
         }
+        let typed = vec![ContentPart::text(job.prompt.clone())];
         let prompt = match &skill {
-            Some(run) => run.message(&job.prompt),
-            None => job.prompt.clone(),
+            Some(run) => run.content(typed),
+            None => typed,
         };
-        let prompt = vec![ContentPart::text(prompt)];
         let summary = engine
             .send(&session.id, prompt, &|_| {}, CancellationToken::new())
             .await

@@ -270,8 +270,9 @@ pub async fn import_skills(
     .await
 }
 
-/// Sends a message as a run of the skill `skill` (the composer's `/` picker): its instructions
-/// join the message, its dialect's tools are offered, and only what it declares.
+/// Sends a message as a run of the skill `skill` (the composer's `/` picker): the message keeps
+/// what the user typed with the skill as a part beside it (the model reads its instructions
+/// there), its dialect's tools are offered, and only what it declares.
 #[tauri::command]
 pub async fn send_skill_message(
     app: AppHandle,
@@ -281,37 +282,28 @@ pub async fn send_skill_message(
     content: Vec<ContentPart>,
     on_event: Channel<EngineEvent>,
 ) -> CommandResult<()> {
+    let run = load_run(&state, &session_id, skill).await?;
+    let content = run.content(content);
+    super::turns::send_turn(&app, &state, &session_id, content, Some(run), on_event).await
+}
+
+/// The enabled skill `name` as the session `session_id` sees it (its workspace's skills too).
+pub(crate) async fn load_run(
+    state: &AppState,
+    session_id: &str,
+    name: String,
+) -> CommandResult<SkillRun> {
     let session = state
         .store
-        .get_session(&session_id)
+        .get_session(session_id)
         .map_err(to_error)?
         .ok_or_else(|| AppError::UnknownSession {
-            session_id: session_id.clone(),
+            session_id: session_id.to_string(),
         })?;
     let workspace = session
         .workspace
         .map(PathBuf::from)
         .unwrap_or_else(|| state.dir.workspace());
     let data_dir = state.dir.root().to_path_buf();
-    let run = blocking(move || SkillRun::load(&data_dir, &workspace, &skill)).await?;
-    let content = with_instructions(&run, content);
-    super::turns::send_turn(&app, &state, &session_id, content, Some(run), on_event).await
-}
-
-/// The message's text with the skill's instructions before it (attachments stay as they are).
-fn with_instructions(run: &SkillRun, content: Vec<ContentPart>) -> Vec<ContentPart> {
-    let text: Vec<&str> = content
-        .iter()
-        .filter_map(|part| match part {
-            ContentPart::Text { text } => Some(text.as_str()),
-            _ => None,
-        })
-        .collect();
-    let mut parts = vec![ContentPart::text(run.message(&text.join("\n\n")))];
-    parts.extend(
-        content
-            .into_iter()
-            .filter(|part| !matches!(part, ContentPart::Text { .. })),
-    );
-    parts
+    blocking(move || SkillRun::load(&data_dir, &workspace, &name)).await
 }

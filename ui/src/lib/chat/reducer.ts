@@ -7,7 +7,7 @@ import type { Form } from '../bindings/Form';
 import type { TodoList } from '../bindings/TodoList';
 import type { SubAgentProgress } from '../bindings/SubAgentProgress';
 import type { Usage } from '../bindings/Usage';
-import { finishCard, messageKey, splitContent, type ChatRow, type NoticeKind, type ToolCard } from './rows';
+import { finishCard, messageKey, skillOf, splitContent, type ChatRow, type NoticeKind, type ToolCard } from './rows';
 import { errorText } from '../errors';
 
 export interface ChatState {
@@ -82,6 +82,7 @@ function emptyRow(kind: ChatRow['kind'], now: number): ChatRow {
     kind,
     text: '',
     attachments: [],
+    skill: null,
     tools: [],
     status: 'complete',
     model: null,
@@ -92,12 +93,14 @@ function emptyRow(kind: ChatRow['kind'], now: number): ChatRow {
   };
 }
 
-/** Adds the user's message optimistically (no id until `turn_started`) and marks the turn running. */
-export function addPendingUser(state: ChatState, content: ContentPart[], now = Date.now()): ChatRow {
+/** Adds the user's message optimistically (no id until `turn_started`) and marks the turn
+ * running; `skill` names the skill it runs when the backend adds the skill's part. */
+export function addPendingUser(state: ChatState, content: ContentPart[], now = Date.now(), skill: string | null = null): ChatRow {
   const row = emptyRow('user', now);
   const { text, attachments } = splitContent(content);
   row.text = text;
   row.attachments = attachments;
+  row.skill = skill ?? skillOf(content);
   state.rows.push(row);
   state.running = true;
   return row;

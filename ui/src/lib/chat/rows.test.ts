@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from '../bindings/Message';
 import { setLanguage } from '../i18n/index.svelte';
-import { buildRows, carryApprovals, carryTurnErrors, chatUsage, commonPrefix, prettyJson, splitContent, type ChatRow, type ToolCard } from './rows';
+import { buildRows, carryApprovals, carryTurnErrors, chatUsage, commonPrefix, prettyJson, skillOf, splitContent, type ChatRow, type ToolCard } from './rows';
 
 describe('prettyJson', () => {
   it('indents JSON', () => {
@@ -36,14 +36,34 @@ describe('splitContent', () => {
     expect(attachments.map((p) => p.type)).toEqual(['image', 'text']);
   });
 
-  it('never takes an attached text file for the body', () => {
-    const file = { type: 'text' as const, text: 'Attached file `a.md`:\n```md\nhi\n```' };
+  it('never takes attached text for the body', () => {
+    const file = { type: 'attached' as const, text: 'Attached file `a.md`:\n```md\nhi\n```', source: { kind: 'file' as const, name: 'a.md' } };
     expect(splitContent([file])).toEqual({ text: '', attachments: [file] });
     expect(splitContent([file, { type: 'text', text: 'typed' }])).toEqual({ text: 'typed', attachments: [file] });
   });
 
   it('handles content without text', () => {
     expect(splitContent([])).toEqual({ text: '', attachments: [] });
+  });
+});
+
+describe('a skill run', () => {
+  const skill = { type: 'skill' as const, name: 'trip-planner', dialect: 'echo' as const, folder: '/d/skills/trip-planner', instructions_file: 'SKILL.md', instructions: '---\nname: trip-planner\n---\nAsk for the dates.' };
+  const stored = (content: Message['content']): Message => ({
+    id: 7, session_id: 's', role: 'user', kind: 'normal', content, tool_calls: [], tool_result: null, status: 'complete',
+    model: null, usage: null, error: null, error_code: null, summary_through: null, created_at: 1, updated_at: 1,
+  });
+
+  it('shows the typed text with the skill named apart, keeping its part for an edit', () => {
+    const [row] = buildRows([stored([skill, { type: 'text', text: 'plan a trip to Lisbon' }])]);
+    expect(row.text).toBe('plan a trip to Lisbon');
+    expect(row.skill).toBe('trip-planner');
+    expect(row.attachments).toEqual([skill]);
+  });
+
+  it('names no skill for an ordinary message', () => {
+    expect(skillOf([{ type: 'text', text: 'hi' }])).toBeNull();
+    expect(buildRows([stored([{ type: 'text', text: 'hi' }])])[0].skill).toBeNull();
   });
 });
 

@@ -1,6 +1,5 @@
 // The chat view model: stored messages folded into display rows (assistant text plus its tool
 // cards, with tool results merged into the card of the call they answer).
-import { attachedTextName } from '../attachments';
 import { storedErrorText } from '../errors';
 import type { ApprovalDecision } from '../bindings/ApprovalDecision';
 import type { ContentPart } from '../bindings/ContentPart';
@@ -43,8 +42,11 @@ export interface ChatRow {
   id: number | null;
   kind: 'user' | 'assistant' | 'summary' | 'notice';
   text: string;
-  /** Parts beyond the message text: images, files, attached text. */
+  /** Parts beyond the message text: images, files, attached text, and the skill's own part
+   * (so an edit keeps the skill). */
   attachments: ContentPart[];
+  /** The skill the message runs (shown as a chip beside the text), from its skill part. */
+  skill: string | null;
   tools: ToolCard[];
   status: MessageStatus;
   model: string | null;
@@ -54,16 +56,22 @@ export interface ChatRow {
   createdAt: number;
 }
 
-/** The first typed text part is the message body; every other part (attached text files
- * included) is an attachment. */
+/** The first typed text part is the message body; every other part (attached text, which the
+ * backend marks as such, included) is an attachment. */
 export function splitContent(parts: ContentPart[]): { text: string; attachments: ContentPart[] } {
-  const first = parts.findIndex((p) => p.type === 'text' && attachedTextName(p.text) === null);
+  const first = parts.findIndex((p) => p.type === 'text');
   if (first < 0) return { text: '', attachments: [...parts] };
   const body = parts[first];
   return {
     text: body.type === 'text' ? body.text : '',
     attachments: parts.filter((_, i) => i !== first),
   };
+}
+
+/** The name of the skill `parts` run, if any. */
+export function skillOf(parts: ContentPart[]): string | null {
+  for (const part of parts) if (part.type === 'skill') return part.name;
+  return null;
 }
 
 export function messageKey(id: number): string {
@@ -78,6 +86,7 @@ function rowFromMessage(m: Message): ChatRow {
     kind: m.kind === 'summary' ? 'summary' : m.role === 'user' ? 'user' : 'assistant',
     text,
     attachments,
+    skill: skillOf(m.content),
     tools: m.tool_calls.map((call) => ({ call, status: 'running', result: null, approval: null })),
     status: m.status,
     model: m.model,

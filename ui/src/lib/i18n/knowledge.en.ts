@@ -13,6 +13,7 @@ export const knowledgeEn = {
   'knowledge.lastIndexed': 'Last indexed {when}',
   'knowledge.never': 'Not indexed yet',
   'knowledge.progress': 'Indexing {done} of {total}',
+  'knowledge.scanning': 'Looking for files…',
   'knowledge.watching': 'Following changes',
   'knowledge.watch': 'Follow changes to these folders while Hearth runs',
   'knowledge.errors': 'Files that could not be read',

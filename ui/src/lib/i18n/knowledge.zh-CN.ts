@@ -12,6 +12,7 @@ export const knowledgeZhCN = {
   'knowledge.lastIndexed': '上次索引于 {when}',
   'knowledge.never': '尚未建立索引',
   'knowledge.progress': '正在索引 {done} / {total}',
+  'knowledge.scanning': '正在查找文件…',
   'knowledge.watching': '正在跟踪变化',
   'knowledge.watch': 'Hearth 运行时跟踪这些文件夹的变化',
   'knowledge.errors': '无法读取的文件',

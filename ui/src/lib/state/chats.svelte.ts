@@ -167,7 +167,8 @@ class Chats {
   /** Sends a message; `onStored` runs once the backend has stored it (the composer keeps its
    * text until then, and for good when the send is refused before that); `onTooLong` when the
    * stored message was refused as too long for the model. With `skill` the turn is a run of that
-   * skill (its instructions join the message; only what it declares). */
+   * skill (stored as a part beside the typed text, its instructions for the model; only what it
+   * declares). */
   async send(
     sessionId: string,
     content: ContentPart[],
@@ -177,7 +178,7 @@ class Chats {
   ): Promise<void> {
     const chat = this.byId[sessionId] ?? (this.byId[sessionId] = newChatState(sessionId));
     if (chat.running || (content.length === 0 && !skill)) return;
-    addPendingUser(chat, content);
+    addPendingUser(chat, content, Date.now(), skill);
     const turn = (onEvent: Parameters<typeof api.sendMessage>[2]) =>
       skill ? api.sendSkillMessage(sessionId, skill, content, onEvent) : api.sendMessage(sessionId, content, onEvent);
     await this.runTurn(chat, turn, onStored, onTooLong);
