@@ -14,6 +14,7 @@ import { mcpauthEn } from './mcpauth.en';
 import { channelsEn } from './channels.en';
 import { artifactsEn } from './artifacts.en';
 import { knowledgeEn } from './knowledge.en';
+import { scheduleEn } from './schedule.en';
 import { guardEn } from './guard.en';
 
 export const en = {
@@ -396,6 +397,7 @@ export const en = {
   ...artifactsEn,
   ...knowledgeEn,
   ...guardEn,
+  ...scheduleEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
