@@ -33,10 +33,18 @@ describe('policy reasons', () => {
       for (const text of [english, chinese]) {
         expect(text, reason.code).not.toMatch(/[{}]/);
         expect(text, reason.code).toContain(reason.params.tool);
+        // A profile is named by who it stands for, never by its config id.
+        expect(text, reason.code).not.toMatch(/personal_cli|public_gateway|daemon|\b(minimal|coding)\b/);
       }
       expect(chinese, reason.code).toMatch(/[\u4e00-\u9fff]/);
       expect(chinese).not.toBe(english);
     }
+  });
+
+  it('names who must approve: you at this computer', () => {
+    expect(policyReasonText(every[7])).toBe('exec is high-risk: you at this computer must approve it; this action is asked every time');
+    setLanguage('zh-CN');
+    expect(policyReasonText(every[7])).toBe('exec 是高风险工具，需要本机用户批准；此操作每次都会询问');
   });
 
   it('names the rule, the declaration and what the job lacks', () => {

@@ -3,10 +3,16 @@
 import type { AuditReason } from './bindings/AuditReason';
 import type { JobGrantNote } from './bindings/JobGrantNote';
 import type { PolicyReason } from './bindings/PolicyReason';
+import type { SecurityProfile } from './bindings/SecurityProfile';
 import { t } from './i18n/index.svelte';
 
 function declared(list: string[]): string {
   return list.length === 0 ? t('policy.noPermissions') : t('policy.permissions', { list: list.join(', ') });
+}
+
+/** Who a security profile stands for ("you at this computer"), never its config id. */
+function who(security: SecurityProfile): string {
+  return t(`policy.who.${security}`);
 }
 
 function jobNote(note: JobGrantNote): string {
@@ -17,21 +23,21 @@ function jobNote(note: JobGrantNote): string {
 export function policyReasonText(reason: PolicyReason): string {
   switch (reason.code) {
     case 'not_exposed':
-      return t('policy.notExposed', reason.params);
+      return t('policy.notExposed', { tool: reason.params.tool, profile: t(`settings.tool.${reason.params.profile}`) });
     case 'rule_refuses':
       return t('policy.ruleRefuses', reason.params);
     case 'high_risk_refused':
-      return t('policy.highRiskRefused', reason.params);
+      return t('policy.highRiskRefused', { tool: reason.params.tool, security: who(reason.params.security) });
     case 'tagged_refused':
-      return t('policy.taggedRefused', reason.params);
+      return t('policy.taggedRefused', { ...reason.params, security: who(reason.params.security) });
     case 'no_job_authorization': {
       const { tool, security, job } = reason.params;
-      const text = t('policy.noJobAuthorization', { tool, security });
+      const text = t('policy.noJobAuthorization', { tool, security: who(security) });
       return job ? t('policy.withNote', { reason: text, note: jobNote(job) }) : text;
     }
     case 'needs_approval': {
       const { tool, security, every_time } = reason.params;
-      return t(every_time ? 'policy.needsApprovalEveryTime' : 'policy.needsApproval', { tool, security });
+      return t(every_time ? 'policy.needsApprovalEveryTime' : 'policy.needsApproval', { tool, security: who(security) });
     }
     case 'always_confirm':
       return t('policy.alwaysConfirm', reason.params);
