@@ -153,7 +153,7 @@ test('a knowledge_search card in the chat lists its citations, each opening its 
   const input = page.locator('.composer textarea');
   await input.fill('What happened to revenue?');
   await input.press('Enter');
-  const open = page.getByRole('button', { name: 'Open notes.md, lines 10-24' });
+  const open = page.getByRole('button', { name: 'Open notes.md, lines 10–24' });
   await expect(open).toBeVisible();
   await open.click();
   expect((await callsTo(page, 'open_knowledge_file')).map((c) => c.args)).toEqual([{ path: '/k/notes.md', unit: 'line', first: 10 }]);

@@ -269,7 +269,7 @@ export function installFakeBackend(scenario: Scenario): void {
           const result = {
             call_id: call.id,
             name: call.name,
-            content: denied ? '{"error":"denied by the user"}' : tool.result,
+            content: denied ? JSON.stringify({ error: { kind: 'denied_by_user', message: 'the user did not approve this call (user)' } }) : tool.result,
             is_error: denied || !!tool.isError,
             duration_ms: 20,
             images: denied || !('tool' in step) ? [] : (step.tool.images ?? []),

@@ -14,6 +14,7 @@ import { mcpauthEn } from './mcpauth.en';
 import { channelsEn } from './channels.en';
 import { artifactsEn } from './artifacts.en';
 import { knowledgeEn } from './knowledge.en';
+import { toolErrorEn } from './toolError.en';
 import { scheduleEn } from './schedule.en';
 import { guardEn } from './guard.en';
 
@@ -398,6 +399,7 @@ export const en = {
   ...knowledgeEn,
   ...guardEn,
   ...scheduleEn,
+  ...toolErrorEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -15,6 +15,7 @@ import { mcpauthZhCN } from './mcpauth.zh-CN';
 import { channelsZhCN } from './channels.zh-CN';
 import { artifactsZhCN } from './artifacts.zh-CN';
 import { knowledgeZhCN } from './knowledge.zh-CN';
+import { toolErrorZhCN } from './toolError.zh-CN';
 import { scheduleZhCN } from './schedule.zh-CN';
 import { guardZhCN } from './guard.zh-CN';
 
@@ -397,4 +398,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...knowledgeZhCN,
   ...guardZhCN,
   ...scheduleZhCN,
+  ...toolErrorZhCN,
 };
