@@ -382,6 +382,11 @@ export const en = {
   'about.off': 'Updates are off. To turn them on, set endpoint (the update manifest’s https URL) and pubkey (the public key your releases are signed with) under [updates] in config.toml.',
   'about.explain': 'Hearth asks {endpoint} only when you click “Check for updates”. Installing downloads the new version, refuses it unless its signature matches the public key in config.toml, installs it and restarts Hearth; your chats and settings stay where they are.',
 
+  'dialog.pickSkillFolder': 'Choose the skill’s folder',
+  'dialog.pickWorkspace': 'Choose the chat’s workspace folder',
+  'dialog.pickAttachments': 'Choose files to attach',
+  'dialog.pickKnowledgeFolder': 'Choose a folder for the knowledge base',
+  'error.detailSummary': 'Technical details',
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
   ...toolImagesEn,

@@ -2,6 +2,7 @@
 // feeding their streamed events through the reducer, and answers approval requests and the
 // model's questions; keeps each chat's checklist.
 import { api, errorText, type EventHandler } from '../api';
+import { shownError } from '../errors';
 import type { ApprovalDecision } from '../bindings/ApprovalDecision';
 import type { FormAnswer } from '../bindings/FormAnswer';
 import type { ContentPart } from '../bindings/ContentPart';
@@ -155,7 +156,7 @@ class Chats {
       if (!stored && !reported) {
         dropPendingUser(chat);
         toasts.error(t('app.error', { error: errorText(e) }));
-      } else if (chat.running) failTurn(chat, errorText(e));
+      } else if (chat.running) failTurn(chat, shownError(e));
       else if (!reported) toasts.error(t('app.error', { error: errorText(e) }));
     }
     events.flush();
@@ -225,7 +226,7 @@ class Chats {
       adopt(session.id);
     } catch (e) {
       events.flush();
-      if (slot.fork?.running) failTurn(slot.fork, errorText(e));
+      if (slot.fork?.running) failTurn(slot.fork, shownError(e));
       else if (!slot.reported) toasts.error(t('app.error', { error: errorText(e) }));
     }
     if (slot.fork) {
