@@ -1,7 +1,9 @@
 // Layout measured in Chromium: short audit columns stay on one line in Chinese, the Knowledge
 // page's Add folder button is a button (not a thin full-width bar), the skill source input
-// spans its form, and file dialogs are titled in the UI language.
+// spans its form, an MCP server's per-tool selects are small and in one column, and file
+// dialogs are titled in the UI language.
 import { boot, callsTo, expect, test, withProvider } from './fixtures';
+import { mcpServer } from './mcpServers';
 
 test('the Chinese audit log keeps decision and actor on one line', async ({ page }) => {
   await page.setViewportSize({ width: 900, height: 700 });
@@ -79,3 +81,39 @@ test('the skill source input spans its form', async ({ page }) => {
   expect(box!.width).toBeGreaterThan(form * 0.9);
   await page.screenshot({ path: 'test-results/layout-skill-install.png' });
 });
+
+for (const language of ['en', 'zh-CN']) {
+  test(`an MCP server's per-tool selects line up in one column, no taller than a small button (${language})`, async ({ page }) => {
+    await boot(page, {
+      settings: { ...withProvider, language, mcp_servers: [mcpServer('everything', { command: 'npx' })] },
+      mcpTools: {
+        everything: [
+          { tool: 'echo', description: 'Echoes back the input', read_only: true },
+          { tool: 'get-sum', description: 'Adds two numbers' },
+          { tool: 'longRunningOperation', description: 'Demonstrates a long running operation with progress updates' },
+        ],
+      },
+    });
+    await page.getByRole('button', { name: /Settings|设置/ }).click();
+    const card = page.locator('section[aria-labelledby="mcp-title"] [data-server="everything"]');
+    await expect(card.locator('[data-state="ready"]')).toBeVisible();
+    const rows = await card.locator('li[data-tool]').evaluateAll((items) =>
+      items.map((li) => {
+        const box = (el: Element) => el.getBoundingClientRect();
+        const select = box(li.querySelector('select')!);
+        const name = box(li.querySelector('code')!);
+        const description = box(li.querySelector('select + span')!);
+        const restart = box(li.closest('[data-server]')!.querySelector('.row-actions button')!);
+        return { select, name, description, restart };
+      }),
+    );
+    expect(rows).toHaveLength(3);
+    for (const { select, name, description, restart } of rows) {
+      expect(Math.abs(select.left - rows[0].select.left), 'selects share a left edge').toBeLessThan(1);
+      expect(Math.abs(description.left - rows[0].description.left), 'descriptions share a left edge').toBeLessThan(1);
+      expect(select.height, 'a select is no taller than a small button').toBeLessThanOrEqual(restart.height + 1);
+      expect(Math.abs(select.top + select.height / 2 - (name.top + name.height / 2)), 'a select is centred on its tool name').toBeLessThan(3);
+    }
+    await card.screenshot({ path: `test-results/layout-mcp-tools-${language}.png` });
+  });
+}
