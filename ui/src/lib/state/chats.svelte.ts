@@ -127,7 +127,8 @@ class Chats {
   /** Runs one turn: `start` invokes the command with the event handler; ends with a reload. A
    * command that rejects after its turn already reported `turn_failed` adds nothing more; one
    * that rejects before the user's message was stored (`turn_started`) takes the optimistic row
-   * back. `onStored` runs once the message is stored; `onTooLong` when the turn was refused
+   * back. `onStored` runs once the message is stored (the sidebar then shows the title storing
+   * it may have given the chat); `onTooLong` when the turn was refused
    * because the message cannot fit the model's context (the composer takes its text back). */
   private async runTurn(
     chat: ChatState,
@@ -146,6 +147,8 @@ class Chats {
       if (event.type === 'turn_started' && !stored) {
         stored = true;
         onStored();
+        // Storing a new chat's first message titled it by its first line: show that at once.
+        void app.refreshSessions();
       }
       applyEvent(chat, event);
     });
