@@ -1,10 +1,12 @@
 // Policy's reasons (asked about or refused a tool call) in the UI language, from the data the
 // engine stores beside its English text. A code this Hearth does not know cannot compile.
 import type { AuditReason } from './bindings/AuditReason';
+import type { Confirmation } from './bindings/Confirmation';
 import type { JobGrantNote } from './bindings/JobGrantNote';
 import type { PolicyReason } from './bindings/PolicyReason';
 import type { SecurityProfile } from './bindings/SecurityProfile';
-import { t } from './i18n/index.svelte';
+import { currentLanguage, dateTime, t } from './i18n/index.svelte';
+import { scheduleText } from './schedule';
 
 function declared(list: string[]): string {
   return list.length === 0 ? t('policy.noPermissions') : t('policy.permissions', { list: list.join(', ') });
@@ -63,12 +65,39 @@ export function policyReasonText(reason: PolicyReason): string {
   }
 }
 
+/** What a tool asked the user to confirm, in the UI language (a sentence an older version
+ *  stored is shown as it was). */
+export function confirmationText(confirmation: Confirmation): string {
+  if (typeof confirmation === 'string') return confirmation;
+  switch (confirmation.code) {
+    case 'authorize_job': {
+      const job = confirmation.params;
+      const next = job.next_run ? dateTime(Date.parse(job.next_run)) : t('policy.confirm.noNextRun');
+      return t('policy.confirm.job', {
+        job: job.job,
+        tools: job.tools.join(', '),
+        instruction: job.instruction,
+        schedule: scheduleText({ schedule: job.schedule, schedule_description: job.schedule_description }, currentLanguage(), dateTime),
+        tz: job.tz,
+        next,
+        target: job.delivers_to ?? t('policy.confirm.ownSession'),
+      });
+    }
+    case 'authorize_unknown_job':
+      return t('policy.confirm.unknownJob', confirmation.params);
+    case 'skill_tool':
+      return t('policy.confirm.skillTool', confirmation.params);
+    case 'own_browser':
+      return t('policy.confirm.ownBrowser', { action: confirmation.params.action, url: confirmation.params.cdp_url });
+  }
+}
+
 /** An audited reason in the UI language: how far the user allowed the call, the tool's own
- *  confirmation text (shown as the tool wrote it), and policy's reason. */
+ *  confirmation, and policy's reason. */
 export function auditReasonText(audited: AuditReason): string {
   const reason = policyReasonText(audited.reason);
   const confirmed = audited.confirmation
-    ? t('policy.withConfirmation', { confirmation: audited.confirmation, reason })
+    ? t('policy.withConfirmation', { confirmation: confirmationText(audited.confirmation), reason })
     : reason;
   switch (audited.allowed) {
     case 'once':

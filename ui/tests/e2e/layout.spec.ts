@@ -82,7 +82,7 @@ test('the skill source input spans its form', async ({ page }) => {
   await page.screenshot({ path: 'test-results/layout-skill-install.png' });
 });
 
-for (const language of ['en', 'zh-CN']) {
+for (const language of ['en', 'zh-CN'] as const) {
   test(`an MCP server's per-tool selects line up in one column, no taller than a small button (${language})`, async ({ page }) => {
     await boot(page, {
       settings: { ...withProvider, language, mcp_servers: [mcpServer('everything', { command: 'npx' })] },

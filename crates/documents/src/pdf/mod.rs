@@ -4,9 +4,9 @@
 
 mod structure;
 
-use crate::error::DocumentError;
 use crate::render::Unit;
 use crate::text::tidy;
+use crate::DocumentError;
 use flate2::read::ZlibDecoder;
 use pdf_oxide::document::PdfDocument;
 use pdf_oxide::error::Error as PdfError;

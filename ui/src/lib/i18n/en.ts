@@ -1,4 +1,5 @@
 // English strings: the reference table every other language must match key for key.
+import { documentErrorEn } from './documentError.en';
 import { toolImagesEn } from './toolImages.en';
 import { formsEn } from './forms.en';
 import { planningEn } from './planning.en';
@@ -20,6 +21,7 @@ import { guardEn } from './guard.en';
 
 export const en = {
   ...errorsEn,
+  ...documentErrorEn,
   ...policyEn,
   'app.name': 'Hearth',
   'app.loading': 'Loading…',

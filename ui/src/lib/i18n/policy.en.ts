@@ -1,5 +1,13 @@
 // English strings of policy's reasons, as the audit log and the approval card show them.
 export const policyEn = {
+  'policy.confirm.job':
+    'Authorize job “{job}” to use high-risk tools ({tools}) in its unattended runs?\nInstruction: {instruction}\nFrequency: {schedule} ({tz}); next run {next}\nDelivers to: {target}\nAny later change to the instruction, schedule, time zone or target voids this approval.',
+  'policy.confirm.noNextRun': 'none scheduled',
+  'policy.confirm.ownSession': 'the job’s own session only',
+  'policy.confirm.unknownJob': 'Authorize job “{job}”? It cannot be shown: {error}.',
+  'policy.confirm.skillTool': 'The skill {skill} runs its tool {tool}',
+  'policy.confirm.ownBrowser':
+    'browser {action} in your own Chrome at {url} (browser.cdp_url): it is logged in as you and its traffic does not go through Hearth’s egress guard',
   'policy.notExposed': 'the “{profile}” tool profile does not offer {tool}',
   'policy.ruleRefuses': 'user rule #{index} ({rule}) refuses {tool}',
   'policy.highRiskRefused': 'high-risk tool {tool} is refused for {security}',

@@ -2,6 +2,13 @@
 import type { policyEn } from './policy.en';
 
 export const policyZhCN: Record<keyof typeof policyEn, string> = {
+  'policy.confirm.job':
+    '授权任务“{job}”在无人值守运行中使用高风险工具（{tools}）？\n指令：{instruction}\n频率：{schedule}（{tz}）；下次运行：{next}\n结果发往：{target}\n之后对指令、计划、时区或发送目标的任何更改都会使此授权失效。',
+  'policy.confirm.noNextRun': '暂无',
+  'policy.confirm.ownSession': '仅任务自己的会话',
+  'policy.confirm.unknownJob': '授权任务“{job}”？无法显示该任务：{error}。',
+  'policy.confirm.skillTool': '技能 {skill} 运行其工具 {tool}',
+  'policy.confirm.ownBrowser': '在你自己的 Chrome（{url}，browser.cdp_url）中执行浏览器操作 {action}：它以你的身份登录，其流量不经过 Hearth 的出站防护',
   'policy.notExposed': '“{profile}”工具配置不提供 {tool}',
   'policy.ruleRefuses': '用户规则 #{index}（{rule}）拒绝了 {tool}',
   'policy.highRiskRefused': '{security}不能使用高风险工具 {tool}',

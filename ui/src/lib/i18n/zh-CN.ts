@@ -1,4 +1,5 @@
 // Simplified Chinese strings; typed against the English table so a missing key fails the build.
+import { documentErrorZhCN } from './documentError.zh-CN';
 import type { MessageKey } from './en';
 import { toolImagesZhCN } from './toolImages.zh-CN';
 import { formsZhCN } from './forms.zh-CN';
@@ -21,6 +22,7 @@ import { guardZhCN } from './guard.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...errorTextsZhCN,
+  ...documentErrorZhCN,
   ...policyZhCN,
   'app.name': 'Hearth',
   'app.loading': '加载中…',
