@@ -1,7 +1,11 @@
 import { defineConfig } from '@playwright/test';
 
 // End-to-end tests of the built UI (ui/dist served by `vite preview` under the app's CSP) in
-// Debian's Chromium, with the Tauri backend replaced by tests/e2e/fake-backend.ts.
+// Debian's Chromium, with the Tauri backend replaced by tests/e2e/fake-backend.ts. The preview
+// server's port is PLAYWRIGHT_PORT (default 4173), so several people can run Playwright at once.
+const port = Number(process.env.PLAYWRIGHT_PORT ?? 4173);
+const origin = `http://127.0.0.1:${port}`;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
@@ -10,7 +14,7 @@ export default defineConfig({
   reporter: [['list']],
   forbidOnly: !!process.env.CI,
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: origin,
     browserName: 'chromium',
     viewport: { width: 1200, height: 800 },
     launchOptions: {
@@ -28,8 +32,8 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1',
-    url: 'http://127.0.0.1:4173',
+    command: `npx vite preview --host 127.0.0.1 --port ${port}`,
+    url: origin,
     reuseExistingServer: false,
     timeout: 30_000,
   },

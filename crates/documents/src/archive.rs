@@ -1,8 +1,8 @@
 //! Zip archives (DOCX, PPTX, XLSX, ODS) opened with their unpacked size bounded, so a zip bomb
 //! is refused before anything is inflated, and every entry read stops at the limit.
 
-use crate::error::DocumentError;
 use crate::run::Limits;
+use crate::DocumentError;
 use std::io::{Cursor, Read};
 use zip::result::ZipError;
 use zip::ZipArchive;

@@ -2,8 +2,8 @@
 //! socket or device, even behind a symbolic link), its size known and within the limit before a
 //! byte is read, and the read itself stopped at the limit.
 
-use crate::error::DocumentError;
 use crate::run::Limits;
+use crate::DocumentError;
 use std::fs::{Metadata, OpenOptions};
 use std::io::Read;
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! Which reader a file needs, from its extension checked against its first bytes.
 
-use crate::error::DocumentError;
+use crate::DocumentError;
 use serde::{Deserialize, Serialize};
 
 /// The formats `read_document` reads.

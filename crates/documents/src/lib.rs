@@ -3,7 +3,6 @@
 //! process with time, memory and size limits, so no file can take the program down.
 
 mod archive;
-mod error;
 mod file;
 mod format;
 mod html;
@@ -15,9 +14,9 @@ mod sheets;
 mod text;
 mod worker;
 
-pub use error::DocumentError;
 pub use file::{load, read_limited};
 pub use format::{Format, UnitKind};
+pub use hearth_protocol::DocumentError;
 pub use render::{Document, Extract, Unit, DEFAULT_MAX_CHARS};
 pub use run::{parse, parse_unit, Limits};
 pub use worker::{read, read_blocking, read_unit, serve_worker_if_asked, WORKER_ARG};

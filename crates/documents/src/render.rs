@@ -1,8 +1,8 @@
 //! A parsed document as units, and the text handed out of it: one unit or all, each after a
 //! marker (`--- page 2 ---`), cut at `max_chars` with the cut said.
 
-use crate::error::DocumentError;
 use crate::format::{Format, UnitKind};
+use crate::DocumentError;
 use serde::{Deserialize, Serialize};
 
 /// The most characters returned when the caller does not say.

@@ -1,10 +1,10 @@
 //! Parsing a document in this process: the reader its format needs and the limits it runs
 //! under (callers read through the worker process, [`crate::read`]).
 
-use crate::error::DocumentError;
 use crate::format::Format;
 use crate::render::{numbered, Document, Unit};
 use crate::text::{decode, refuse_binary, tidy};
+use crate::DocumentError;
 use crate::{html, office, pdf, sheets};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;

@@ -2,10 +2,10 @@
 //! range as tab-separated rows.
 
 use crate::archive::check_bytes;
-use crate::error::DocumentError;
 use crate::format::Format;
 use crate::render::Unit;
 use crate::run::Limits;
+use crate::DocumentError;
 use calamine::{open_workbook_auto_from_rs, Data, Error as SheetError, Reader};
 use std::io::Cursor;
 

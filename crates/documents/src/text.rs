@@ -1,8 +1,8 @@
 //! Plain text files decoded (byte order mark, UTF-8, else GB18030), and the tidying every
 //! extracted text gets: no spaces wedged between Chinese characters, no trailing blanks.
 
-use crate::error::DocumentError;
 use crate::format::Format;
+use crate::DocumentError;
 use encoding_rs::{Encoding, GB18030, UTF_8};
 
 /// Decodes a text file: a byte order mark wins, then UTF-8, then GB18030 (a superset of GBK).

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::Instant;
 
 use hearth_documents::{load, read, DocumentError, Limits};
-use hearth_protocol::{Citation, FileError, IndexReport, KnowledgeStatus, Progress};
+use hearth_protocol::{Citation, FileError, FileProblem, IndexReport, KnowledgeStatus, Progress};
 use hearth_store::{FileStamp, KnowledgeFile, KnowledgeHit, Store, StoreError};
 use sha2::{Digest, Sha256};
 
@@ -279,7 +279,7 @@ impl Knowledge {
         // with why, and the pass goes on.
         let (chunks, error) = match parsed {
             Ok(document) => (crate::chunks::chunks(&document), None),
-            Err(error) => (Vec::new(), Some(error.to_string())),
+            Err(error) => (Vec::new(), Some(FileProblem::stored(&error))),
         };
         if error.is_some() {
             report.failed += 1;
@@ -342,7 +342,7 @@ impl Knowledge {
             .filter_map(|f| {
                 f.error.map(|error| FileError {
                     path: f.path,
-                    error,
+                    error: FileProblem::from_stored(error),
                 })
             })
             .collect();

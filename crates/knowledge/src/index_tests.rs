@@ -63,10 +63,9 @@ async fn a_folder_of_mixed_documents_is_indexed_incrementally_and_cited() {
     assert_eq!(status.files, 9);
     assert_eq!(status.file_errors.len(), 1);
     assert!(status.file_errors[0].path.ends_with("scanned.pdf"));
-    assert!(
-        status.file_errors[0].error.contains("no text layer"),
-        "{:?}",
-        status.file_errors
+    assert_eq!(
+        status.file_errors[0].error,
+        FileProblem::Document(DocumentError::NoTextLayer)
     );
     assert_eq!(status.progress.done, 9);
     assert!(!status.progress.running);
@@ -187,20 +186,31 @@ async fn files_the_reader_refuses_are_recorded_and_the_pass_goes_on() {
     k.set_folders(vec![folder.clone()]);
     let first = k.index().await.unwrap();
     assert_eq!((first.indexed, first.failed), (1, 2), "{first:?}");
-    let errors: HashMap<String, String> = k
+    let errors: HashMap<String, FileProblem> = k
         .status()
         .unwrap()
         .file_errors
         .into_iter()
         .map(|e| (e.path.rsplit('/').next().unwrap().to_string(), e.error))
         .collect();
+    // Kept typed, for the UI to word in its language.
     assert_eq!(
         errors["program.txt"],
-        "the txt file is damaged or not what its name says: it is a program (an ELF executable), not text"
+        FileProblem::Document(DocumentError::Corrupt {
+            format: "txt",
+            reason: "it is a program (an ELF executable), not text".into()
+        })
     );
-    assert!(
-        errors["huge.txt"].contains("more than the 104857600-byte limit"),
-        "{errors:?}"
+    assert_eq!(
+        errors["huge.txt"],
+        FileProblem::Document(DocumentError::TooLarge {
+            size: 200 * 1024 * 1024,
+            limit: 104_857_600
+        })
+    );
+    assert_eq!(
+        errors["program.txt"].to_string(),
+        "the txt file is damaged or not what its name says: it is a program (an ELF executable), not text"
     );
     assert_eq!(
         top(&k, "lighthouses").await.map(|c| c.citation),
@@ -289,4 +299,28 @@ async fn a_folder_added_while_a_pass_runs_is_indexed_by_the_pass_that_follows() 
     let told = until_idle(&mut receive).await;
     assert_eq!(k.status().unwrap().files, 5, "{told:?}");
     assert!(!k.set_folders(vec![first, home.path().join("added")]));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_reason_an_older_version_stored_as_a_sentence_is_still_shown() {
+    let home = tempfile::tempdir().unwrap();
+    let k = knowledge(home.path());
+    let stamp = FileStamp {
+        folder: "/k".into(),
+        path: "/k/empty.md".into(),
+        size: 0,
+        mtime: 1,
+        sha256: String::new(),
+    };
+    k.store
+        .index_knowledge_file(&stamp, &[], Some("the file is empty (0 bytes)"))
+        .unwrap();
+    let status = k.status().unwrap();
+    assert_eq!(
+        status.file_errors,
+        vec![FileError {
+            path: "/k/empty.md".into(),
+            error: FileProblem::Text("the file is empty (0 bytes)".into())
+        }]
+    );
 }

@@ -15,7 +15,9 @@ mod scan;
 mod tools;
 mod watch;
 
-pub use hearth_protocol::{Citation, FileError, IndexReport, KnowledgeStatus, Progress};
+pub use hearth_protocol::{
+    Citation, FileError, FileProblem, IndexReport, KnowledgeStatus, Progress,
+};
 pub use index::{Knowledge, ProgressListener};
 pub use open::{find_viewers, launch_at, Launch, Place, Viewer};
 pub use scan::{is_indexable, INDEXABLE_EXTENSIONS};

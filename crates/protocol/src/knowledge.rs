@@ -5,6 +5,8 @@
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::DocumentError;
+
 /// What one indexing pass did.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
@@ -49,7 +51,40 @@ pub struct Progress {
 #[ts(export)]
 pub struct FileError {
     pub path: String,
-    pub error: String,
+    pub error: FileProblem,
+}
+
+/// Why a file could not be read: the reader's typed error, which the UI words in its language,
+/// or the English sentence an index written by an older version stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(untagged)]
+pub enum FileProblem {
+    Document(DocumentError),
+    Text(String),
+}
+
+impl FileProblem {
+    /// The problem as the index stores it: the typed error as JSON.
+    pub fn stored(error: &DocumentError) -> String {
+        serde_json::to_string(error).unwrap_or_else(|_| error.to_string())
+    }
+
+    /// A stored problem read back: JSON of a [`DocumentError`], else an older index's sentence.
+    pub fn from_stored(stored: String) -> Self {
+        serde_json::from_str(&stored)
+            .map(FileProblem::Document)
+            .unwrap_or(FileProblem::Text(stored))
+    }
+}
+
+impl std::fmt::Display for FileProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FileProblem::Document(error) => error.fmt(f),
+            FileProblem::Text(text) => f.write_str(text),
+        }
+    }
 }
 
 /// `knowledge_index status`.
@@ -103,4 +138,36 @@ pub enum Opened {
     /// In the default app: the format has no place a viewer takes (a slide, a sheet, a line of
     /// text extracted from DOCX or HTML).
     NoPlace,
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    #[test]
+    fn a_file_problem_is_stored_typed_and_an_older_sentence_reads_back_as_text() {
+        let error = DocumentError::TooLarge { size: 9, limit: 5 };
+        let stored = FileProblem::stored(&error);
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&stored).unwrap(),
+            serde_json::json!({"code": "too_large", "params": {"size": 9, "limit": 5}})
+        );
+        assert_eq!(
+            FileProblem::from_stored(stored),
+            FileProblem::Document(error)
+        );
+        let old = FileProblem::from_stored("the file is empty (0 bytes)".into());
+        assert_eq!(old, FileProblem::Text("the file is empty (0 bytes)".into()));
+        // The UI gets the typed error as it is, an older sentence as a string.
+        assert_eq!(
+            serde_json::to_value(FileProblem::Document(DocumentError::Empty)).unwrap(),
+            serde_json::json!({"code": "empty"})
+        );
+        assert_eq!(
+            serde_json::to_value(&old).unwrap(),
+            serde_json::json!("the file is empty (0 bytes)")
+        );
+    }
 }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use ts_rs::TS;
 
-use crate::{Capability, SecurityProfile, ToolProfile};
+use crate::{Capability, Confirmation, SecurityProfile, ToolProfile};
 
 /// One reason policy gives. Serialized as `{"code": "not_exposed", "params": {…}}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -101,8 +101,8 @@ pub enum JobGrantState {
 #[ts(export)]
 pub struct AuditReason {
     pub reason: PolicyReason,
-    /// The text the tool asked the user to confirm (a job authorization's question).
-    pub confirmation: Option<String>,
+    /// What the tool asked the user to confirm (a job authorization's question).
+    pub confirmation: Option<Confirmation>,
     pub allowed: Option<AllowedFor>,
 }
 

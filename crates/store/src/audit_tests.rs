@@ -2,7 +2,7 @@
 
 use crate::test_support::TempStore;
 use crate::{AuditDecision, AuditEntry};
-use hearth_protocol::{AllowedFor, AuditReason, PolicyReason, SecurityProfile};
+use hearth_protocol::{AllowedFor, AuditReason, Confirmation, PolicyReason, SecurityProfile};
 
 fn entry(tool: &str, decision: AuditDecision) -> AuditEntry {
     AuditEntry {
@@ -18,7 +18,8 @@ fn entry(tool: &str, decision: AuditDecision) -> AuditEntry {
                 security: SecurityProfile::PersonalCli,
                 every_time: false,
             },
-            confirmation: Some("Authorize job \"daily\"?".into()),
+            // As an older version stored it: a sentence.
+            confirmation: Some(Confirmation::Text("Authorize job \"daily\"?".into())),
             allowed: Some(AllowedFor::Session),
         }),
     }

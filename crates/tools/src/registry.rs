@@ -8,6 +8,7 @@ use crate::output::spill_if_large;
 use crate::tool::{BoundCall, DynTool, IntoDynTool, ToolContext};
 use crate::validate::{check, compile, parse_arguments};
 use hearth_policy::{exposed, ToolFacts, ToolProfile};
+use hearth_protocol::Confirmation;
 use jsonschema::Validator;
 use serde::Serialize;
 use serde_json::Value;
@@ -209,7 +210,7 @@ pub struct PreparedCall {
     /// The tool says this call is confirmed every time (never remembered for the session).
     pub always_ask: bool,
     /// What the user is shown when asked, from the tool.
-    pub confirmation: Option<String>,
+    pub confirmation: Option<Confirmation>,
     bound: BoundCall,
 }
 

@@ -7,6 +7,7 @@ use crate::images::ImageSink;
 use crate::validate::{deserialize_args, schema_for};
 use async_trait::async_trait;
 use hearth_policy::{CanonicalTool, ToolFacts};
+use hearth_protocol::Confirmation;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -68,7 +69,7 @@ pub struct CallFacts {
     /// rule or a job authorization.
     pub always_ask: bool,
     /// What the user is shown when asked, instead of the bare policy reason.
-    pub confirmation: Option<String>,
+    pub confirmation: Option<Confirmation>,
 }
 
 impl CallFacts {
@@ -94,7 +95,7 @@ impl CallFacts {
     }
 
     /// The same call, confirmed by the user every time with `confirmation` shown.
-    pub fn always_asked(self, confirmation: String) -> CallFacts {
+    pub fn always_asked(self, confirmation: Confirmation) -> CallFacts {
         CallFacts {
             always_ask: true,
             confirmation: Some(confirmation),

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorText, isAppError } from './errors';
+import { appErrorText, errorText, isAppError, shownError } from './errors';
+import type { AppError } from './bindings/AppError';
 import { setLanguage } from './i18n/index.svelte';
 
 describe('errorText', () => {
@@ -37,5 +38,19 @@ describe('a server that wants an API key', () => {
     expect(errorText(error)).toBe(
       '此服务器需要 API 密钥（401）：请在“设置 → 服务商”中为服务商“llama-cpp”添加密钥，或设置 HEARTH_API_KEY 或 OPENAI_API_KEY。服务器返回：Invalid API Key',
     );
+  });
+});
+
+describe('the technical detail of an error', () => {
+  it('is kept apart from the sentence, in both languages', () => {
+    const error = { code: 'model_unreachable', params: { url: 'http://127.0.0.1:1234', detail: 'error sending request: tcp connect error: Connection refused (os error 111)' } } as AppError;
+    setLanguage('zh-CN');
+    const zh = shownError(error);
+    expect(zh.text).toBe('无法连接到 http://127.0.0.1:1234 的服务：请检查基础 URL 和网络。');
+    expect(zh.detail).toContain('Connection refused');
+    setLanguage('en');
+    expect(shownError(error).text).toBe('Could not reach the provider at http://127.0.0.1:1234: check the base URL and your network.');
+    expect(shownError({ code: 'no_provider' } as AppError)).toEqual({ text: appErrorText({ code: 'no_provider' } as AppError), detail: null });
+    expect(shownError('plain')).toEqual({ text: 'plain', detail: null });
   });
 });

@@ -79,6 +79,28 @@ export function appErrorText(error: AppError): string {
   return t(keys[error.code], params);
 }
 
+/** An error as a chat row shows it: the sentence in the UI language, and the technical detail
+ * the server or network library gave (in English, shown folded) apart from it. */
+export interface ShownError {
+  text: string;
+  detail: string | null;
+}
+
+/** `error` split into its sentence and its technical `detail` parameter, if it has one. */
+export function shownError(error: unknown): ShownError {
+  if (!isAppError(error)) return { text: errorText(error), detail: null };
+  const params = ('params' in error ? error.params : {}) as Params & { detail?: unknown };
+  if (typeof params.detail !== 'string' || params.detail === '') return { text: appErrorText(error), detail: null };
+  const text = t(keys[error.code], { ...params, detail: '' }).trim().replace(/[:：]$/, '');
+  return { text, detail: params.detail };
+}
+
+/** A stored error shown in the viewer's language (see `storedErrorText`), split as `shownError`. */
+export function storedError(code: AppError | null | undefined, text: string | null): ShownError | null {
+  if (code) return shownError(code);
+  return text === null ? null : { text, detail: null };
+}
+
 /** The text of anything a command rejected with. */
 /** A stored error in the viewer's language: its typed form when the row has one, else the
  * English text older rows kept. */

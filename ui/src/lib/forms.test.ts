@@ -93,7 +93,7 @@ describe('the form card', () => {
     applyEvent(s, { type: 'turn_finished', session_id: 'desktop:1', iterations: 1, usage: { input_tokens: 0, output_tokens: 0 }, reason: 'cancelled' });
     expect(s.form).toBeNull();
     applyEvent(s, { type: 'form_requested', request_id: 'f3', session_id: 'desktop:1', form });
-    failTurn(s, 'boom');
+    failTurn(s, { text: 'boom', detail: null });
     expect(s.form).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import type { Opened } from './bindings/Opened';
 import type { Progress } from './bindings/Progress';
 import type { ToolCard } from './chat/rows';
 import type { MessageKey } from './i18n/en';
+import { num, t } from './i18n/index.svelte';
 
 /** The cited snippets a finished `knowledge_search` call returned (none for other tools). */
 export function citationsOf(card: ToolCard): Citation[] {
@@ -15,6 +16,23 @@ export function citationsOf(card: ToolCard): Citation[] {
   } catch {
     return [];
   }
+}
+
+/** The file's name and place of a citation in the UI language (`budget.md，第 1–4 行`), from its
+ * typed fields rather than the engine's English `citation`. */
+export function citationText(hit: Citation): string {
+  const name = hit.file.split(/[\\/]/).pop() || hit.file;
+  const first = num(hit.first);
+  const place =
+    hit.unit === 'line'
+      ? hit.first === hit.last
+        ? t('knowledge.place.line', { n: first })
+        : t('knowledge.place.lines', { first, last: num(hit.last) })
+      : hit.unit === 'page' || hit.unit === 'slide' || hit.unit === 'sheet'
+        ? t(`knowledge.place.${hit.unit}`, { n: first })
+        : `${hit.unit} ${first}`;
+  const labelled = hit.label && hit.unit === 'sheet' ? t('knowledge.place.labelled', { place, label: hit.label }) : place;
+  return t('knowledge.citation', { name, place: labelled });
 }
 
 /** What to tell the user when a citation's file opened in its default app, not at its place

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpServerSettings } from './bindings/McpServerSettings';
-import { emptyForm, formJson, isMcpCommand, mcpServerOf, splitCommandLine, withApproval } from './mcp';
+import { emptyForm, formJson, mcpServerOf, splitCommandLine, withApproval } from './mcp';
 import { mcpServer } from '../../tests/e2e/mcpServers';
 
 const server: McpServerSettings = mcpServer('fs', { command: 'npx', tools: { read_file: 'always', write_file: 'never' } });
@@ -40,10 +40,5 @@ describe('mcp', () => {
     expect(mcpServerOf('mcp__my-server__a__b')).toBe('my-server');
     expect(mcpServerOf('read_file')).toBeNull();
     expect(mcpServerOf('mcp__x__')).toBeNull();
-  });
-
-  it('recognizes /mcp', () => {
-    expect(isMcpCommand(' /MCP ')).toBe(true);
-    expect(isMcpCommand('/mcp list')).toBe(false);
   });
 });

@@ -78,6 +78,3 @@ export function mcpServerOf(tool: string): string | null {
   const m = /^mcp__(.+?)__./.exec(tool);
   return m ? m[1] : null;
 }
-
-/** Whether the composer's text is the `/mcp` command. */
-export const isMcpCommand = (text: string) => text.trim().toLowerCase() === '/mcp';

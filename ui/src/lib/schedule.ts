@@ -1,6 +1,8 @@
-// A job's schedule in the UI language: the backend describes it in English; in Chinese the usual
-// forms (every N units, a fixed time on days of the week or the month, once at a time) are
-// written here, and anything else keeps the backend's description.
+// A job's schedule in the UI language: the backend describes it in English; in Chinese it is
+// written here from the stored form (every N units, once at a time, and the cron forms people
+// write: every minute or N minutes, hourly, fixed times on days of the week or the month, hour
+// ranges), and a rarer cron expression is shown as written, never in English words.
+import { num, t } from './i18n/index.svelte';
 import type { ScheduleJson } from './jobs';
 
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
@@ -26,22 +28,54 @@ export function chineseSchedule(schedule: ScheduleJson, formatTime: (ms: number)
   return chineseCron(schedule.expr);
 }
 
-/** Five-field cron with a fixed minute and hour: `30 9 * * 1-5` → `工作日 09:30`. */
+/** A cron expression in Chinese, or null when it is not one of the forms written here:
+ * `30 9 * * 1-5` → `工作日 09:30`, `* * * * *` → `每分钟`, `0 9-17 * * *` → `每天 9–17 点整`. Six
+ * fields (seconds first) are read when the seconds are 0. */
 export function chineseCron(expr: string): string | null {
-  const fields = expr.trim().split(/\s+/);
+  let fields = expr.trim().split(/\s+/);
+  if (fields.length === 6 && fields[0] === '0') fields = fields.slice(1);
   if (fields.length !== 5) return null;
   const [minute, hour, dom, month, dow] = fields;
-  if (!/^\d{1,2}$/.test(minute) || !/^\d{1,2}$/.test(hour)) return null;
-  const time = `${hour.padStart(2, '0')}:${minute.padStart(2, '0')}`;
+  const time = timePhrase(minute, hour);
   const days = weekdays(dow);
-  if (days === null) return null;
+  if (time === null || days === null) return null;
   if (month !== '*' && !/^\d{1,2}$/.test(month)) return null;
   const months = month === '*' ? '' : `${Number(month)} 月 `;
+  const at = time.fixed ? ` ${time.text}` : time.text;
   if (dom !== '*') {
     if (!/^\d{1,2}$/.test(dom) || days.length > 0) return null;
-    return `${months || '每月 '}${Number(dom)} 日 ${time}`;
+    return `${months || '每月 '}${Number(dom)} 日${time.fixed ? ' ' : ''}${time.text}`;
   }
-  return `${months}${days.length === 0 ? '每天' : dayPhrase(days)} ${time}`;
+  if (days.length === 0) return months || time.fixed ? `${months}每天${at}` : time.text;
+  return `${months}${dayPhrase(days)}${at}`;
+}
+
+const NUMBER = /^\d{1,2}$/;
+
+/** The time of day part of a cron expression; `fixed` when it is one time of day. */
+function timePhrase(minute: string, hour: string): { text: string; fixed: boolean } | null {
+  const step = (field: string) => field.match(/^\*\/(\d{1,2})$/)?.[1];
+  const minutes = minute === '*' ? '每分钟' : step(minute) ? `每 ${Number(step(minute))} 分钟` : null;
+  if (NUMBER.test(minute)) {
+    const m = Number(minute);
+    if (NUMBER.test(hour)) return { text: `${hour.padStart(2, '0')}:${minute.padStart(2, '0')}`, fixed: true };
+    const past = m === 0 ? '整点' : `第 ${m} 分`;
+    if (hour === '*') return { text: `每小时${past}`, fixed: false };
+    if (step(hour)) return { text: `每 ${Number(step(hour))} 小时${past}`, fixed: false };
+    const hours = hourList(hour);
+    return hours === null ? null : { text: m === 0 ? `${hours} 点整` : `${hours} 点 ${m} 分`, fixed: true };
+  }
+  if (minutes === null) return null;
+  if (hour === '*') return { text: minutes, fixed: false };
+  const hours = hourList(hour);
+  return hours === null ? null : { text: `${hours} 点内${minutes}`, fixed: true };
+}
+
+/** A list or range of hours: `9-17` → `9–17`, `8,12,18` → `8、12、18`. */
+function hourList(field: string): string | null {
+  const parts = field.split(',').map((part) => part.match(/^(\d{1,2})(?:-(\d{1,2}))?$/));
+  if (parts.some((p) => p === null)) return null;
+  return parts.map((p) => (p![2] === undefined ? `${Number(p![1])}` : `${Number(p![1])}–${Number(p![2])}`)).join('、');
 }
 
 /** The days of week of a cron field (0–7, Sunday twice), sorted; [] for `*`; null otherwise. */
@@ -73,5 +107,6 @@ export function scheduleText(
   lang: string,
   formatTime: (ms: number) => string,
 ): string {
-  return (lang === 'zh-CN' ? chineseSchedule(job.schedule, formatTime) : null) ?? job.schedule_description;
+  if (lang !== 'zh-CN') return job.schedule_description;
+  return chineseSchedule(job.schedule, formatTime) ?? (job.schedule.type === 'cron' ? t('schedule.cron', { expr: job.schedule.expr }) : t('schedule.every', { ms: num((job.schedule as { every_ms: number }).every_ms) }));
 }

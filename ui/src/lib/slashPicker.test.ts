@@ -8,8 +8,10 @@ const skills = [skillItem('time-report'), skillItem('off', { enabled: false }), 
 const prompts = [prompt('time', 'now', 'The time now'), prompt('everything', 'simple')];
 
 describe('the / picker', () => {
-  it('offers the enabled skills first, then the prompts, for a / query only', () => {
-    expect(pickerEntries('/', skills, prompts)?.map(entryCommand)).toEqual(['/time-report', '/weather', '/time:now', '/everything:simple']);
+  it('offers the enabled skills first, then the prompts, then the built-in commands, for a / query only', () => {
+    expect(pickerEntries('/', skills, prompts)?.map(entryCommand)).toEqual(['/time-report', '/weather', '/time:now', '/everything:simple', '/mcp']);
+    expect(pickerEntries('/mcp', skills, prompts)?.map(entryCommand)).toEqual(['/mcp']);
+    expect(pickerEntries('/mcp', null, null)?.map(entryCommand)).toEqual(['/mcp']);
     expect(pickerEntries('/tim', skills, prompts)?.map(entryCommand)).toEqual(['/time-report', '/time:now']);
     // A `:` is a prompt's: no skill has one.
     expect(pickerEntries('/time:', skills, prompts)?.map(entryCommand)).toEqual(['/time:now']);
@@ -20,8 +22,8 @@ describe('the / picker', () => {
   });
 
   it('describes an entry by its skill’s description or its prompt’s title', () => {
-    const [report, , now, simple] = pickerEntries('/', skills, prompts)!;
-    expect([report, now, simple].map(entryDescription)).toEqual(['The time-report skill', 'The time now', 'simple prompt']);
+    const [report, , now, simple, mcp] = pickerEntries('/', skills, prompts)!;
+    expect([report, now, simple, mcp].map(entryDescription)).toEqual(['The time-report skill', 'The time now', 'simple prompt', 'Show the MCP servers, their tools and resources']);
   });
 
   it('groups the entries by kind with where each group starts', () => {
@@ -29,6 +31,7 @@ describe('the / picker', () => {
     expect(pickerGroups(entries).map((g) => [g.kind, g.start, g.entries.map(entryCommand)])).toEqual([
       ['skill', 0, ['/time-report', '/weather']],
       ['prompt', 2, ['/time:now', '/everything:simple']],
+      ['command', 4, ['/mcp']],
     ]);
     expect(pickerGroups(pickerEntries('/time:', skills, prompts)!).map((g) => [g.kind, g.start])).toEqual([['prompt', 0]]);
     expect(pickerGroups([])).toEqual([]);

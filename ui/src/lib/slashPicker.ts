@@ -1,11 +1,13 @@
-// The composer's `/` picker as a listbox: the enabled skills and the MCP servers' prompts a
-// `/query` completes to (skills first), grouped by kind, and the highlighted entry moved with
+// The composer's `/` picker as a listbox: the enabled skills, the MCP servers' prompts and the
+// built-in commands a `/query` completes to (in that order), grouped by kind, and the highlighted entry moved with
 // the arrow keys (wrapping at both ends) and kept while the same query is typed.
 import type { McpPromptView } from './bindings/McpPromptView';
 import { completePrompts, promptCommand, promptQuery } from './mcpContent';
+import { t } from './i18n/index.svelte';
+import { completeCommands, SLASH_COMMANDS, type SlashCommand } from './slashCommands';
 import { completeSkills, slashQuery, type SkillItem } from './skills';
 
-export type PickerEntry = { kind: 'skill'; skill: SkillItem } | { kind: 'prompt'; prompt: McpPromptView };
+export type PickerEntry = { kind: 'skill'; skill: SkillItem } | { kind: 'prompt'; prompt: McpPromptView } | { kind: 'command'; command: SlashCommand };
 
 /** The entries of `text` (a `/query` being typed), or null when it is no such query. */
 export function pickerEntries(text: string, skills: SkillItem[] | null, prompts: McpPromptView[] | null): PickerEntry[] | null {
@@ -15,24 +17,35 @@ export function pickerEntries(text: string, skills: SkillItem[] | null, prompts:
   return [
     ...(skill !== null && skills ? completeSkills(skills, skill).map((s): PickerEntry => ({ kind: 'skill', skill: s })) : []),
     ...(prompts ? completePrompts(prompts, prompt).map((p): PickerEntry => ({ kind: 'prompt', prompt: p })) : []),
+    ...(skill !== null ? completeCommands(skill).map((c): PickerEntry => ({ kind: 'command', command: c })) : []),
   ];
 }
 
-/** What an entry is typed as (`/skill`, `/server:prompt`). */
-export const entryCommand = (entry: PickerEntry) => (entry.kind === 'skill' ? `/${entry.skill.name}` : promptCommand(entry.prompt));
+/** What an entry is typed as (`/skill`, `/server:prompt`, `/mcp`). */
+export function entryCommand(entry: PickerEntry): string {
+  if (entry.kind === 'skill') return `/${entry.skill.name}`;
+  if (entry.kind === 'prompt') return promptCommand(entry.prompt);
+  return `/${entry.command}`;
+}
 
-/** What an entry does, in a few words. */
-export const entryDescription = (entry: PickerEntry) =>
-  entry.kind === 'skill' ? entry.skill.description : (entry.prompt.title ?? entry.prompt.description ?? '');
+/** What an entry does, in a few words (a built-in command's in the UI language). */
+export function entryDescription(entry: PickerEntry): string {
+  if (entry.kind === 'skill') return entry.skill.description;
+  if (entry.kind === 'prompt') return entry.prompt.title ?? entry.prompt.description ?? '';
+  return t(SLASH_COMMANDS[entry.command]);
+}
 
 /** The entries of each kind present, with the index of their first entry among all. */
 export function pickerGroups(entries: PickerEntry[]): { kind: PickerEntry['kind']; start: number; entries: PickerEntry[] }[] {
-  const skills = entries.filter((e) => e.kind === 'skill');
-  const prompts = entries.filter((e) => e.kind === 'prompt');
-  return [
-    { kind: 'skill' as const, start: 0, entries: skills },
-    { kind: 'prompt' as const, start: skills.length, entries: prompts },
-  ].filter((group) => group.entries.length > 0);
+  const kinds: PickerEntry['kind'][] = ['skill', 'prompt', 'command'];
+  let start = 0;
+  return kinds
+    .map((kind) => {
+      const group = { kind, start, entries: entries.filter((e) => e.kind === kind) };
+      start += group.entries.length;
+      return group;
+    })
+    .filter((group) => group.entries.length > 0);
 }
 
 /** Where the highlight is: on `index` while `query` is what was typed then. */

@@ -15,7 +15,7 @@ test('picked files become removable chips and are sent with the message', async 
   await expect(chips).toHaveCount(3);
   await expect(chips.locator('.chip-label')).toHaveText(['photo.png', 'notes.txt', 'data.bin']);
   await expect(chips.nth(2)).toContainText('4.0 KB');
-  expect((await callsTo(page, 'plugin:dialog|open'))[0].args).toEqual({ options: { multiple: true, directory: false } });
+  expect((await callsTo(page, 'plugin:dialog|open'))[0].args).toEqual({ options: { multiple: true, directory: false, title: 'Choose files to attach' } });
   expect((await callsTo(page, 'prepare_attachment')).map((c) => c.args)).toEqual([
     { sessionId: 'desktop:a', path: '/home/me/photo.png' },
     { sessionId: 'desktop:a', path: '/home/me/notes.txt' },
@@ -128,6 +128,6 @@ test('choosing a workspace folder sets it for the chat', async ({ page }) => {
   await expect(page.locator('.chat-header .workspace')).toContainText('Default workspace');
   await page.getByRole('button', { name: 'Choose the workspace folder for this chat' }).click();
   await expect(page.locator('.chat-header .workspace')).toContainText('project');
-  expect((await callsTo(page, 'plugin:dialog|open'))[0].args).toEqual({ options: { directory: true, multiple: false } });
+  expect((await callsTo(page, 'plugin:dialog|open'))[0].args).toEqual({ options: { directory: true, multiple: false, title: 'Choose the chat’s workspace folder' } });
   expect((await callsTo(page, 'set_session_workspace')).map((c) => c.args)).toEqual([{ id: 'desktop:a', workspace: '/home/me/project' }]);
 });

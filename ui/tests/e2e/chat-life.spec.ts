@@ -1,5 +1,6 @@
-// The chat's life cycle: an empty "New chat" is reused, a message too long for the model is
-// refused with the sizes and comes back into the composer, and the job editor's live preview
+// The chat's life cycle: an empty "New chat" is reused, a new chat takes its first message's
+// first line as its title while the first reply still streams, a message too long for the model
+// is refused with the sizes and comes back into the composer, and the job editor's live preview
 // speaks the UI's language.
 import { boot, callsTo, expect, test, withProvider } from './fixtures';
 
@@ -19,6 +20,26 @@ test('a second New chat reuses the empty one instead of adding a row', async ({ 
   await newChat.click();
   await expect(page.locator('li.session')).toHaveCount(2);
 });
+
+for (const [language, newChat, untitled] of [
+  ['en', 'New chat', 'New chat'],
+  ['zh-CN', '新建对话', '新对话'],
+] as const) {
+  test(`a new chat is titled by its first line as soon as the message is stored, during the first reply (${language})`, async ({ page }) => {
+    const reply = 'A long answer that is still being written while the title should already show. '.repeat(4);
+    await boot(page, { settings: { ...withProvider, language }, script: [{ text: reply, chunk: 4, delayMs: 60, paced: true }] });
+    await page.getByRole('button', { name: newChat }).first().click();
+    const title = page.locator('li.session .session-title');
+    await expect(title).toHaveText([untitled]);
+    const input = page.getByRole('textbox', { name: language === 'en' ? 'Message' : '消息' });
+    await input.fill('  \nPlan a trip to Lisbon in May\nwith a budget of 2000 euros');
+    await input.press('Enter');
+    await expect(title).toHaveText(['Plan a trip to Lisbon in May']);
+    await expect(page.locator('h1.chat-title')).toHaveText('Plan a trip to Lisbon in May');
+    // Still within the first turn.
+    await expect(page.locator('article.message.assistant[data-status="streaming"]')).toBeVisible();
+  });
+}
 
 test('a message too long for the model is refused with the sizes, and the composer gets it back', async ({ page }) => {
   const refused = { code: 'message_too_long' as const, params: { tokens: 14_012, window: 8_192 } };

@@ -224,9 +224,13 @@ test('a typed failure is shown in the UI language', async ({ page }) => {
   const input = page.getByRole('textbox', { name: '消息' });
   await input.fill('你好');
   await input.press('Enter');
-  await expect(page.getByRole('alert')).toContainText(
-    '无法连接到 http://127.0.0.1:8080/v1 的服务：请检查基础 URL 和网络。connection refused',
-  );
+  const alert = page.getByRole('alert');
+  await expect(alert.locator('.error-text')).toHaveText('本轮失败：无法连接到 http://127.0.0.1:8080/v1 的服务：请检查基础 URL 和网络。');
+  // The network library's English is folded under 技术细节, hidden until opened.
+  const detail = alert.locator('details.error-detail');
+  await expect(detail.locator('code')).toBeHidden();
+  await detail.locator('summary', { hasText: '技术细节' }).click();
+  await expect(detail.locator('code')).toHaveText('connection refused');
 });
 
 test('regenerate replaces the last reply', async ({ page }) => {

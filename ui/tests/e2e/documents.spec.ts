@@ -102,7 +102,7 @@ test('the Knowledge page shows folders, a pass with its progress, unreadable fil
       last_indexed: null,
       watching: true,
       progress: { running: false, total: 0, done: 0, current: null, last: null },
-      file_errors: [{ path: '/k/scan.pdf', error: 'no text layer: this looks like a scanned document (OCR is not available)' }],
+      file_errors: [{ path: '/k/scan.pdf', error: { code: 'no_text_layer' } }],
     },
   });
   await page.getByRole('button', { name: 'Knowledge' }).click();
@@ -153,6 +153,34 @@ test('the Knowledge page shows folders, a pass with its progress, unreadable fil
   expect(watched.slice(-2)).toEqual([false, true]);
 });
 
+test('unreadable files say why in Chinese, from the typed reason; a sentence an older index stored shows as it was', async ({ page }) => {
+  await boot(page, {
+    settings: { ...withProvider, language: 'zh-CN' },
+    knowledge: {
+      folders: ['/home/u/资料'],
+      files: 4,
+      chunks: 9,
+      errors: 3,
+      last_indexed: null,
+      watching: true,
+      progress: { running: false, total: 0, done: 0, current: null, last: null },
+      file_errors: [
+        { path: '/home/u/资料/empty.md', error: { code: 'empty' } },
+        { path: '/home/u/资料/program.txt', error: { code: 'corrupt', params: { format: 'txt', reason: 'it is a program (an ELF executable), not text' } } },
+        { path: '/home/u/资料/old.pdf', error: 'no text layer: this looks like a scanned document (OCR is not available)' },
+      ],
+    },
+  });
+  await page.getByRole('button', { name: '知识库' }).click();
+  const rows = page.locator('.knowledge-errors li');
+  await expect(rows).toHaveText([
+    '/home/u/资料/empty.md 文件是空的（0 字节）',
+    '/home/u/资料/program.txt 这个 txt 文件已损坏，或与其扩展名不符',
+    '/home/u/资料/old.pdf no text layer: this looks like a scanned document (OCR is not available)',
+  ]);
+  await expect(rows.nth(1).locator('span')).toHaveAttribute('title', 'it is a program (an ELF executable), not text');
+});
+
 test('a knowledge_search card in the chat lists its citations, each opening its file at its place', async ({ page }) => {
   const chatSession = session('desktop:k', 'Research');
   await boot(page, {
@@ -165,7 +193,7 @@ test('a knowledge_search card in the chat lists its citations, each opening its 
   const input = page.locator('.composer textarea');
   await input.fill('What happened to revenue?');
   await input.press('Enter');
-  const open = page.getByRole('button', { name: 'Open notes.md, lines 10-24' });
+  const open = page.getByRole('button', { name: 'Open notes.md, lines 10–24' });
   await expect(open).toBeVisible();
   await open.click();
   expect((await callsTo(page, 'open_knowledge_file')).map((c) => c.args)).toEqual([{ path: '/k/notes.md', unit: 'line', first: 10 }]);

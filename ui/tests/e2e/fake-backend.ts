@@ -180,7 +180,8 @@ export function installFakeBackend(scenario: Scenario): void {
   function newSession(title: string | null): Session {
     const s: Session = {
       id: `desktop:${nextId++}`,
-      title: title ?? 'New chat',
+      // As the engine names an untitled chat: in the UI language.
+      title: title ?? (settings.language === 'zh-CN' ? '新对话' : 'New chat'),
       model: null,
       workspace: null,
       tool_profile: settings.tool_profile,
@@ -270,7 +271,7 @@ export function installFakeBackend(scenario: Scenario): void {
           const result = {
             call_id: call.id,
             name: call.name,
-            content: denied ? '{"error":"denied by the user"}' : tool.result,
+            content: denied ? JSON.stringify({ error: { kind: 'denied_by_user', message: 'the user did not approve this call (user)' } }) : tool.result,
             is_error: denied || !!tool.isError,
             duration_ms: 20,
             images: denied || !('tool' in step) ? [] : (step.tool.images ?? []),
@@ -311,7 +312,14 @@ export function installFakeBackend(scenario: Scenario): void {
     return { name: 'todo', arguments: '{"action":"update"}', result: JSON.stringify(list) };
   }
 
+  /** Stores the user's message; as the engine does, a chat's first one titles an untitled chat
+   * by its first line (60 characters at most). */
   function userMessage(sessionId: string, content: ContentPart[]): Message {
+    const session = sessions.find((s) => s.id === sessionId);
+    const line = content.flatMap((p) => (p.type === 'text' ? p.text.split('\n') : [])).find((l) => l.trim())?.trim();
+    if (session && line && !(messages[sessionId]?.length) && ['New chat', '新对话'].includes(session.title)) {
+      session.title = [...line].length > 60 ? `${[...line].slice(0, 60).join('')}…` : line;
+    }
     return message(sessionId, { role: 'user', content });
   }
 

@@ -187,13 +187,13 @@ test('the audit log shows its stored values in Chinese', async ({ page }) => {
     '技能“daily-report”不能使用此工具：http_request 需要“http”权限（network.outbound），而 manifest.json 声明了权限 [file]',
   );
   await expect(cells(1).nth(4)).toHaveText(
-    '安全配置 daemon 拒绝高风险工具 exec：没有涵盖它的任务授权：任务“nightly”需要重新批准：它在你授权之后被修改过，在你再次批准之前，它的无人值守运行不能使用高风险工具（cronjob authorize，或在任务页面点“重新批准”）',
+    '无人值守的定时运行不能使用高风险工具 exec：没有涵盖它的任务授权：任务“nightly”需要重新批准：它在你授权之后被修改过，在你再次批准之前，它的无人值守运行不能使用高风险工具（cronjob authorize，或在任务页面点“重新批准”）',
   );
   await expect(cells(2).nth(2)).toHaveText('拒绝');
   await expect(cells(2).nth(3)).toHaveText('超时');
   await expect(cells(3).nth(2)).toHaveText('允许');
   await expect(cells(3).nth(3)).toHaveText('你');
-  await expect(cells(3).nth(4)).toHaveText('已在本会话中允许：安全配置 personal_cli：exec 是高风险工具，需要你的批准');
+  await expect(cells(3).nth(4)).toHaveText('已在本会话中允许：exec 是高风险工具，需要本机用户批准');
   await expect(cells(4).nth(2)).toHaveText('询问');
   // Values this Hearth does not know, and rows older than typed reasons, are shown as stored.
   await expect(cells(4).nth(3)).toHaveText('job:brief');

@@ -1,4 +1,5 @@
-// The composer's `/` picker driven from the keyboard: one listbox of skills and MCP prompts
+// The composer's `/` picker driven from the keyboard: one listbox of skills, MCP prompts and the
+// built-in commands
 // whose highlight the arrows move (wrapping, scrolled into view, told to assistive technology
 // through aria-activedescendant), Enter or Tab picks, Escape closes and keeps the text; Enter
 // still sends when nothing is offered.
@@ -26,7 +27,7 @@ async function openChat(page: Page, prompts: (typeof argsPrompt | typeof simpleP
   return page.getByRole('textbox', { name: 'Message' });
 }
 
-const picker = (page: Page) => page.getByRole('listbox', { name: 'Skills and prompts' });
+const picker = (page: Page) => page.getByRole('listbox', { name: 'Commands, skills and prompts' });
 
 /** The option the textarea names as active, which must be the one selected. */
 async function expectActive(input: Locator, page: Page, command: string): Promise<void> {
@@ -39,9 +40,10 @@ async function expectActive(input: Locator, page: Page, command: string): Promis
 test('arrows move through skills and prompts with wrapping; Enter opens a prompt’s form; Enter sends again after', async ({ page }) => {
   const input = await openChat(page, [argsPrompt, simplePrompt]);
   await input.fill('/');
-  await expect(picker(page).getByRole('option')).toHaveText([/^\/daily-report/, /^\/weather/, /^\/everything:args-prompt/, /^\/everything:simple-prompt/]);
+  await expect(picker(page).getByRole('option')).toHaveText([/^\/daily-report/, /^\/weather/, /^\/everything:args-prompt/, /^\/everything:simple-prompt/, /^\/mcp/]);
   await expect(picker(page).getByRole('group', { name: 'Skills' }).getByRole('option')).toHaveCount(2);
   await expect(picker(page).getByRole('group', { name: 'MCP prompts' }).getByRole('option')).toHaveCount(2);
+  await expect(picker(page).getByRole('group', { name: 'Commands' }).getByRole('option')).toHaveText(['/mcp Show the MCP servers, their tools and resources']);
   await expect(input).toHaveAttribute('aria-controls', (await picker(page).getAttribute('id'))!);
   await expectActive(input, page, '/daily-report');
 
@@ -49,9 +51,13 @@ test('arrows move through skills and prompts with wrapping; Enter opens a prompt
   await expectActive(input, page, '/weather');
   await input.press('ArrowUp');
   await input.press('ArrowUp');
+  await expectActive(input, page, '/mcp');
+  await input.press('ArrowUp');
   await expectActive(input, page, '/everything:simple-prompt');
   await input.press('ArrowDown');
+  await input.press('ArrowDown');
   await expectActive(input, page, '/daily-report');
+  await input.press('ArrowUp');
   await input.press('ArrowUp');
   await input.press('ArrowUp');
   await expectActive(input, page, '/everything:args-prompt');
@@ -122,7 +128,7 @@ test('Escape closes the picker (and a prompt’s form) keeping the text; Tab and
   await page.getByRole('button', { name: 'Stop using the skill' }).click();
 
   await input.fill('/zzz');
-  await expect(page.getByText('No skill or prompt matches “/zzz”.')).toBeVisible();
+  await expect(page.getByText('No command, skill or prompt matches “/zzz”.')).toBeVisible();
   await input.press('Enter');
   await expect.poll(async () => (await callsTo(page, 'send_message')).length).toBe(1);
   expect((await callsTo(page, 'send_message'))[0].args.content).toEqual([{ type: 'text', text: '/zzz' }]);
@@ -143,4 +149,37 @@ test('the highlighted entry is scrolled into view', async ({ page }) => {
   await expect(options.first()).not.toBeInViewport();
   await input.press('ArrowDown');
   await expect(options.first()).toBeInViewport();
+});
+
+test('/mcp is offered as a command: typed in part and picked, it opens the MCP panel without sending', async ({ page }) => {
+  const input = await openChat(page, [simplePrompt]);
+  await input.fill('/mc');
+  await expect(picker(page).getByRole('option')).toHaveText([/^\/mcp/]);
+  await expect(page.getByText(/No command, skill or prompt matches/)).toHaveCount(0);
+  await expectActive(input, page, '/mcp');
+  await input.press('Enter');
+  const panel = page.getByRole('complementary', { name: 'MCP servers' });
+  await expect(panel.locator('[data-server="everything"]')).toBeVisible();
+  await expect(input).toHaveValue('');
+  await expect(picker(page)).toBeHidden();
+  await panel.getByRole('button', { name: 'Close' }).click();
+
+  // The mouse picks it as well.
+  await input.fill('/');
+  await picker(page).locator('[data-command="/mcp"]').click();
+  await expect(panel).toBeVisible();
+  expect(await callsTo(page, 'send_message')).toEqual([]);
+  expect(await callsTo(page, 'send_skill_message')).toEqual([]);
+});
+
+test('the picker’s commands in 简体中文', async ({ page }) => {
+  await boot(page, {
+    settings: { ...withProvider, language: 'zh-CN', mcp_servers: [mcpServer('everything', { command: 'npx' })] },
+    sessions: [session('desktop:a', 'A')],
+  });
+  await page.getByText('A', { exact: true }).click();
+  const box = page.getByRole('textbox', { name: '消息' });
+  await box.fill('/mc');
+  const zhPicker = page.getByRole('listbox', { name: '命令、技能与提示词' });
+  await expect(zhPicker.getByRole('group', { name: '命令' }).getByRole('option')).toHaveText(['/mcp 查看 MCP 服务器及其工具和资源']);
 });

@@ -1,6 +1,6 @@
 // A reply streamed in small paced deltas: finished blocks keep their DOM while the last one grows,
 // code is plain while its fence is open and gets highlighting and a copy button once closed, and
-// the streamed result is exactly what the stored message renders when the chat is opened again.
+// the streamed result is exactly what the stored message renders when the chat is opened again; a fence typed a character at a time never shows a lone backtick.
 import { boot, expect, test, withProvider } from './fixtures';
 
 const reply = [
@@ -82,4 +82,40 @@ test('a streamed reply grows block by block and ends as the stored message rende
   const reopened = page.locator('article.message.assistant .markdown');
   await expect(reopened).toContainText('The end.');
   expect(await reopened.innerHTML()).toBe(streamed);
+});
+
+test('a code fence streamed a character at a time never shows a lone backtick', async ({ page }) => {
+  await page.addInitScript(() => {
+    // Samples every frame: paragraphs and code lines of the streaming reply made only of backticks.
+    const strays: string[] = [];
+    (window as unknown as { __strays: string[] }).__strays = strays;
+    let frames = 0;
+    const sample = () => {
+      const reply = document.querySelector('article.message.assistant[data-status="streaming"] .markdown');
+      if (reply) {
+        frames += 1;
+        (window as unknown as { __frames: number }).__frames = frames;
+        for (const el of reply.querySelectorAll('p, code')) {
+          const lines = (el.textContent ?? '').split('\n');
+          if (lines.some((line) => /^\s*`+\s*$/.test(line))) strays.push(el.outerHTML);
+        }
+      }
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+  const text = 'Run this:\n\n```sh\nls -la\n```\n\nThen this:\n\n```\npwd\n```\n\nDone.';
+  await boot(page, { settings: withProvider, script: [{ text, chunk: 1, delayMs: 40, paced: true }] });
+  await page.getByRole('button', { name: /New chat/ }).first().click();
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill('Show me commands');
+  await input.press('Enter');
+  await expect(page.locator('article.message.assistant[data-status="complete"]')).toContainText('Done.', { timeout: 20_000 });
+  const { strays, frames } = await page.evaluate(() => ({
+    strays: (window as unknown as { __strays: string[] }).__strays,
+    frames: (window as unknown as { __frames: number }).__frames,
+  }));
+  expect(frames).toBeGreaterThan(20);
+  expect(strays).toEqual([]);
+  await expect(page.locator('article.message.assistant .code-block')).toHaveCount(2);
 });

@@ -17,6 +17,7 @@ use crate::manager::Browsers;
 use args::Action;
 use async_trait::async_trait;
 use hearth_policy::{catalogue, CanonicalTool};
+use hearth_protocol::Confirmation;
 use hearth_tools::fs::write_workspace_file;
 use hearth_tools::{
     CallFacts, Dialect, DialectTool, ErrorKind, Registry, RegistryError, Tool, ToolContext,
@@ -303,12 +304,10 @@ impl Tool for BrowserTool {
         if !self.config.cdp_url.is_empty() {
             return CallFacts {
                 high_risk: true,
-                confirmation: Some(format!(
-                    "browser {} in your own Chrome at {} (browser.cdp_url): it is logged in as \
-                     you and its traffic does not go through Hearth's egress guard",
-                    args.action.as_str(),
-                    self.config.cdp_url
-                )),
+                confirmation: Some(Confirmation::OwnBrowser {
+                    action: args.action.as_str().to_string(),
+                    cdp_url: self.config.cdp_url.clone(),
+                }),
                 ..CallFacts::of(entry)
             };
         }

@@ -165,8 +165,14 @@ async fn your_own_chrome_is_attached_asked_about_refused_unattended_and_left_run
     let snapshot: BrowserArgs = serde_json::from_value(json!({"action": "snapshot"})).unwrap();
     let facts = tool.call_facts(&snapshot);
     assert!(facts.high_risk, "{facts:?}");
+    let confirmation = facts.confirmation.unwrap();
     assert!(
-        facts.confirmation.unwrap().contains("egress guard"),
+        matches!(&confirmation, hearth_protocol::Confirmation::OwnBrowser { action, cdp_url }
+            if action == "snapshot" && *cdp_url == rig.config.cdp_url),
+        "{confirmation:?}"
+    );
+    assert!(
+        confirmation.to_string().contains("egress guard"),
         "the question says the guard does not cover it"
     );
     rig.browsers.shutdown().await;

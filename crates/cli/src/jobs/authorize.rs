@@ -37,7 +37,7 @@ pub fn authorize(
             ));
         }
         if !ask(
-            &request.question(),
+            &request.question().to_string(),
             &mut stdin.lock(),
             &mut std::io::stderr(),
         )? {

@@ -2,7 +2,7 @@
 //! separated by tabs, and (in slides) each shape's text with the title shape remembered.
 
 use super::xml::{walk, Step};
-use crate::error::DocumentError;
+use crate::DocumentError;
 
 /// Placeholders whose text is furniture (slide numbers, dates, footers), not content.
 const FURNITURE: [&str; 4] = ["sldNum", "dt", "ftr", "hdr"];

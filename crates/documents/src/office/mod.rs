@@ -5,10 +5,10 @@ mod flow;
 mod xml;
 
 use crate::archive::Archive;
-use crate::error::DocumentError;
 use crate::render::Unit;
 use crate::run::Limits;
 use crate::text::tidy;
+use crate::DocumentError;
 use flow::flow;
 use xml::{walk, Step};
 

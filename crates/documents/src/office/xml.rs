@@ -1,7 +1,7 @@
 //! A walk over an XML part's elements and text, entity references resolved, names without
 //! their namespace prefix.
 
-use crate::error::DocumentError;
+use crate::DocumentError;
 use quick_xml::escape::resolve_predefined_entity;
 use quick_xml::events::{BytesStart, Event};
 use quick_xml::{Reader, XmlVersion};

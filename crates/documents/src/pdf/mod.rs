@@ -4,10 +4,10 @@
 
 mod structure;
 
-use crate::error::DocumentError;
 use crate::format::Format;
 use crate::render::{Document, Unit};
 use crate::text::tidy;
+use crate::DocumentError;
 use flate2::read::ZlibDecoder;
 use pdf_oxide::document::PdfDocument;
 use pdf_oxide::editor::DocumentEditor;

@@ -2,9 +2,9 @@
 //! memory, out of CPU time, a stack overflow, a signal) as a typed error.
 
 use super::MARKER;
-use crate::error::DocumentError;
 use crate::render::Document;
 use crate::run::Limits;
+use crate::DocumentError;
 use std::process::ExitStatus;
 
 pub(super) fn outcome(

@@ -5,9 +5,9 @@
 mod answer;
 mod serve;
 
-use crate::error::DocumentError;
 use crate::render::Document;
 use crate::run::{check_size, Limits};
+use crate::DocumentError;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use std::process::{Child, Command, Stdio};

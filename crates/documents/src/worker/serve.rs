@@ -2,9 +2,9 @@
 //! parse on a thread with a large stack (panics caught), write the answer to stdout, exit.
 
 use super::{Request, MARKER, WORKER_ARG};
-use crate::error::DocumentError;
 use crate::render::Document;
 use crate::run::{parse_unit, Limits};
+use crate::DocumentError;
 use std::io::{BufRead, ErrorKind, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
-use hearth_protocol::AppError;
+use hearth_protocol::{AppError, JobAuthorization};
 use hearth_store::{AuthorizationState, Job, JobRun, RunStatus, SchedulerBeat};
 use serde::Serialize;
 
@@ -148,29 +148,17 @@ pub struct AuthorizationGrant {
 impl AuthorizationGrant {
     /// What the user is asked before the grant is recorded (in the chat and on the terminal):
     /// the job, its tools, instruction, frequency (in words, with the next run) and target.
-    pub fn question(&self) -> String {
-        let next = self
-            .frequency
-            .next_runs
-            .first()
-            .map_or("none scheduled", String::as_str);
-        format!(
-            "Authorize job \"{name}\" to use high-risk tools ({tools}) in its unattended runs?\n\
-             Instruction: {instruction}\n\
-             Frequency: {description} ({tz}); next run {next}\n\
-             Delivers to: {target}\n\
-             Any later change to the instruction, schedule, time zone or target voids this \
-             approval.",
-            name = self.job.name,
-            tools = self.tools.join(", "),
-            instruction = self.instruction,
-            description = self.frequency.description,
-            tz = self.frequency.tz,
-            target = self
-                .delivery_target
-                .as_deref()
-                .unwrap_or("the job's own session only"),
-        )
+    pub fn question(&self) -> JobAuthorization {
+        JobAuthorization {
+            job: self.job.name.clone(),
+            tools: self.tools.clone(),
+            instruction: self.instruction.clone(),
+            schedule: self.frequency.schedule.clone(),
+            schedule_description: self.frequency.description.clone(),
+            tz: self.frequency.tz.clone(),
+            next_run: self.frequency.next_runs.first().cloned(),
+            delivers_to: self.delivery_target.clone(),
+        }
     }
 }
 

@@ -1,18 +1,23 @@
 //! The confirmation `cronjob authorize` is asked with: which job, its instruction, how often it
 //! runs (schedule in words and the next run) and where its results go.
 
+use hearth_protocol::Confirmation;
+
 use super::{authorizable_tools, Jobs};
 
 impl Jobs {
     /// What the user is asked before job `key` is authorized; when the job cannot be found, the
     /// reason (the call then reports the error itself).
-    pub(super) fn authorization_prompt(&self, key: &str) -> String {
+    pub(super) fn authorization_prompt(&self, key: &str) -> Confirmation {
         match self
             .service()
             .authorization_request(key, &authorizable_tools())
         {
-            Ok(grant) => grant.question(),
-            Err(error) => format!("Authorize job \"{key}\"? It cannot be shown: {error}."),
+            Ok(grant) => Confirmation::AuthorizeJob(grant.question()),
+            Err(error) => Confirmation::AuthorizeUnknownJob {
+                job: key.to_string(),
+                error: error.to_string(),
+            },
         }
     }
 }

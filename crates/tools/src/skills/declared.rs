@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use hearth_policy::catalogue::{HTTP_REQUEST, SKILL_RUN};
 use hearth_policy::ToolFacts;
+use hearth_protocol::Confirmation;
 use hearth_skills::{DeclaredTool, Skill, ToolRunner};
 use reqwest::header::{HeaderMap, HeaderValue, CONTENT_TYPE};
 use reqwest::Method;
@@ -88,10 +89,10 @@ impl DynTool for SkillTool {
             high_risk: true,
             mutates: true,
             always_ask: false,
-            confirmation: Some(format!(
-                "The skill `{}` runs its tool `{}`",
-                self.skill.name, self.tool.name
-            )),
+            confirmation: Some(Confirmation::SkillTool {
+                skill: self.skill.name.clone(),
+                tool: self.tool.name.clone(),
+            }),
         };
         Ok((
             facts,

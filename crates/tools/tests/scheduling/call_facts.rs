@@ -3,6 +3,7 @@
 //! schedule something (asked); `cronjob authorize` is always asked, with the job shown.
 
 use hearth_policy::catalogue;
+use hearth_protocol::Confirmation;
 use hearth_tools::{builtin_registry, register_jobs, Dialect, PreparedCall, Registry};
 
 use crate::{ok, Env};
@@ -167,7 +168,20 @@ async fn authorize_is_confirmed_with_the_job_it_binds() {
         r#"{"action":"authorize","job_id":"nightly"}"#,
     );
     assert_eq!(kind(&call), AlwaysAsks);
-    let shown = call.confirmation.unwrap_or_default();
+    // Sent typed (the UI words it in its language), written in English for the terminal.
+    let Some(Confirmation::AuthorizeJob(job)) = call.confirmation.clone() else {
+        panic!("{:?}", call.confirmation)
+    };
+    assert_eq!(
+        (
+            job.job.as_str(),
+            job.instruction.as_str(),
+            job.delivers_to.as_deref()
+        ),
+        ("nightly", "Back up the notes", Some("desktop:chat-7"))
+    );
+    assert_eq!(job.schedule["type"], "cron", "{:?}", job.schedule);
+    let shown = Confirmation::AuthorizeJob(job).to_string();
     for part in [
         "Authorize job \"nightly\"",
         "Instruction: Back up the notes",
@@ -183,7 +197,10 @@ async fn authorize_is_confirmed_with_the_job_it_binds() {
         "cronjob",
         r#"{"action":"authorize","job_id":"ghost"}"#,
     );
-    let shown = ghost.confirmation.unwrap_or_default();
+    let Some(missing @ Confirmation::AuthorizeUnknownJob { .. }) = ghost.confirmation else {
+        panic!("{:?}", ghost.confirmation)
+    };
+    let shown = missing.to_string();
     assert!(
         shown.contains("\"ghost\"") && shown.contains("cannot be shown"),
         "{shown}"

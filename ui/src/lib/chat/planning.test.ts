@@ -47,7 +47,7 @@ describe('the checklist and questions in a chat', () => {
     applyEvent(s, { type: 'turn_finished', session_id: 'desktop:1', iterations: 1, usage: { input_tokens: 0, output_tokens: 0 }, reason: 'cancelled' });
     expect(s.question).toBeNull();
     applyEvent(s, asked);
-    failTurn(s, 'boom');
+    failTurn(s, { text: 'boom', detail: null });
     expect(s.question).toBeNull();
   });
 });

@@ -148,7 +148,7 @@ describe('applyEvent', () => {
     expect(s.running).toBe(false);
     expect(s.rows[1].status).toBe('failed');
     expect(s.rows[1].tools[0].status).toBe('error');
-    expect(s.rows[1].error).toBe('provider: 401 unauthorized');
+    expect(s.rows[1].error?.text).toBe('provider: 401 unauthorized');
     expect(s.rows.some((r) => r.kind === 'notice')).toBe(false);
   });
 
@@ -209,8 +209,8 @@ describe('turn helpers', () => {
 
   it('failTurn records a rejected command', () => {
     const s = started();
-    failTurn(s, 'session busy');
-    expect(s.rows.at(-1)?.error).toBe('session busy');
+    failTurn(s, { text: 'session busy', detail: null });
+    expect(s.rows.at(-1)?.error?.text).toBe('session busy');
   });
 });
 

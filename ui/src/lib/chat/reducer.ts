@@ -8,7 +8,7 @@ import type { TodoList } from '../bindings/TodoList';
 import type { SubAgentProgress } from '../bindings/SubAgentProgress';
 import type { Usage } from '../bindings/Usage';
 import { finishCard, messageKey, skillOf, splitContent, type ChatRow, type NoticeKind, type ToolCard } from './rows';
-import { errorText } from '../errors';
+import { shownError, type ShownError } from '../errors';
 
 export interface ChatState {
   sessionId: string;
@@ -171,7 +171,7 @@ function lastAssistant(state: ChatState, now: number): ChatRow {
   return row;
 }
 
-function pushNotice(state: ChatState, notice: NoticeKind, error: string | null, now: number): void {
+function pushNotice(state: ChatState, notice: NoticeKind, error: ShownError | null, now: number): void {
   const row = emptyRow('notice', now);
   row.notice = notice;
   row.error = error;
@@ -293,7 +293,7 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
       }
       break;
     case 'turn_failed':
-      failTurn(state, errorText(event.error), now);
+      failTurn(state, shownError(event.error), now);
       break;
     case 'sub_agent': {
       const at = state.subAgents.findIndex((p) => p.run_id === event.progress.run_id);
@@ -307,7 +307,7 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
 /** Marks the turn failed: used for `turn_failed` and when the command itself rejects. The
  * error is shown once, on the message it belongs to: the reply that failed, or the user's
  * message when no reply was started (no provider, no key); a notice only after a finished step. */
-export function failTurn(state: ChatState, error: string, now = Date.now()): void {
+export function failTurn(state: ChatState, error: ShownError, now = Date.now()): void {
   state.running = false;
   state.question = null;
   state.form = null;

@@ -124,11 +124,11 @@ describe('commonPrefix', () => {
 });
 
 describe('carryTurnErrors', () => {
-  const row = (id: number | null, error: string | null) => ({ id, error }) as ChatRow;
+  const row = (id: number | null, error: string | null) => ({ id, error: error === null ? null : { text: error, detail: null } }) as ChatRow;
 
   it('gives rebuilt rows back the failure they showed, by message id', () => {
     const rebuilt = carryTurnErrors([row(2, 'The key is missing'), row(null, 'local')], [row(2, null), row(3, 'stored')]);
-    expect(rebuilt.map((r) => r.error)).toEqual(['The key is missing', 'stored']);
+    expect(rebuilt.map((r) => r.error?.text)).toEqual(['The key is missing', 'stored']);
   });
 });
 
@@ -142,11 +142,11 @@ describe('stored failures', () => {
   it('shows a stored typed error in the viewer language, and an older row its English text', () => {
     const stalled = failed('the provider sent nothing for 60 s, …', { code: 'stalled', params: { seconds: 60 } });
     setLanguage('zh-CN');
-    expect(buildRows([stalled])[0].error).toBe('服务端 60 秒没有任何响应，回复已停止并标记为失败；请重试。');
+    expect(buildRows([stalled])[0].error?.text).toBe('服务端 60 秒没有任何响应，回复已停止并标记为失败；请重试。');
     setLanguage('en');
-    expect(buildRows([stalled])[0].error).toContain('60');
-    expect(buildRows([stalled])[0].error).not.toContain('服务端');
+    expect(buildRows([stalled])[0].error?.text).toContain('60');
+    expect(buildRows([stalled])[0].error?.text).not.toContain('服务端');
     setLanguage('zh-CN');
-    expect(buildRows([failed('provider said 500', null)])[0].error).toBe('provider said 500');
+    expect(buildRows([failed('provider said 500', null)])[0].error?.text).toBe('provider said 500');
   });
 });

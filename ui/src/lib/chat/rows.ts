@@ -1,6 +1,6 @@
 // The chat view model: stored messages folded into display rows (assistant text plus its tool
 // cards, with tool results merged into the card of the call they answer).
-import { storedErrorText } from '../errors';
+import { storedError, type ShownError } from '../errors';
 import type { ApprovalDecision } from '../bindings/ApprovalDecision';
 import type { ContentPart } from '../bindings/ContentPart';
 import type { Message } from '../bindings/Message';
@@ -51,7 +51,7 @@ export interface ChatRow {
   status: MessageStatus;
   model: string | null;
   usage: Usage | null;
-  error: string | null;
+  error: ShownError | null;
   notice: NoticeKind | null;
   createdAt: number;
 }
@@ -91,7 +91,7 @@ function rowFromMessage(m: Message): ChatRow {
     status: m.status,
     model: m.model,
     usage: m.usage,
-    error: storedErrorText(m.error_code, m.error),
+    error: storedError(m.error_code, m.error),
     notice: null,
     createdAt: m.created_at,
   };
@@ -169,7 +169,7 @@ export function carryApprovals(previous: ChatRow[], rows: ChatRow[]): ChatRow[] 
 /** A turn's failure shown on a message (translated, and on a user message not stored at all):
  * after rows are rebuilt from the store, each row with an id gets back the error it showed. */
 export function carryTurnErrors(previous: ChatRow[], rows: ChatRow[]): ChatRow[] {
-  const errors = new Map<number, string>();
+  const errors = new Map<number, ShownError>();
   for (const row of previous) if (row.id !== null && row.error) errors.set(row.id, row.error);
   for (const row of rows) {
     const error = row.id === null ? undefined : errors.get(row.id);

@@ -1,4 +1,5 @@
 // English strings: the reference table every other language must match key for key.
+import { documentErrorEn } from './documentError.en';
 import { toolImagesEn } from './toolImages.en';
 import { formsEn } from './forms.en';
 import { planningEn } from './planning.en';
@@ -14,10 +15,13 @@ import { mcpauthEn } from './mcpauth.en';
 import { channelsEn } from './channels.en';
 import { artifactsEn } from './artifacts.en';
 import { knowledgeEn } from './knowledge.en';
+import { toolErrorEn } from './toolError.en';
+import { scheduleEn } from './schedule.en';
 import { guardEn } from './guard.en';
 
 export const en = {
   ...errorsEn,
+  ...documentErrorEn,
   ...policyEn,
   'app.name': 'Hearth',
   'app.loading': 'Loading…',
@@ -393,6 +397,11 @@ export const en = {
   'about.off': 'Updates are off. To turn them on, set endpoint (the update manifest’s https URL) and pubkey (the public key your releases are signed with) under [updates] in config.toml.',
   'about.explain': 'Hearth asks {endpoint} only when you click “Check for updates”. Installing downloads the new version, refuses it unless its signature matches the public key in config.toml, installs it and restarts Hearth; your chats and settings stay where they are.',
 
+  'dialog.pickSkillFolder': 'Choose the skill’s folder',
+  'dialog.pickWorkspace': 'Choose the chat’s workspace folder',
+  'dialog.pickAttachments': 'Choose files to attach',
+  'dialog.pickKnowledgeFolder': 'Choose a folder for the knowledge base',
+  'error.detailSummary': 'Technical details',
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
   ...toolImagesEn,
@@ -409,6 +418,8 @@ export const en = {
   ...artifactsEn,
   ...knowledgeEn,
   ...guardEn,
+  ...scheduleEn,
+  ...toolErrorEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -20,6 +20,13 @@ export const knowledgeEn = {
   'knowledge.search': 'Search the knowledge base',
   'knowledge.noResults': 'Nothing in the knowledge base matches “{query}”.',
   'knowledge.openCitation': 'Open {citation}',
+  'knowledge.citation': '{name}, {place}',
+  'knowledge.place.line': 'line {n}',
+  'knowledge.place.lines': 'lines {first}–{last}',
+  'knowledge.place.page': 'page {n}',
+  'knowledge.place.slide': 'slide {n}',
+  'knowledge.place.sheet': 'sheet {n}',
+  'knowledge.place.labelled': '{place} ({label})',
   'knowledge.citations': 'Sources',
   'knowledge.openedOnly.page':
     'Opened the file, but not at page {n}: no installed PDF viewer takes a page (Evince, Okular, Zathura, MuPDF, SumatraPDF or Skim do).',

@@ -1,4 +1,5 @@
 // Simplified Chinese strings; typed against the English table so a missing key fails the build.
+import { documentErrorZhCN } from './documentError.zh-CN';
 import type { MessageKey } from './en';
 import { toolImagesZhCN } from './toolImages.zh-CN';
 import { formsZhCN } from './forms.zh-CN';
@@ -15,10 +16,13 @@ import { mcpauthZhCN } from './mcpauth.zh-CN';
 import { channelsZhCN } from './channels.zh-CN';
 import { artifactsZhCN } from './artifacts.zh-CN';
 import { knowledgeZhCN } from './knowledge.zh-CN';
+import { toolErrorZhCN } from './toolError.zh-CN';
+import { scheduleZhCN } from './schedule.zh-CN';
 import { guardZhCN } from './guard.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...errorTextsZhCN,
+  ...documentErrorZhCN,
   ...policyZhCN,
   'app.name': 'Hearth',
   'app.loading': '加载中…',
@@ -390,6 +394,11 @@ export const zhCN: Record<MessageKey, string> = {
   'about.off': '更新未开启。要开启更新，请在 config.toml 的 [updates] 中设置 endpoint（更新清单的 https 地址）和 pubkey（为你的发布签名的公钥）。',
   'about.explain': '只有在你点击“检查更新”时，Hearth 才会访问 {endpoint}。安装时会下载新版本，只有签名与 config.toml 中的公钥相符才会接受，然后安装并重启 Hearth；你的对话和设置保持不变。',
 
+  'dialog.pickSkillFolder': '选择技能所在的文件夹',
+  'dialog.pickWorkspace': '选择对话的工作区文件夹',
+  'dialog.pickAttachments': '选择要附加的文件',
+  'dialog.pickKnowledgeFolder': '选择加入知识库的文件夹',
+  'error.detailSummary': '技术细节',
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
   ...toolImagesZhCN,
@@ -406,4 +415,6 @@ export const zhCN: Record<MessageKey, string> = {
   ...artifactsZhCN,
   ...knowledgeZhCN,
   ...guardZhCN,
+  ...scheduleZhCN,
+  ...toolErrorZhCN,
 };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { createBlockRenderer, renderMarkdown } from './render';
-import { fenceClosed, IncrementalMarkdown, type RenderedBlock } from './stream';
+import { fenceClosed, IncrementalMarkdown, withoutPartialFence, type RenderedBlock } from './stream';
 
 const corpus: Record<string, string> = {
   paragraphs: 'First paragraph with **bold**, _em_ and `code`.\nA second line.\n\nSecond paragraph ends here.\n',
@@ -106,6 +106,19 @@ describe('incremental markdown', () => {
     expect(finished[0].html).toContain('hljs-keyword');
   });
 
+  it('never shows a fence marker still being typed, opening or closing', () => {
+    const text = 'Run this:\n\n```sh\nls -la\n```\n\nDone.';
+    const markdown = new IncrementalMarkdown(createBlockRenderer());
+    for (let cut = 1; cut < text.length; cut++) {
+      const out = html(markdown.update(text.slice(0, cut), true));
+      const div = document.createElement('div');
+      div.innerHTML = out;
+      const texts = [...div.querySelectorAll('p, code')].map((el) => el.textContent ?? '');
+      expect(texts.filter((t) => /(^|\n)`+$/.test(t)), `cut at ${cut}: ${out}`).toEqual([]);
+    }
+    expect(html(markdown.update(text, false))).toBe(renderMarkdown(text));
+  });
+
   it('starts over when the text is replaced rather than extended', () => {
     const markdown = new IncrementalMarkdown(createBlockRenderer());
     markdown.update('alpha\n\nbeta', true);
@@ -125,6 +138,19 @@ describe('incremental markdown', () => {
       expect([...div.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => a.name)).filter((n) => n.startsWith('on'))).toEqual([]);
       expect(div.querySelector('a[href^="javascript"]')).toBeNull();
     }
+  });
+});
+
+describe('withoutPartialFence', () => {
+  it('holds back a last line of one or two backticks or tildes', () => {
+    expect(withoutPartialFence('Text\n\n`')).toBe('Text\n\n');
+    expect(withoutPartialFence('```js\ncode\n``')).toBe('```js\ncode\n');
+    expect(withoutPartialFence('`')).toBe('');
+    expect(withoutPartialFence('```js\ncode\n```')).toBe('```js\ncode\n```');
+    expect(withoutPartialFence('   ~~')).toBe('');
+    expect(withoutPartialFence('Text with `code`')).toBe('Text with `code`');
+    expect(withoutPartialFence('```js')).toBe('```js');
+    expect(withoutPartialFence('    ``')).toBe('    ``');
   });
 });
 

@@ -1,7 +1,8 @@
 // The markdown of one message as rendered blocks, kept up to date as its text grows: finished
 // blocks keep their rendered object (so their DOM is never touched again), the growing last
 // block is lexed and rendered again, and fenced code is highlighted (and gets its copy button)
-// once its fence is closed or the message is finished.
+// once its fence is closed or the message is finished. A fence marker still being typed (a last
+// line of one or two backticks or tildes) is held back until it is one, so no lone "`" shows.
 import type { Tokens } from 'marked';
 import { splitBlocks, type Block, type BlockSplit } from './blocks';
 import { codeLanguage } from './highlight';
@@ -28,6 +29,13 @@ export function fenceClosed(raw: string): boolean {
   return closing.test(lines[lines.length - 1]);
 }
 
+/** `text` without a last line of one or two backticks or tildes: a fence (opening or closing)
+ * being typed, which would show as a stray "`" paragraph or code line until its third arrives. */
+export function withoutPartialFence(text: string): string {
+  const lineStart = text.lastIndexOf('\n') + 1;
+  return /^ {0,3}(`{1,2}|~{1,2})$/.test(text.slice(lineStart)) ? text.slice(0, lineStart) : text;
+}
+
 export class IncrementalMarkdown {
   private split: BlockSplit | null = null;
   private rendered = new Map<string, { block: Block; out: RenderedBlock }>();
@@ -36,7 +44,7 @@ export class IncrementalMarkdown {
 
   /** The blocks of `text`, an extension of the previous text while `streaming`. */
   update(text: string, streaming: boolean): RenderedBlock[] {
-    const split = splitBlocks(text, this.split);
+    const split = splitBlocks(streaming ? withoutPartialFence(text) : text, this.split);
     this.split = split;
     const withLinks = Object.keys(split.links).length > 0;
     const last = split.blocks.length - 1;

@@ -2,6 +2,7 @@
 // feeding their streamed events through the reducer, and answers approval requests and the
 // model's questions; keeps each chat's checklist.
 import { api, errorText, type EventHandler } from '../api';
+import { shownError } from '../errors';
 import type { ApprovalDecision } from '../bindings/ApprovalDecision';
 import type { FormAnswer } from '../bindings/FormAnswer';
 import type { ContentPart } from '../bindings/ContentPart';
@@ -126,7 +127,8 @@ class Chats {
   /** Runs one turn: `start` invokes the command with the event handler; ends with a reload. A
    * command that rejects after its turn already reported `turn_failed` adds nothing more; one
    * that rejects before the user's message was stored (`turn_started`) takes the optimistic row
-   * back. `onStored` runs once the message is stored; `onTooLong` when the turn was refused
+   * back. `onStored` runs once the message is stored (the sidebar then shows the title storing
+   * it may have given the chat); `onTooLong` when the turn was refused
    * because the message cannot fit the model's context (the composer takes its text back). */
   private async runTurn(
     chat: ChatState,
@@ -145,6 +147,8 @@ class Chats {
       if (event.type === 'turn_started' && !stored) {
         stored = true;
         onStored();
+        // Storing a new chat's first message titled it by its first line: show that at once.
+        void app.refreshSessions();
       }
       applyEvent(chat, event);
     });
@@ -155,7 +159,7 @@ class Chats {
       if (!stored && !reported) {
         dropPendingUser(chat);
         toasts.error(t('app.error', { error: errorText(e) }));
-      } else if (chat.running) failTurn(chat, errorText(e));
+      } else if (chat.running) failTurn(chat, shownError(e));
       else if (!reported) toasts.error(t('app.error', { error: errorText(e) }));
     }
     events.flush();
@@ -226,7 +230,7 @@ class Chats {
       adopt(session.id);
     } catch (e) {
       events.flush();
-      if (slot.fork?.running) failTurn(slot.fork, errorText(e));
+      if (slot.fork?.running) failTurn(slot.fork, shownError(e));
       else if (!slot.reported) toasts.error(t('app.error', { error: errorText(e) }));
     }
     if (slot.fork) {

@@ -3,8 +3,10 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 use thiserror::Error;
+use ts_rs::TS;
 
-#[derive(Debug, Error, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Error, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 #[serde(tag = "code", content = "params", rename_all = "snake_case")]
 pub enum DocumentError {
     #[error("`{0}` is not a document format read_document knows (pdf, docx, pptx, xlsx, xls, ods, csv, txt, md, html)")]
@@ -55,7 +57,8 @@ pub enum DocumentError {
 }
 
 impl DocumentError {
-    pub(crate) fn corrupt(format: &'static str, reason: impl ToString) -> Self {
+    /// A file of `format` that failed to parse, with the parser's reason.
+    pub fn corrupt(format: &'static str, reason: impl ToString) -> Self {
         DocumentError::Corrupt {
             format,
             reason: reason.to_string(),

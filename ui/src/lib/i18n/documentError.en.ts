@@ -1,0 +1,23 @@
+// English reasons a document could not be read, keyed by `DocumentError`'s code (spread into `en`).
+export const documentErrorEn = {
+  'docerr.unsupported': '“{format}” is not a document format Hearth reads (pdf, docx, pptx, xlsx, xls, ods, csv, txt, md, html)',
+  'docerr.empty': 'the file is empty (0 bytes)',
+  'docerr.too_large': 'the file is {size} bytes, more than the {limit}-byte limit for documents',
+  'docerr.zip_bomb': 'refused: compressed data inside this {format} file would unpack to {unpacked} bytes or more (limit {limit}); it looks like a decompression bomb',
+  'docerr.encrypted': 'the file is encrypted (password-protected); Hearth cannot read encrypted documents',
+  'docerr.no_text_layer': 'no text layer: this looks like a scanned document (OCR is not available)',
+  'docerr.corrupt': 'the {format} file is damaged or not what its name says',
+  'docerr.timeout': 'reading the document took longer than {seconds} seconds and was stopped',
+  'docerr.out_of_memory': 'reading the document needed more than {limit} MB of memory and was stopped',
+  'docerr.crashed': 'the document reader crashed on this file; nothing else was affected',
+  'docerr.reader_unavailable': 'the document reader could not be started',
+  'docerr.panicked': 'the document reader failed on this file (internal error)',
+  'docerr.not_a_file': 'it is not a regular file; only regular files are read as documents',
+  'docerr.unreadable': 'the file cannot be read',
+  'docerr.no_such_unit': 'there is no {kind} “{asked}”: the document has {count}',
+  'docerr.kind.page': 'page',
+  'docerr.kind.slide': 'slide',
+  'docerr.kind.sheet': 'sheet',
+  'docerr.kind.document': 'part',
+  'docerr.detail': 'Details',
+};

@@ -1,0 +1,23 @@
+// 文档无法读取的原因（按 `DocumentError` 的代码，简体中文，展开进 `zhCN`）。
+export const documentErrorZhCN = {
+  'docerr.unsupported': '“{format}”不是 Hearth 能读取的文档格式（pdf、docx、pptx、xlsx、xls、ods、csv、txt、md、html）',
+  'docerr.empty': '文件是空的（0 字节）',
+  'docerr.too_large': '文件有 {size} 字节，超过文档 {limit} 字节的上限',
+  'docerr.zip_bomb': '已拒绝：这个 {format} 文件里的压缩数据解压后至少有 {unpacked} 字节（上限 {limit}），疑似解压炸弹',
+  'docerr.encrypted': '文件已加密（有密码保护），Hearth 无法读取加密文档',
+  'docerr.no_text_layer': '没有文字层：这似乎是扫描件（无法进行文字识别）',
+  'docerr.corrupt': '这个 {format} 文件已损坏，或与其扩展名不符',
+  'docerr.timeout': '读取文档超过 {seconds} 秒，已停止',
+  'docerr.out_of_memory': '读取文档需要超过 {limit} MB 内存，已停止',
+  'docerr.crashed': '文档读取程序处理此文件时崩溃，其他内容未受影响',
+  'docerr.reader_unavailable': '无法启动文档读取程序',
+  'docerr.panicked': '文档读取程序处理此文件时出错（内部错误）',
+  'docerr.not_a_file': '这不是普通文件，只能读取普通文件',
+  'docerr.unreadable': '无法读取该文件',
+  'docerr.no_such_unit': '没有{kind}“{asked}”：文档共有 {count} 个',
+  'docerr.kind.page': '页',
+  'docerr.kind.slide': '幻灯片',
+  'docerr.kind.sheet': '工作表',
+  'docerr.kind.document': '部分',
+  'docerr.detail': '详细信息',
+};
