@@ -260,7 +260,7 @@ test('editing a past message forks the chat into a new session', async ({ page }
   await editor.fill('second question, rephrased');
   await page.getByRole('button', { name: 'Save and fork' }).click();
 
-  await expect(page.locator('.chat-title')).toHaveText('New chat (edited)');
+  await expect(page.locator('.chat-title')).toHaveText('first question (edited)');
   await expect(page.locator('article.message.user')).toHaveText([/first question/, /second question, rephrased/]);
   await expect(page.locator('.session')).toHaveCount(2);
   const edits = await callsTo(page, 'edit_message');
