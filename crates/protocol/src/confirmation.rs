@@ -13,7 +13,7 @@ use ts_rs::TS;
 #[serde(tag = "code", content = "params", rename_all = "snake_case")]
 pub enum Confirmation {
     /// `cronjob authorize`: what the authorization binds.
-    AuthorizeJob(JobAuthorization),
+    AuthorizeJob(Box<JobAuthorization>),
     /// `cronjob authorize` for a job that cannot be shown (the call then fails itself).
     AuthorizeUnknownJob { job: String, error: String },
     /// A tool a skill declares, run by that skill.
@@ -125,7 +125,7 @@ mod tests {
             next_run: None,
             delivers_to: None,
         };
-        let text = Confirmation::AuthorizeJob(job).to_string();
+        let text = Confirmation::AuthorizeJob(Box::new(job)).to_string();
         assert!(text.starts_with(
             "Authorize job \"daily\" to use high-risk tools (exec, write_file) in its unattended runs?\n"
         ));

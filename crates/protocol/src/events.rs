@@ -45,7 +45,7 @@ pub enum EngineEvent {
         /// The reason in English (the CLI's and older clients' text).
         reason: String,
         /// The same reason as data, for the viewer's language.
-        reason_code: AuditReason,
+        reason_code: Box<AuditReason>,
         /// The sub-agent asking, when a child of this session's turn asks.
         agent: Option<String>,
     },

@@ -43,7 +43,7 @@ impl ToolRunner {
             session_id: scope.session_id.to_string(),
             call: call.clone(),
             reason: reason.to_string(),
-            reason_code: reason.clone(),
+            reason_code: Box::new(reason.clone()),
             agent: None,
         });
         let (answer, actor) =

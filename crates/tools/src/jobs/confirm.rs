@@ -13,7 +13,7 @@ impl Jobs {
             .service()
             .authorization_request(key, &authorizable_tools())
         {
-            Ok(grant) => Confirmation::AuthorizeJob(grant.question()),
+            Ok(grant) => Confirmation::AuthorizeJob(Box::new(grant.question())),
             Err(error) => Confirmation::AuthorizeUnknownJob {
                 job: key.to_string(),
                 error: error.to_string(),
