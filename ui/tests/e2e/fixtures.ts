@@ -4,6 +4,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import type { Message } from '../../src/lib/bindings/Message';
 import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
 import type { Session } from '../../src/lib/bindings/Session';
+import type { Memory } from '../../src/lib/memory';
 import { installFakeBackend, type Call, type Scenario } from './fake-backend';
 import { installFakeDesktop, type DesktopScenario } from './fake-desktop';
 import { installFakeDocuments, type DocumentsScenario } from './fake-documents';
@@ -55,6 +56,25 @@ export function textMessage(id: number, sessionId: string, role: 'user' | 'assis
     summary_through: null,
     created_at: id,
     updated_at: id,
+  };
+}
+
+/** A stored memory, created and updated at `id` (ms) unless `extra` says otherwise. */
+export function memory(id: number, content: string, extra: Partial<Memory> = {}): Memory {
+  return {
+    id,
+    key: null,
+    content,
+    tags: [],
+    importance: 0.5,
+    pinned: false,
+    source: 'user_stated',
+    target: 'user',
+    category: 'general',
+    pending: false,
+    created_at: id,
+    updated_at: id,
+    ...extra,
   };
 }
 

@@ -1,23 +1,5 @@
-import type { Contradiction, Memory } from '../../src/lib/memory';
-import { boot, callsTo, expect, test, withProvider } from './fixtures';
-
-function memory(id: number, content: string, extra: Partial<Memory> = {}): Memory {
-  return {
-    id,
-    key: null,
-    content,
-    tags: [],
-    importance: 0.5,
-    pinned: false,
-    source: 'user_stated',
-    target: 'user',
-    category: 'general',
-    pending: false,
-    created_at: id,
-    updated_at: id,
-    ...extra,
-  };
-}
+import type { Contradiction } from '../../src/lib/memory';
+import { boot, callsTo, expect, memory, test, withProvider } from './fixtures';
 
 const memories = [
   memory(1, 'The user drinks oat-milk coffee every morning', { tags: ['coffee'], updated_at: 10 }),

@@ -5,8 +5,7 @@
 // languages are kept in test-results/walk-<language>-<page>.png.
 import type { Page } from '@playwright/test';
 import type { JobView } from '../../src/lib/jobs';
-import type { Memory } from '../../src/lib/memory';
-import { boot, expect, session, test } from './fixtures';
+import { boot, expect, memory, session, test } from './fixtures';
 import { mcpServer } from './mcpServers';
 import { skillItem } from './skillItems';
 
@@ -52,24 +51,6 @@ const pdfJob: JobView = {
   run_requested: false,
   created_at: '2029-12-30T10:00:00+08:00',
 };
-
-function memory(id: number, content: string, extra: Partial<Memory> = {}): Memory {
-  return {
-    id,
-    key: null,
-    content,
-    tags: [],
-    importance: 0.5,
-    pinned: false,
-    source: 'user_stated',
-    target: 'user',
-    category: 'general',
-    pending: false,
-    created_at: 1_700_000_000_000 + id,
-    updated_at: 1_700_000_000_000 + id,
-    ...extra,
-  };
-}
 
 const providers = [
   { id: 'local', name: 'LM Studio', kind: 'openai' as const, base_url: 'http://127.0.0.1:1234/v1', default_model: 'qwen-7b' },
