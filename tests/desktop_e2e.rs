@@ -40,21 +40,14 @@ use desktop::app::{App, PlainApp};
 use desktop::env::{self, Tools, PYTHON};
 use desktop::home::{eventually, files_containing, Home, PATIENCE};
 use desktop::notifications::{self, FakeNotifications};
-use desktop::tray_host::TrayHost;
+use desktop::turn::{self, Turn};
 use desktop::ui::{self, REPLY};
 use desktop::{bus, procs, x11};
 use hearth_tests::{Reply, ScriptedServer};
 use serde_json::json;
-use tokio::sync::{Mutex, MutexGuard};
+use tokio::sync::Mutex;
 
 static TURNS: Mutex<()> = Mutex::const_new(());
-
-/// One test's turn: the suite's lock and, while it lasts, a tray icon host on the bus (when the
-/// test runs on a desktop that shows tray icons).
-struct Turn {
-    _tray: Option<TrayHost>,
-    _lock: MutexGuard<'static, ()>,
-}
 
 /// Waits for this test's turn, checks the preconditions, starts the fake notification server
 /// and a tray icon host (the desktop shows tray icons).
@@ -68,14 +61,7 @@ async fn setup_without_tray() -> (Turn, Tools, &'static FakeNotifications) {
 }
 
 async fn setup_desktop(tray: bool) -> (Turn, Tools, &'static FakeNotifications) {
-    let lock = TURNS.lock().await;
-    let tools = env::require();
-    let fake = notifications::fake(&tools);
-    let turn = Turn {
-        _tray: tray.then(TrayHost::start),
-        _lock: lock,
-    };
-    (turn, tools, fake)
+    turn::take(&TURNS, tray).await
 }
 
 /// The request bodies the scripted model received, as JSON text.

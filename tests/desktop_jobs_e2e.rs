@@ -21,19 +21,18 @@ use desktop::env::{self, Tools};
 use desktop::home::{eventually, Home, PATIENCE};
 use desktop::notifications::{self, FakeNotifications};
 use desktop::tray::TrayMenu;
+use desktop::turn::{self, Turn};
 use desktop::ui::{self, REPLY};
 use desktop::x11;
 use hearth_tests::{Reply, ScriptedServer};
 use serde_json::{json, Value};
-use tokio::sync::{Mutex, MutexGuard};
+use tokio::sync::Mutex;
 
 static TURNS: Mutex<()> = Mutex::const_new(());
 
-async fn setup() -> (MutexGuard<'static, ()>, Tools, &'static FakeNotifications) {
-    let turn = TURNS.lock().await;
-    let tools = env::require();
-    let fake = notifications::fake(&tools);
-    (turn, tools, fake)
+/// This test's turn, on a desktop that shows tray icons (the window hides to the tray).
+async fn setup() -> (Turn, Tools, &'static FakeNotifications) {
+    turn::take(&TURNS, true).await
 }
 
 /// How far ahead a job is scheduled: time to fill the form and hide the window first.

@@ -12,5 +12,6 @@ pub mod notifications;
 pub mod procs;
 pub mod tray;
 pub mod tray_host;
+pub mod turn;
 pub mod ui;
 pub mod x11;

@@ -92,7 +92,11 @@ async fn signing_in_registers_authorizes_with_pkce_and_keeps_the_tokens() {
         rig.status("notes")
     );
     let refused = rig.call("mcp__notes__whoami", json!({})).await.unwrap_err();
-    assert!(refused.to_string().contains("no MCP tool"), "{refused}");
+    // The server's tools are known by name before sign-in: the call says what to do.
+    assert!(
+        refused.to_string().contains("needs you to sign in"),
+        "{refused}"
+    );
     assert!(
         journal(&base).await.is_empty(),
         "nothing is registered before the user signs in"
