@@ -2,13 +2,14 @@
 //! short, or encrypted without an empty user password is refused, and a file whose pages carry
 //! no text is reported as scanned, unless its content is a decompression bomb.
 
+mod pages;
 mod structure;
 
 use crate::format::Format;
-use crate::render::{Document, Unit};
-use crate::text::tidy;
+use crate::render::Document;
 use crate::DocumentError;
 use flate2::read::ZlibDecoder;
+use pages::texts;
 use pdf_oxide::document::PdfDocument;
 use pdf_oxide::editor::DocumentEditor;
 use pdf_oxide::error::Error as PdfError;
@@ -89,21 +90,6 @@ fn cut(doc: PdfDocument, numbers: &[usize]) -> Option<PdfDocument> {
         .inspect_err(|error| tracing::debug!(%error, "the pages could not be cut out"))
         .ok()?;
     PdfDocument::from_bytes(part).ok()
-}
-
-/// The text of each page in `numbers`, found in `doc` at the index `index` gives.
-fn texts(
-    doc: &PdfDocument,
-    numbers: &[usize],
-    index: impl Fn(usize) -> usize,
-) -> Result<Vec<Unit>, DocumentError> {
-    numbers
-        .iter()
-        .map(|&number| {
-            let text = doc.extract_text(index(number)).map_err(pdf_error)?;
-            Ok(Unit::numbered(number, tidy(&text)))
-        })
-        .collect()
 }
 
 /// Whether the file's last KiB holds the `%%EOF` marker every complete PDF ends with.

@@ -16,6 +16,7 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 pub use serve::serve_worker_if_asked;
+pub(crate) use serve::STACK_BYTES;
 
 /// The first argument that makes this program a document worker. A test binary is a worker
 /// too when it holds [`worker_test_host!`](crate::worker_test_host) (libtest reads the

@@ -9,7 +9,7 @@ use std::io::{BufRead, ErrorKind, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// The parse thread's stack: deeply nested files that are still legitimate read through.
-const STACK_BYTES: u64 = 64 * 1024 * 1024;
+pub(crate) const STACK_BYTES: u64 = 64 * 1024 * 1024;
 
 /// The longest request line read (the name and the limits).
 const REQUEST_LINE_BYTES: u64 = 64 * 1024;
