@@ -17,9 +17,9 @@ mod desktop;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use desktop::app::App;
-use desktop::env::{self, Tools};
+use desktop::env::Tools;
 use desktop::home::{eventually, Home, PATIENCE};
-use desktop::notifications::{self, FakeNotifications};
+use desktop::notifications::FakeNotifications;
 use desktop::tray::TrayMenu;
 use desktop::turn::{self, Turn};
 use desktop::ui::{self, REPLY};
