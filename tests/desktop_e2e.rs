@@ -37,9 +37,9 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use desktop::app::{App, PlainApp};
-use desktop::env::{self, Tools, PYTHON};
+use desktop::env::{Tools, PYTHON};
 use desktop::home::{eventually, files_containing, Home, PATIENCE};
-use desktop::notifications::{self, FakeNotifications};
+use desktop::notifications::FakeNotifications;
 use desktop::turn::{self, Turn};
 use desktop::ui::{self, REPLY};
 use desktop::{bus, procs, x11};
