@@ -22,6 +22,8 @@ pub fn estimate_tokens(messages: &[ChatMessage]) -> u64 {
                         text.len() as u64 / 4
                     }
                     ContentPart::Image { .. } => 1_000,
+                    // About 10 tokens a second; a second of MP3 is ~20 KB of base64.
+                    ContentPart::Audio { data, .. } => data.len() as u64 / 2_000 + 10,
                     ContentPart::File { path, .. } => path.len() as u64 / 4 + 8,
                     ContentPart::Skill { instructions, .. } => instructions.len() as u64 / 4 + 40,
                 })

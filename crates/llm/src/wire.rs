@@ -69,41 +69,63 @@ pub(crate) fn part_text(part: &ContentPart) -> String {
     parts_text(std::slice::from_ref(part))
 }
 
-/// An image part's type, base64 data and name (the file a tool saved it to).
-pub(crate) struct ImagePart<'a> {
+/// An image or audio part's type, base64 data and name (the file a tool saved it to).
+pub(crate) struct MediaPart<'a> {
     pub mime_type: &'a str,
     pub data: &'a str,
     pub name: Option<&'a str>,
 }
 
-impl ImagePart<'_> {
+impl MediaPart<'_> {
     /// `part` when it is an image.
-    pub fn of(part: &ContentPart) -> Option<ImagePart<'_>> {
+    pub fn image(part: &ContentPart) -> Option<MediaPart<'_>> {
         match part {
             ContentPart::Image {
                 mime_type,
                 data,
                 name,
-            } => Some(ImagePart {
+            } => Some(MediaPart::new(mime_type, data, name)),
+            _ => None,
+        }
+    }
+
+    /// `part` when it is an audio clip.
+    pub fn audio(part: &ContentPart) -> Option<MediaPart<'_>> {
+        match part {
+            ContentPart::Audio {
                 mime_type,
                 data,
-                name: name.as_deref(),
-            }),
+                name,
+            } => Some(MediaPart::new(mime_type, data, name)),
             _ => None,
+        }
+    }
+
+    fn new<'a>(mime_type: &'a str, data: &'a str, name: &'a Option<String>) -> MediaPart<'a> {
+        MediaPart {
+            mime_type,
+            data,
+            name: name.as_deref(),
         }
     }
 }
 
 /// The image parts among `parts`.
-pub(crate) fn image_parts(parts: &[ContentPart]) -> impl Iterator<Item = ImagePart<'_>> {
-    parts.iter().filter_map(ImagePart::of)
+pub(crate) fn image_parts(parts: &[ContentPart]) -> impl Iterator<Item = MediaPart<'_>> {
+    parts.iter().filter_map(MediaPart::image)
 }
 
-/// The text of `parts` without their images (which travel as image parts, never as text).
-pub(crate) fn text_without_images(parts: &[ContentPart]) -> String {
+/// The audio parts among `parts`.
+pub(crate) fn audio_parts(parts: &[ContentPart]) -> impl Iterator<Item = MediaPart<'_>> {
+    parts.iter().filter_map(MediaPart::audio)
+}
+
+/// The text of `parts` without their images and audio (which travel as parts of their own where
+/// the provider takes them, never as base64 in text; the tool's text names their files).
+pub(crate) fn text_without_media(parts: &[ContentPart]) -> String {
     let texts: Vec<ContentPart> = parts
         .iter()
-        .filter(|p| !matches!(p, ContentPart::Image { .. }))
+        .filter(|p| !matches!(p, ContentPart::Image { .. } | ContentPart::Audio { .. }))
         .cloned()
         .collect();
     parts_text(&texts)

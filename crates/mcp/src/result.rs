@@ -93,10 +93,13 @@ async fn part(block: &Value, ctx: &ToolContext) -> Result<Value, ToolError> {
             let (path, bytes) = save(block["data"].as_str().unwrap_or(""), mime, data_dir).await?;
             let mut out =
                 json!({"type": kind, "mime_type": mime, "path": path, "bytes": bytes.len()});
-            if kind == "image" {
-                if let Err(refused) = ctx.attach_image(mime, &bytes, &path) {
-                    out["note"] = json!(refused.message);
-                }
+            let attached = if kind == "image" {
+                ctx.attach_image(mime, &bytes, &path)
+            } else {
+                ctx.attach_audio(mime, &bytes, &path)
+            };
+            if let Err(refused) = attached {
+                out["note"] = json!(refused.message);
             }
             out
         }
@@ -227,5 +230,30 @@ mod tests {
             .unwrap()
             .contains("image/png"));
         assert!(ctx.images.take().is_empty());
+    }
+
+    #[tokio::test]
+    async fn audio_is_saved_and_attached_for_the_model() {
+        let dir = tempfile::tempdir().unwrap();
+        let ctx = context(dir.path());
+        let clip = result(
+            json!({"content": [{"type": "audio", "data": "UklGRg==", "mimeType": "audio/wav"}]}),
+        );
+        let out = model_result("s", &clip, None, &ctx).await.unwrap();
+        let path = out["content"][0]["path"].as_str().unwrap();
+        assert!(path.ends_with(".wav"), "{out}");
+        assert_eq!(std::fs::read(path).unwrap(), b"RIFF");
+        assert_eq!(
+            ctx.images.take(),
+            [hearth_protocol::ContentPart::Audio {
+                mime_type: "audio/wav".into(),
+                data: "UklGRg==".into(),
+                name: Some(path.to_string()),
+            }]
+        );
+        assert!(
+            !out.to_string().contains("UklGRg=="),
+            "no base64 in the text: {out}"
+        );
     }
 }

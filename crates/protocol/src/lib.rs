@@ -151,6 +151,13 @@ pub enum ContentPart {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         name: Option<String>,
     },
+    /// An audio clip a tool returned, for models that take audio input; `data` is base64.
+    Audio {
+        mime_type: String,
+        data: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
     /// A file the user attached that was copied into the workspace; the model is told its path.
     File {
         name: String,
@@ -209,6 +216,10 @@ pub fn parts_text(parts: &[ContentPart]) -> String {
                 Some(n) => format!("[image: {n}]"),
                 None => "[image]".to_string(),
             },
+            ContentPart::Audio { name, .. } => match name {
+                Some(n) => format!("[audio: {n}]"),
+                None => "[audio]".to_string(),
+            },
             ContentPart::File { name, path, .. } => format!("[file: {name} at {path}]"),
             ContentPart::Skill {
                 name,
@@ -248,8 +259,8 @@ pub struct ToolResult {
     pub content: String,
     pub is_error: bool,
     pub duration_ms: u64,
-    /// Images the tool attached (`ContentPart::Image`, named by the file they were saved to):
-    /// sent to the model as image parts, shown on the tool card.
+    /// Images (and audio clips) the tool attached, named by the file they were saved to: sent to
+    /// the model as image (audio) parts where it takes them, images shown on the tool card.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub images: Vec<ContentPart>,
 }

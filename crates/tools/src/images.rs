@@ -1,5 +1,6 @@
-//! Images a tool attaches to its result: collected per call on the [`ToolContext`], stored with
-//! the tool message and sent to the model as image parts, never as base64 in the result text.
+//! Images (and audio clips) a tool attaches to its result: collected per call on the
+//! [`ToolContext`], stored with the tool message and sent to the model as image (audio) parts
+//! where it takes them, never as base64 in the result text.
 
 use crate::error::{ErrorKind, ToolError};
 use crate::tool::ToolContext;
@@ -13,7 +14,10 @@ pub const IMAGE_TYPES: [&str; 4] = ["image/png", "image/jpeg", "image/gif", "ima
 /// The largest image attached to a result (Anthropic refuses images over 5 MB).
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
 
-/// Where one call's attached images collect; a fresh one per call (see
+/// The largest audio clip attached to a result (larger ones are named by path only).
+pub const MAX_AUDIO_BYTES: usize = 10 * 1024 * 1024;
+
+/// Where one call's attached images and audio clips collect; a fresh one per call (see
 /// [`ToolContext::for_call`]), so calls running side by side never mix theirs.
 #[derive(Debug, Clone, Default)]
 pub struct ImageSink(Arc<Mutex<Vec<ContentPart>>>);
@@ -43,24 +47,38 @@ impl ToolContext {
                 ),
             ));
         }
-        if bytes.len() > MAX_IMAGE_BYTES {
-            return Err(ToolError::new(
-                ErrorKind::TooLarge,
-                format!(
-                    "{path} is {} bytes; images over {MAX_IMAGE_BYTES} bytes are not shown to the model",
-                    bytes.len()
-                ),
-            ));
-        }
-        let part = ContentPart::Image {
+        within(path, bytes, MAX_IMAGE_BYTES, "images")?;
+        self.attach(ContentPart::Image {
             mime_type: mime_type.to_string(),
             data: base64::engine::general_purpose::STANDARD.encode(bytes),
             name: Some(path.to_string()),
-        };
-        if let Ok(mut images) = self.images.0.lock() {
-            images.push(part);
-        }
+        });
         Ok(())
+    }
+
+    /// Attaches an audio clip (any `audio/*` type; each provider sends the ones it takes) to this
+    /// call's result; `path` is where the tool saved it, which its result text also says.
+    /// Refused over [`MAX_AUDIO_BYTES`].
+    pub fn attach_audio(&self, mime_type: &str, bytes: &[u8], path: &str) -> Result<(), ToolError> {
+        if !mime_type.starts_with("audio/") {
+            return Err(ToolError::new(
+                ErrorKind::Failed,
+                format!("{path} is {mime_type}, not audio"),
+            ));
+        }
+        within(path, bytes, MAX_AUDIO_BYTES, "audio clips")?;
+        self.attach(ContentPart::Audio {
+            mime_type: mime_type.to_string(),
+            data: base64::engine::general_purpose::STANDARD.encode(bytes),
+            name: Some(path.to_string()),
+        });
+        Ok(())
+    }
+
+    fn attach(&self, part: ContentPart) {
+        if let Ok(mut attached) = self.images.0.lock() {
+            attached.push(part);
+        }
     }
 
     /// This context for one call, with its own empty image sink.
@@ -70,6 +88,21 @@ impl ToolContext {
             ..self.clone()
         }
     }
+}
+
+/// Refuses `bytes` (saved at `path`) over `limit`: `what` (images, audio clips) over it are not
+/// sent to the model.
+fn within(path: &str, bytes: &[u8], limit: usize, what: &str) -> Result<(), ToolError> {
+    if bytes.len() > limit {
+        return Err(ToolError::new(
+            ErrorKind::TooLarge,
+            format!(
+                "{path} is {} bytes; {what} over {limit} bytes are not sent to the model",
+                bytes.len()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -116,6 +149,24 @@ mod tests {
         let big = vec![0u8; MAX_IMAGE_BYTES + 1];
         let error = ctx.attach_image("image/png", &big, "big.png").unwrap_err();
         assert_eq!(error.kind, ErrorKind::TooLarge);
+        assert!(ctx.images.take().is_empty());
+    }
+
+    #[test]
+    fn audio_is_attached_beside_images_and_odd_or_oversized_clips_are_refused() {
+        let ctx = context();
+        ctx.attach_audio("audio/mpeg", b"ID3", "a.mp3").unwrap();
+        assert!(matches!(
+            &ctx.images.take()[..],
+            [ContentPart::Audio { mime_type, data, name }]
+                if mime_type == "audio/mpeg" && data == "SUQz" && name.as_deref() == Some("a.mp3")
+        ));
+        let not_audio = ctx.attach_audio("video/mp4", b"x", "v.mp4").unwrap_err();
+        assert_eq!(not_audio.kind, ErrorKind::Failed);
+        let big = vec![0u8; MAX_AUDIO_BYTES + 1];
+        let error = ctx.attach_audio("audio/wav", &big, "big.wav").unwrap_err();
+        assert_eq!(error.kind, ErrorKind::TooLarge);
+        assert!(error.message.contains("audio clips over"), "{error:?}");
         assert!(ctx.images.take().is_empty());
     }
 }

@@ -5,12 +5,13 @@ import type { ContentPart } from './bindings/ContentPart';
 /** Text files larger than this are not inlined (the backend caps them); shown in the composer. */
 export const TEXT_INLINE_CAP_BYTES = 200 * 1024;
 
-/** A part shown as an attachment chip: every kind but the skill a message runs (shown apart). */
-export type AttachmentPart = Exclude<ContentPart, { type: 'skill' }>;
+/** A part shown as an attachment chip: every kind but the skill a message runs (shown apart)
+ * and audio (only tool results carry it, for the model). */
+export type AttachmentPart = Exclude<ContentPart, { type: 'skill' } | { type: 'audio' }>;
 
 /** Whether `part` is shown as an attachment chip. */
 export function isAttachment(part: ContentPart): part is AttachmentPart {
-  return part.type !== 'skill';
+  return part.type !== 'skill' && part.type !== 'audio';
 }
 
 export interface Chip {

@@ -5,7 +5,7 @@ use hearth_protocol::{parts_text, ContentPart, Role};
 use serde_json::{json, Value};
 
 use crate::wire::{
-    arguments_object, image_parts, part_text, temperature_value, text_without_images, ImagePart,
+    arguments_object, image_parts, part_text, temperature_value, text_without_media, MediaPart,
 };
 use crate::{ChatMessage, ChatRequest};
 
@@ -86,7 +86,7 @@ fn user_blocks(parts: &[ContentPart]) -> Vec<Value> {
     parts
         .iter()
         .filter_map(|part| match part {
-            ContentPart::Image { .. } => ImagePart::of(part).map(image_block),
+            ContentPart::Image { .. } => MediaPart::image(part).map(image_block),
             other => text_block(&part_text(other)),
         })
         .collect()
@@ -109,7 +109,7 @@ fn assistant_blocks(message: &ChatMessage) -> Vec<Value> {
 
 /// A tool result: its text, or text and `image` blocks when the tool attached images.
 fn tool_result_block(message: &ChatMessage) -> Value {
-    let text = text_without_images(&message.content);
+    let text = text_without_media(&message.content);
     let images: Vec<Value> = image_parts(&message.content).map(image_block).collect();
     let content = if images.is_empty() {
         Value::from(text)
@@ -128,7 +128,7 @@ fn tool_result_block(message: &ChatMessage) -> Value {
     })
 }
 
-fn image_block(image: ImagePart<'_>) -> Value {
+fn image_block(image: MediaPart<'_>) -> Value {
     json!({
         "type": "image",
         "source": {"type": "base64", "media_type": image.mime_type, "data": image.data},

@@ -1,13 +1,14 @@
 //! Gemini request bodies: `contents` with user/model roles (same-role turns merged),
 //! `systemInstruction`, function declarations, calls (with thought signatures) and responses,
-//! inline images.
+//! inline images and audio.
 
 use hearth_protocol::{parts_text, ContentPart, Role};
 use serde_json::{json, Map, Value};
 
 use super::schema::gemini_schema;
 use crate::wire::{
-    arguments_object, image_parts, part_text, temperature_value, text_without_images, ImagePart,
+    arguments_object, audio_parts, image_parts, part_text, temperature_value, text_without_media,
+    MediaPart,
 };
 use crate::{ChatMessage, ChatRequest};
 
@@ -79,7 +80,8 @@ fn user_parts(parts: &[ContentPart]) -> Vec<Value> {
     parts
         .iter()
         .filter_map(|part| match part {
-            ContentPart::Image { .. } => ImagePart::of(part).map(inline_data),
+            ContentPart::Image { .. } => MediaPart::image(part).map(inline_data),
+            ContentPart::Audio { .. } => MediaPart::audio(part).map(inline_data),
             other => text_part(&part_text(other)),
         })
         .collect()
@@ -108,20 +110,22 @@ fn model_parts(message: &ChatMessage) -> Vec<Value> {
     parts
 }
 
-fn inline_data(image: ImagePart<'_>) -> Value {
-    json!({"inlineData": {"mimeType": image.mime_type, "data": image.data}})
+fn inline_data(media: MediaPart<'_>) -> Value {
+    json!({"inlineData": {"mimeType": media.mime_type, "data": media.data}})
 }
 
-/// A tool result's `functionResponse`, followed by an `inlineData` part per attached image.
+/// A tool result's `functionResponse`, followed by an `inlineData` part per attached image and
+/// audio clip (Gemini models take both).
 fn tool_parts(message: &ChatMessage) -> Vec<Value> {
     std::iter::once(function_response(message))
         .chain(image_parts(&message.content).map(inline_data))
+        .chain(audio_parts(&message.content).map(inline_data))
         .collect()
 }
 
 /// A tool result; `response` must be an object, so other JSON (or plain text) is wrapped.
 fn function_response(message: &ChatMessage) -> Value {
-    let text = text_without_images(&message.content);
+    let text = text_without_media(&message.content);
     let response = match serde_json::from_str::<Value>(&text) {
         Ok(Value::Object(object)) => Value::Object(object),
         Ok(other) => json!({"result": other}),

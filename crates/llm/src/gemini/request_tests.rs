@@ -86,3 +86,22 @@ fn calls_carry_their_thought_signatures_back() {
     let unsigned = &body["contents"][3]["parts"];
     assert_eq!(unsigned[0]["thoughtSignature"], NO_SIGNATURE);
 }
+
+#[test]
+fn a_tool_results_audio_goes_as_inline_data_beside_its_function_response() {
+    let mut result = ChatMessage::tool_result("call_1", "speak", "{\"path\":\"/m/a.wav\"}");
+    result.content.push(hearth_protocol::ContentPart::Audio {
+        mime_type: "audio/wav".into(),
+        data: "UklGRg==".into(),
+        name: Some("/m/a.wav".into()),
+    });
+    let mut request = sample_request();
+    request.messages = vec![result];
+    let body = request_body(&request);
+    let parts = body["contents"][0]["parts"].as_array().unwrap();
+    assert!(parts[0].get("functionResponse").is_some(), "{body}");
+    assert_eq!(
+        parts[1],
+        json!({"inlineData": {"mimeType": "audio/wav", "data": "UklGRg=="}})
+    );
+}

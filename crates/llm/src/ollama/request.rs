@@ -4,7 +4,7 @@
 use hearth_protocol::Role;
 use serde_json::{json, Map, Value};
 
-use crate::wire::{arguments_object, image_parts, temperature_value, text_without_images};
+use crate::wire::{arguments_object, image_parts, temperature_value, text_without_media};
 use crate::{ChatMessage, ChatRequest};
 
 /// The JSON body of a streamed chat request.
@@ -43,7 +43,7 @@ pub(crate) fn request_body(request: &ChatRequest) -> Value {
 }
 
 fn message(message: &ChatMessage) -> Value {
-    let content = text_without_images(&message.content);
+    let content = text_without_media(&message.content);
     let mut value = json!({"role": message.role.as_str(), "content": content});
     let images: Vec<&str> = image_parts(&message.content).map(|i| i.data).collect();
     if !images.is_empty() {

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use hearth_protocol::ToolCall;
+use hearth_protocol::{ContentPart, ToolCall};
 use serde_json::json;
 
 use super::*;
@@ -89,4 +89,86 @@ fn minimal_request_leaves_optional_fields_out() {
         request_body(&request, true)["stream_options"],
         json!({"include_usage": true})
     );
+}
+
+/// A turn whose MCP tool returned a WAV clip and a PNG, attached as the MCP layer attaches them.
+fn media_request(model: &str) -> ChatRequest {
+    let text = "{\"content\":[{\"type\":\"audio\",\"path\":\"/data/mcp-media/a.wav\"}]}";
+    let mut result = ChatMessage::tool_result("call_1", "mcp__tts__speak", text);
+    result.content.extend([
+        ContentPart::Audio {
+            mime_type: "audio/wav".into(),
+            data: "UklGRg==".into(),
+            name: Some("/data/mcp-media/a.wav".into()),
+        },
+        ContentPart::Image {
+            mime_type: "image/png".into(),
+            data: "iVBORw0K".into(),
+            name: Some("/data/mcp-media/b.png".into()),
+        },
+    ]);
+    let mut request = sample_request();
+    request.model = model.into();
+    request.messages = vec![
+        ChatMessage::user("Say hi"),
+        ChatMessage::assistant("", Vec::new()),
+        result,
+    ];
+    request
+}
+
+#[test]
+fn a_tool_results_audio_follows_as_input_audio_only_for_models_that_take_audio() {
+    let body = request_body(&media_request("gpt-4o-audio-preview"), false);
+    let messages = body["messages"].as_array().unwrap();
+    let tool = &messages[messages.len() - 2];
+    assert_eq!(tool["role"], "tool");
+    assert!(
+        !tool.to_string().contains("UklGRg=="),
+        "no base64 in the tool text: {tool}"
+    );
+    let after = &messages[messages.len() - 1];
+    assert_eq!(after["role"], "user");
+    let parts = after["content"].as_array().unwrap();
+    assert!(
+        parts.contains(
+            &json!({"type": "input_audio", "input_audio": {"data": "UklGRg==", "format": "wav"}})
+        ),
+        "{after}"
+    );
+    assert!(
+        parts.contains(
+            &json!({"type": "text", "text": "mcp__tts__speak (call call_1): /data/mcp-media/a.wav"})
+        ),
+        "{after}"
+    );
+    assert!(parts.iter().any(|p| p["type"] == "image_url"), "{after}");
+
+    // A model without audio input would refuse the request: it gets the image and the path only.
+    let body = request_body(&media_request("gpt-4o"), false);
+    let text = body.to_string();
+    assert!(!text.contains("input_audio"), "{text}");
+    assert!(text.contains("image_url"), "{text}");
+    assert!(
+        text.contains("/data/mcp-media/a.wav"),
+        "the result still names the file: {text}"
+    );
+}
+
+#[test]
+fn audio_models_are_told_apart_and_only_wav_and_mp3_are_sent() {
+    for model in [
+        "gpt-4o-audio-preview",
+        "gpt-4o-mini-audio-preview",
+        "gpt-audio",
+        "Qwen2.5-Omni-7B",
+    ] {
+        assert!(takes_audio(model), "{model}");
+    }
+    for model in ["gpt-4o", "gpt-5", "llama3.2", "qwen3:8b"] {
+        assert!(!takes_audio(model), "{model}");
+    }
+    assert_eq!(audio_format("audio/mpeg"), Some("mp3"));
+    assert_eq!(audio_format("audio/x-wav"), Some("wav"));
+    assert_eq!(audio_format("audio/ogg"), None);
 }

@@ -6,7 +6,7 @@ import type { ContentPart } from "./ContentPart";
  */
 export type ToolResult = { call_id: string, name: string, content: string, is_error: boolean, duration_ms: number, 
 /**
- * Images the tool attached (`ContentPart::Image`, named by the file they were saved to):
- * sent to the model as image parts, shown on the tool card.
+ * Images (and audio clips) the tool attached, named by the file they were saved to: sent to
+ * the model as image (audio) parts where it takes them, images shown on the tool card.
  */
 images?: Array<ContentPart>, };
