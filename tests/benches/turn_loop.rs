@@ -70,6 +70,7 @@ async fn main() {
         tools: runner.specs(ToolProfile::Coding),
         max_tokens: None,
         temperature: None,
+        tool_choice: hearth_llm::ToolChoice::Auto,
     };
     let mut model = Vec::with_capacity(ROUNDS);
     let mut turns = Vec::with_capacity(ROUNDS);

@@ -72,6 +72,9 @@ fn rig_on_with(
         ProviderKind::Anthropic => server.anthropic_base(),
         ProviderKind::Gemini => server.gemini_base(),
         ProviderKind::Ollama => server.ollama_base(),
+        ProviderKind::Local => {
+            panic!("a scripted server speaks HTTP; local models are tested in hearth-local")
+        }
     };
     let client = build_client(ProviderConfig {
         kind,

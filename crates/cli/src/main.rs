@@ -18,6 +18,7 @@ mod mcp_cmd;
 mod mcp_content;
 mod mcp_login;
 mod memory;
+mod models;
 mod pipe;
 mod provider_config;
 mod providers;
@@ -44,7 +45,8 @@ struct Cli {
 /// Provider selection; anything not given comes from `config.toml` in the data dir.
 #[derive(Debug, Clone, Args)]
 pub struct GlobalArgs {
-    /// Wire format of the model provider: openai, anthropic, ollama or gemini.
+    /// The model provider: openai, anthropic, ollama, gemini, or local (a GGUF model of the
+    /// models folder, run by Hearth itself).
     #[arg(long, global = true)]
     provider: Option<String>,
     /// Base URL of the provider (OpenAI-compatible servers include /v1).
@@ -94,6 +96,9 @@ enum Command {
     /// (Ollama, LM Studio, llama.cpp, vLLM).
     #[command(subcommand)]
     Providers(providers::ProvidersCommand),
+    /// List, describe, import and remove the GGUF models the `local` provider runs.
+    #[command(subcommand)]
+    Models(models::ModelsCommand),
     /// Run scheduled jobs without a window until Ctrl-C or SIGTERM (logs to stderr).
     Daemon {
         /// Seconds between wall-clock re-checks (1 to 30).
@@ -132,6 +137,8 @@ enum Command {
 fn main() -> std::process::ExitCode {
     // Started again as the document worker: parse one file and exit.
     hearth_documents::serve_worker_if_asked();
+    // Started again as the model worker: serve a local model until this process drops it.
+    hearth_local::serve_worker_if_asked();
     let cli = Cli::parse();
     // Before any thread starts: what this command starts ends with it, however it ends.
     #[cfg(unix)]
@@ -161,6 +168,7 @@ fn main() -> std::process::ExitCode {
             Command::Tools(command) => tools_cmd::run(command).await,
             Command::Keys(command) => keys::run(command),
             Command::Providers(command) => providers::run(command).await,
+            Command::Models(command) => models::run(command).await,
             Command::Daemon { tick } => daemon::run(&cli.global, tick).await,
             Command::Jobs(command) => jobs::run(command, &cli.global).await,
             Command::Memory(command) => memory::run(command),

@@ -40,6 +40,7 @@ pub struct EngineBuilder {
     browsers: hearth_browser::Browsers,
     channels: Channels,
     knowledge: hearth_knowledge::Knowledge,
+    local: hearth_local::LocalModels,
 }
 
 /// The model a turn or run uses, with a client for its provider.
@@ -58,9 +59,12 @@ impl EngineBuilder {
         notifier: Arc<dyn Notifier>,
     ) -> EngineBuilder {
         let keys = secrets.clone();
+        let local = hearth_local::LocalModels::for_this_program(dir.models());
+        let local_models = local.clone();
         let models: ModelSource = Arc::new(move |settings, requested| {
             let (entry, model) = choose_provider(settings, Some(requested))?;
-            let client = model_client(&entry, None, keys.as_ref())?;
+            local_models.configure(&settings.local);
+            let client = model_client(&entry, None, keys.as_ref(), &local_models)?;
             Ok(ModelChoice { client, model })
         });
         let browsers = hearth_browser::Browsers::new(dir.root());
@@ -77,7 +81,13 @@ impl EngineBuilder {
             signal: None,
             sources: Vec::new(),
             browsers,
+            local,
         }
+    }
+
+    /// The local models of the data dir and the worker that runs them.
+    pub fn local(&self) -> &hearth_local::LocalModels {
+        &self.local
     }
 
     /// Keeps the tools' background processes and terminals in `background` (the app shuts it
@@ -202,6 +212,7 @@ impl EngineBuilder {
             settings: settings.clone(),
             secrets: self.secrets.clone(),
             store: self.store.clone(),
+            local: self.local.clone(),
         });
         let media = crate::media_config(settings, self.secrets.as_ref());
         let delivery = hearth_tools::channels::media_delivery(Arc::new(self.channels.clone()));
@@ -269,7 +280,8 @@ impl EngineBuilder {
         key_env: Option<&str>,
     ) -> Result<ModelChoice, EngineError> {
         let (entry, model) = choose_provider(settings, requested)?;
-        let client = model_client(&entry, key_env, self.secrets.as_ref())?;
+        self.local.configure(&settings.local);
+        let client = model_client(&entry, key_env, self.secrets.as_ref(), &self.local)?;
         Ok(ModelChoice { client, model })
     }
 

@@ -147,6 +147,7 @@ impl Engine {
             tools: Arc::from([]),
             max_tokens: Some(2_000),
             temperature: None,
+            tool_choice: hearth_llm::ToolChoice::Auto,
         };
         let mut stream = match self.start_stream(&request, cancel).await {
             None => return Ok(None),

@@ -380,6 +380,7 @@ impl Engine {
                 tools: Arc::clone(&tools),
                 max_tokens: None,
                 temperature: None,
+                tool_choice: hearth_llm::ToolChoice::Auto,
             };
             let response = self
                 .stream_response(&session.id, &request, sink, cancel)

@@ -114,6 +114,7 @@ pub struct EngineVision {
     pub settings: Settings,
     pub secrets: Arc<dyn SecretStore>,
     pub store: Arc<Store>,
+    pub local: hearth_local::LocalModels,
 }
 
 impl EngineVision {
@@ -164,12 +165,13 @@ impl VisionModels for EngineVision {
             |e: crate::EngineError| ToolError::new(ErrorKind::Unavailable, e.to_string());
         let (entry, model) =
             choose_provider(&self.settings, Some(&choice.label)).map_err(unavailable)?;
-        let secrets = self.secrets.clone();
-        let client =
-            tokio::task::spawn_blocking(move || model_client(&entry, None, secrets.as_ref()))
-                .await
-                .map_err(|e| ToolError::internal(format!("key lookup task failed: {e}")))?
-                .map_err(unavailable)?;
+        let (secrets, local) = (self.secrets.clone(), self.local.clone());
+        let client = tokio::task::spawn_blocking(move || {
+            model_client(&entry, None, secrets.as_ref(), &local)
+        })
+        .await
+        .map_err(|e| ToolError::internal(format!("key lookup task failed: {e}")))?
+        .map_err(unavailable)?;
         let request = ChatRequest {
             model,
             system: String::new(),
@@ -183,6 +185,7 @@ impl VisionModels for EngineVision {
             tools: Arc::from(Vec::new()),
             max_tokens: Some(VISION_MAX_TOKENS),
             temperature: None,
+            tool_choice: hearth_llm::ToolChoice::Auto,
         };
         let answer = async {
             let stream = client.stream(&request).await?;

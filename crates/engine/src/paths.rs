@@ -70,6 +70,10 @@ impl DataDir {
     pub fn logs(&self) -> PathBuf {
         self.root.join("logs")
     }
+    /// GGUF models the `local` provider runs.
+    pub fn models(&self) -> PathBuf {
+        self.root.join("models")
+    }
     /// What running Hearth processes keep about themselves (the ledgers of their children).
     pub fn run(&self) -> PathBuf {
         self.root.join("run")

@@ -4,20 +4,25 @@
 use std::time::Duration;
 
 use hearth_llm::{build_client, ProviderConfig, RetryPolicy, SharedModelClient};
+use hearth_local::LocalModels;
 use hearth_protocol::{ProviderEntry, Settings};
 
 use crate::secrets::{resolve_api_key, SecretStore};
 use crate::EngineError;
 
-/// A client for `entry`, its key found as [`resolve_api_key`] does. Blocks on the keychain:
-/// from async code, run it on a blocking thread.
+/// A client for `entry`, its key found as [`resolve_api_key`] does; a `local` provider's is
+/// `local`'s, with no key. Blocks on the keychain: from async code, run it on a blocking thread.
 pub fn model_client(
     entry: &ProviderEntry,
     explicit_env: Option<&str>,
     secrets: &dyn SecretStore,
+    local: &LocalModels,
 ) -> Result<SharedModelClient, EngineError> {
+    if entry.kind.in_process() {
+        return Ok(local.client());
+    }
     let api_key = resolve_api_key(entry.kind, &entry.id, explicit_env, secrets)?;
-    client_with_key(entry, api_key)
+    client_with_key(entry, api_key, local)
 }
 
 /// A model client for `entry` with `api_key` as given (none for a keyless server): how a
@@ -25,8 +30,12 @@ pub fn model_client(
 pub fn client_with_key(
     entry: &ProviderEntry,
     api_key: Option<String>,
+    local: &LocalModels,
 ) -> Result<SharedModelClient, EngineError> {
     let kind = entry.kind;
+    if kind.in_process() {
+        return Ok(local.client());
+    }
     let base_url = if entry.base_url.is_empty() {
         kind.default_base_url().to_string()
     } else {

@@ -106,6 +106,7 @@ impl Engine {
             tools: Arc::from([]),
             max_tokens: Some(TITLE_MAX_TOKENS),
             temperature: Some(0.2),
+            tool_choice: hearth_llm::ToolChoice::Auto,
         };
         let mut stream = self.model.stream(&request).await?;
         let mut text = String::new();

@@ -36,6 +36,10 @@ pub enum LlmError {
     Network { url: String, detail: String },
     #[error("the provider sent a response Hearth could not understand: {detail}")]
     Protocol { detail: String },
+    /// The `local` provider could not run its model: one of the `AppError::LocalModel*` /
+    /// `AppError::LocalWorkerCrashed` failures, already worded for the user.
+    #[error(transparent)]
+    Local(AppError),
 }
 
 impl From<&LlmError> for AppError {
@@ -77,6 +81,7 @@ impl From<&LlmError> for AppError {
             LlmError::Protocol { detail } => AppError::ModelProtocol {
                 detail: detail.clone(),
             },
+            LlmError::Local(error) => error.clone(),
         }
     }
 }

@@ -61,5 +61,6 @@ pub(crate) fn sample_request() -> ChatRequest {
         }]),
         max_tokens: Some(1000),
         temperature: Some(0.2),
+        tool_choice: crate::ToolChoice::Auto,
     }
 }

@@ -125,6 +125,17 @@ pub struct ChatRequest {
     pub tools: Arc<[ToolSpec]>,
     pub max_tokens: Option<u32>,
     pub temperature: Option<f32>,
+    pub tool_choice: ToolChoice,
+}
+
+/// Whether the model may answer in text or must call one of the offered tools.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ToolChoice {
+    #[default]
+    Auto,
+    /// One of the offered tools must be called (OpenAI `"required"`, Anthropic `any`, Gemini
+    /// `ANY`, a grammar for local models; Ollama has no such option and treats it as `Auto`).
+    Required,
 }
 
 /// One event of a streamed response.

@@ -122,7 +122,7 @@ pub(crate) fn audio_parts(parts: &[ContentPart]) -> impl Iterator<Item = MediaPa
 
 /// The text of `parts` without their images and audio (which travel as parts of their own where
 /// the provider takes them, never as base64 in text; the tool's text names their files).
-pub(crate) fn text_without_media(parts: &[ContentPart]) -> String {
+pub fn text_without_media(parts: &[ContentPart]) -> String {
     let texts: Vec<ContentPart> = parts
         .iter()
         .filter(|p| !matches!(p, ContentPart::Image { .. } | ContentPart::Audio { .. }))

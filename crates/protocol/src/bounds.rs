@@ -30,8 +30,8 @@ pub(crate) fn channel_secs<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Er
     within(d, 1, 600, " seconds")
 }
 
-/// `[browser] idle_minutes`.
-pub(crate) fn browser_idle_minutes<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+/// `[browser] idle_minutes`, `[local] idle_minutes`.
+pub(crate) fn idle_minutes<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     within(d, 1, 1440, " minutes")
 }
 

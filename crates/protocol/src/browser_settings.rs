@@ -15,7 +15,7 @@ pub struct BrowserSettings {
     /// Shows the browser window (to log in to a site or watch); headless otherwise.
     pub visible: bool,
     /// Minutes without a browser call after which the browser is closed.
-    #[serde(deserialize_with = "crate::bounds::browser_idle_minutes")]
+    #[serde(deserialize_with = "crate::bounds::idle_minutes")]
     pub idle_minutes: u32,
     /// Attach to the user's own Chrome at this DevTools address on this computer
     /// (`http://127.0.0.1:9222`, started with `--remote-debugging-port=9222`) instead of

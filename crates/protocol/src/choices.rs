@@ -117,6 +117,8 @@ choices! {
         Anthropic => "anthropic",
         Ollama => "ollama",
         Gemini => "gemini",
+        /// A GGUF model from the models folder, run by llama.cpp in a worker process.
+        Local => "local",
     }
 }
 
@@ -225,6 +227,7 @@ impl ProviderKind {
             ProviderKind::Anthropic => "https://api.anthropic.com",
             ProviderKind::Ollama => "http://127.0.0.1:11434",
             ProviderKind::Gemini => "https://generativelanguage.googleapis.com/v1beta",
+            ProviderKind::Local => "",
         }
     }
 
@@ -235,12 +238,18 @@ impl ProviderKind {
             ProviderKind::Anthropic => "ANTHROPIC_API_KEY",
             ProviderKind::Ollama => "OLLAMA_API_KEY",
             ProviderKind::Gemini => "GEMINI_API_KEY",
+            ProviderKind::Local => "HEARTH_LOCAL_API_KEY",
         }
     }
 
     /// Whether this provider can run without an API key.
     pub fn key_optional(self) -> bool {
-        matches!(self, ProviderKind::Ollama)
+        matches!(self, ProviderKind::Ollama | ProviderKind::Local)
+    }
+
+    /// Whether this provider runs in Hearth itself, with no endpoint and no key.
+    pub fn in_process(self) -> bool {
+        matches!(self, ProviderKind::Local)
     }
 }
 

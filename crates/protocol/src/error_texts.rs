@@ -74,6 +74,9 @@ fn chinese(error: &AppError) -> &'static str {
             AppError::ModelServer { .. } => "服务端出错（{status}）；请稍后再试。{detail}",
             AppError::ModelUnreachable { .. } => "无法连接到 {url} 的服务：请检查基础 URL 和网络。{detail}",
             AppError::ModelProtocol { .. } => "服务端返回了 Hearth 无法理解的响应：{detail}",
+            AppError::LocalModelMissing { .. } => "{folder} 中没有名为“{name}”的本地模型：请在 设置 → 模型 中导入 .gguf 文件，或运行 `hearth-cli models list`。",
+            AppError::LocalModelUnusable { .. } => "{file} 无法用作本地模型：{detail}",
+            AppError::LocalWorkerCrashed { .. } => "本地模型的工作进程已停止（{detail}）；此回复已标记为失败，下一条消息会重新启动它。",
             AppError::ProbablyTooLong { .. } => "发送较长的请求（约 {tokens} 个 token）后服务器立即关闭了连接：消息可能超出了此模型的上下文（{window} 个 token）。请缩短消息、新建对话，或在设置中填写该模型的上下文窗口。",
             AppError::MessageTooLong { .. } => "这条消息对此模型来说太长了：连同系统提示和工具约 {tokens} 个 token，而模型的上下文窗口是 {window} 个 token。请缩短消息、少附加一些内容，或选择上下文更大的模型。",
             AppError::Stalled { .. } => "服务端 {seconds} 秒没有任何响应，回复已停止并标记为失败；请重试。",
@@ -197,6 +200,15 @@ mod tests {
                 detail: "x".into(),
             },
             AppError::ModelProtocol { detail: "x".into() },
+            AppError::LocalModelMissing {
+                name: "x".into(),
+                folder: "x".into(),
+            },
+            AppError::LocalModelUnusable {
+                file: "x".into(),
+                detail: "x".into(),
+            },
+            AppError::LocalWorkerCrashed { detail: "x".into() },
             AppError::ProbablyTooLong {
                 tokens: 7,
                 window: 7,

@@ -106,6 +106,12 @@ pub enum AppError {
     ProbablyTooLong { tokens: u64, window: u64 },
     #[error("the message is too long for this model: about {tokens} tokens with the system prompt and tools, and the model's context window is {window} tokens; shorten it, attach less, or pick a model with a larger context")]
     MessageTooLong { tokens: u64, window: u64 },
+    #[error("no local model named '{name}' in {folder}: import a .gguf file in Settings → Models, or run `hearth-cli models list`")]
+    LocalModelMissing { name: String, folder: String },
+    #[error("{file} cannot be used as a local model: {detail}")]
+    LocalModelUnusable { file: String, detail: String },
+    #[error("the local model's worker stopped ({detail}); the reply was kept as failed and the next message starts it again")]
+    LocalWorkerCrashed { detail: String },
     #[error("the provider sent nothing for {seconds} s, so the reply was stopped and kept as failed; try again")]
     Stalled { seconds: u64 },
     #[error("the run stopped after {iterations} tool iterations without an answer")]

@@ -85,6 +85,9 @@ pub struct Settings {
     pub artifacts: crate::document_settings::ArtifactSettings,
     #[serde(default)]
     pub knowledge: crate::document_settings::KnowledgeSettings,
+    /// How the `local` provider runs GGUF models (`[local]`).
+    #[serde(default)]
+    pub local: crate::local_models::LocalSettings,
 }
 
 /// One user rule: allow or deny a tool (by canonical name, `*` at the end matching a prefix)
@@ -276,6 +279,7 @@ impl Default for Settings {
             channels: Vec::new(),
             artifacts: crate::document_settings::ArtifactSettings::default(),
             knowledge: crate::document_settings::KnowledgeSettings::default(),
+            local: crate::local_models::LocalSettings::default(),
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod browser;
 pub mod channels;
 pub mod jobs;
 pub mod knowledge;
+pub mod local_models;
 pub mod mcp;
 pub mod mcp_auth;
 pub mod mcp_content;

@@ -253,7 +253,7 @@ pub async fn test_connection(
         .map(|k| k.trim().to_string())
         .filter(|k| !k.is_empty());
     let client = match typed {
-        Some(key) => hearth_engine::client_with_key(&provider, Some(key))?,
+        Some(key) => hearth_engine::client_with_key(&provider, Some(key), state.builder.local())?,
         None => state.client_for(&provider).await?,
     };
     let models = client.list_models().await.map_err(|e| AppError::from(&e))?;

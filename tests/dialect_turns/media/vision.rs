@@ -133,6 +133,7 @@ fn image_part(kind: ProviderKind, body: &Value) -> (String, String, String) {
                 message["content"].as_str().unwrap().into(),
             )
         }
+        ProviderKind::Local => unreachable!("local models read no images and speak no HTTP"),
     }
 }
 

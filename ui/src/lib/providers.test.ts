@@ -30,6 +30,7 @@ const base: Settings = {
   channels: [],
   artifacts: { allowed_extensions: ['md'], max_text_segments: 20 },
   knowledge: { folders: [], watch: true },
+  local: { idle_minutes: 10, threads: 0, context_length: 0 },
 };
 const entry = (id: string, model: string | null = null): ProviderEntry => ({ id, name: id.toUpperCase(), kind: 'openai', base_url: '', default_model: model });
 const field = (f: string) => f;

@@ -6,7 +6,17 @@ import type { Settings } from './bindings/Settings';
 import type { MessageKey } from './i18n/en';
 
 export { CLOSE_WITHOUT_TRAY, PROVIDER_KINDS, SECURITY_PROFILES, SEARCH_BACKENDS, THEMES, TOOL_PROFILES } from './bindings/choices';
-export type { ProviderKind } from './bindings/ProviderKind';
+import type { ProviderKind } from './bindings/ProviderKind';
+export type { ProviderKind };
+/** The label of each provider kind. */
+export const PROVIDER_KIND_KEYS = {
+  openai: 'settings.kind.openai',
+  anthropic: 'settings.kind.anthropic',
+  ollama: 'settings.kind.ollama',
+  gemini: 'settings.kind.gemini',
+  local: 'settings.kind.local',
+} as const satisfies Record<ProviderKind, MessageKey>;
+
 /** Key ids that name the web search keys in the keychain, so no provider may use them. */
 export const SEARCH_KEY_IDS = ['brave', 'tavily'] as const;
 

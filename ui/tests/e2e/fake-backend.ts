@@ -97,6 +97,7 @@ export function installFakeBackend(scenario: Scenario): void {
     channels: [],
     artifacts: { allowed_extensions: ['md', 'txt', 'csv', 'json'], max_text_segments: 20 },
     knowledge: { folders: [], watch: true },
+    local: { idle_minutes: 10, threads: 0, context_length: 0 },
     ...(scenario.settings ?? {}),
   };
   const sessions: Session[] = [...(scenario.sessions ?? [])];

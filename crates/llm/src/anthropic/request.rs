@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use crate::wire::{
     arguments_object, image_parts, part_text, temperature_value, text_without_media, MediaPart,
 };
-use crate::{ChatMessage, ChatRequest};
+use crate::{ChatMessage, ChatRequest, ToolChoice};
 
 /// `max_tokens` is required by the API; this is used when the request leaves it open.
 pub(crate) const DEFAULT_MAX_TOKENS: u32 = 4096;
@@ -58,6 +58,9 @@ pub(crate) fn request_body(request: &ChatRequest) -> Value {
             })
             .collect();
         body["tools"] = Value::from(tools);
+        if request.tool_choice == ToolChoice::Required {
+            body["tool_choice"] = json!({"type": "any"});
+        }
     }
     if let Some(temperature) = request.temperature {
         body["temperature"] = temperature_value(temperature);

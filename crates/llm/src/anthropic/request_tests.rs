@@ -86,3 +86,14 @@ fn defaults_system_messages_and_empty_turns() {
         })
     );
 }
+
+#[test]
+fn a_required_tool_choice_is_any() {
+    let mut request = sample_request();
+    assert!(request_body(&request).get("tool_choice").is_none());
+    request.tool_choice = crate::ToolChoice::Required;
+    assert_eq!(
+        request_body(&request)["tool_choice"],
+        json!({"type": "any"})
+    );
+}

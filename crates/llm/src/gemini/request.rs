@@ -10,7 +10,7 @@ use crate::wire::{
     arguments_object, audio_parts, image_parts, part_text, temperature_value, text_without_media,
     MediaPart,
 };
-use crate::{ChatMessage, ChatRequest};
+use crate::{ChatMessage, ChatRequest, ToolChoice};
 
 /// The JSON body of a `streamGenerateContent` request.
 pub(crate) fn request_body(request: &ChatRequest) -> Value {
@@ -47,6 +47,9 @@ pub(crate) fn request_body(request: &ChatRequest) -> Value {
             })
             .collect();
         body["tools"] = json!([{"functionDeclarations": declarations}]);
+        if request.tool_choice == ToolChoice::Required {
+            body["toolConfig"] = json!({"functionCallingConfig": {"mode": "ANY"}});
+        }
     }
     let mut config = Map::new();
     if let Some(max_tokens) = request.max_tokens {

@@ -105,3 +105,14 @@ fn a_tool_results_audio_goes_as_inline_data_beside_its_function_response() {
         json!({"inlineData": {"mimeType": "audio/wav", "data": "UklGRg=="}})
     );
 }
+
+#[test]
+fn a_required_tool_choice_is_mode_any() {
+    let mut request = sample_request();
+    assert!(request_body(&request).get("toolConfig").is_none());
+    request.tool_choice = crate::ToolChoice::Required;
+    assert_eq!(
+        request_body(&request)["toolConfig"],
+        json!({"functionCallingConfig": {"mode": "ANY"}})
+    );
+}

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use crate::wire::{
     audio_parts, image_parts, part_text, temperature_value, text_without_media, MediaPart,
 };
-use crate::{ChatMessage, ChatRequest};
+use crate::{ChatMessage, ChatRequest, ToolChoice};
 
 /// The JSON body of a streamed chat-completions request; `include_usage` asks for the final
 /// usage chunk (`stream_options`), which some servers refuse.
@@ -49,6 +49,9 @@ pub(crate) fn request_body(request: &ChatRequest, include_usage: bool) -> Value 
             })
             .collect();
         body["tools"] = Value::from(tools);
+        if request.tool_choice == ToolChoice::Required {
+            body["tool_choice"] = json!("required");
+        }
     }
     if let Some(max_tokens) = request.max_tokens {
         body["max_tokens"] = Value::from(max_tokens);

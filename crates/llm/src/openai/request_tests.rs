@@ -76,6 +76,7 @@ fn minimal_request_leaves_optional_fields_out() {
         tools: Arc::from([]),
         max_tokens: None,
         temperature: None,
+        tool_choice: crate::ToolChoice::Auto,
     };
     assert_eq!(
         request_body(&request, false),
@@ -171,4 +172,17 @@ fn audio_models_are_told_apart_and_only_wav_and_mp3_are_sent() {
     assert_eq!(audio_format("audio/mpeg"), Some("mp3"));
     assert_eq!(audio_format("audio/x-wav"), Some("wav"));
     assert_eq!(audio_format("audio/ogg"), None);
+}
+
+#[test]
+fn a_required_tool_choice_is_sent_only_with_tools() {
+    let mut request = sample_request();
+    assert!(request_body(&request, false).get("tool_choice").is_none());
+    request.tool_choice = crate::ToolChoice::Required;
+    assert_eq!(
+        request_body(&request, false)["tool_choice"],
+        json!("required")
+    );
+    request.tools = Arc::from([]);
+    assert!(request_body(&request, false).get("tool_choice").is_none());
 }

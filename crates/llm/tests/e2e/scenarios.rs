@@ -47,6 +47,7 @@ pub fn request() -> ChatRequest {
         }]),
         max_tokens: Some(256),
         temperature: None,
+        tool_choice: hearth_llm::ToolChoice::Auto,
     }
 }
 

@@ -203,6 +203,7 @@ fn debug_output_hides_the_key() {
             }
             ProviderKind::Ollama => format!("{:?}", hearth_llm::ollama::OllamaClient::new(&config)),
             ProviderKind::Gemini => format!("{:?}", hearth_llm::gemini::GeminiClient::new(&config)),
+            ProviderKind::Local => unreachable!("not in the list: it has no key"),
         };
         assert!(
             !text.contains("SECRET") && text.contains("<redacted>"),

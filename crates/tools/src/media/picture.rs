@@ -41,7 +41,9 @@ pub fn limits_for(kind: ProviderKind) -> ImageLimits {
             max_side: 3072,
             max_bytes: 14_000_000,
         },
-        ProviderKind::Ollama => ImageLimits {
+        // Hearth's local models read text only (images stay out of their prompt): an image is
+        // kept as small as for Ollama's.
+        ProviderKind::Ollama | ProviderKind::Local => ImageLimits {
             max_side: 2048,
             max_bytes: 10_000_000,
         },

@@ -3,4 +3,4 @@
 /**
  * Which wire format a provider speaks.
  */
-export type ProviderKind = "openai" | "anthropic" | "ollama" | "gemini";
+export type ProviderKind = "openai" | "anthropic" | "ollama" | "gemini" | "local";

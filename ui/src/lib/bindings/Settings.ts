@@ -6,6 +6,7 @@ import type { ChannelSettings } from "./ChannelSettings";
 import type { CloseWithoutTray } from "./CloseWithoutTray";
 import type { KnowledgeSettings } from "./KnowledgeSettings";
 import type { Language } from "./Language";
+import type { LocalSettings } from "./LocalSettings";
 import type { McpServerSettings } from "./McpServerSettings";
 import type { MediaSettings } from "./MediaSettings";
 import type { PolicyRule } from "./PolicyRule";
@@ -93,4 +94,8 @@ channels: Array<ChannelSettings>,
 /**
  * Long deliverables (`[artifacts]`) and the knowledge base (`[knowledge]`).
  */
-artifacts: ArtifactSettings, knowledge: KnowledgeSettings, };
+artifacts: ArtifactSettings, knowledge: KnowledgeSettings, 
+/**
+ * How the `local` provider runs GGUF models (`[local]`).
+ */
+local: LocalSettings, };

@@ -4,7 +4,7 @@ export const TOOL_PROFILES = ['minimal', 'messaging', 'coding', 'full'] as const
 import type { SecurityProfile } from './SecurityProfile';
 export const SECURITY_PROFILES = ['personal_cli', 'daemon', 'public_gateway'] as const satisfies readonly SecurityProfile[];
 import type { ProviderKind } from './ProviderKind';
-export const PROVIDER_KINDS = ['openai', 'anthropic', 'ollama', 'gemini'] as const satisfies readonly ProviderKind[];
+export const PROVIDER_KINDS = ['openai', 'anthropic', 'ollama', 'gemini', 'local'] as const satisfies readonly ProviderKind[];
 import type { RuleEffect } from './RuleEffect';
 export const RULE_EFFECTS = ['allow', 'deny'] as const satisfies readonly RuleEffect[];
 import type { McpApproval } from './McpApproval';

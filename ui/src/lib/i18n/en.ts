@@ -170,6 +170,7 @@ export const en = {
   'settings.kind.anthropic': 'Anthropic',
   'settings.kind.ollama': 'Ollama',
   'settings.kind.gemini': 'Gemini',
+  'settings.kind.local': 'Built into Hearth (GGUF, offline)',
   'settings.required': '{field} is required.',
   'settings.idTaken': 'A provider with the id “{id}” already exists.',
   'settings.idInvalid': 'The id may contain only letters, digits, “-” and “_”.',

@@ -171,6 +171,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.kind.anthropic': 'Anthropic',
   'settings.kind.ollama': 'Ollama',
   'settings.kind.gemini': 'Gemini',
+  'settings.kind.local': 'Hearth 内置（GGUF，离线）',
   'settings.required': '{field}为必填项。',
   'settings.idTaken': '标识为“{id}”的服务商已存在。',
   'settings.idInvalid': '标识只能包含字母、数字、“-”和“_”。',

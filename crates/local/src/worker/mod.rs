@@ -1,0 +1,66 @@
+//! The model worker: this program started again with [`WORKER_ARG`]. It loads one model with
+//! llama.cpp and serves requests on stdin until stdin closes (its parent quit or dropped it), so
+//! an abort inside llama.cpp (a damaged file, no memory) costs the worker, never the app.
+
+mod facts;
+mod grammar;
+mod io;
+mod session;
+
+use crate::wire::{Failure, Reply, Request};
+use io::{Incoming, Output};
+
+/// The first argument that makes this program a model worker. A test binary is one too when it
+/// holds [`model_worker_test_host!`](crate::model_worker_test_host).
+pub const WORKER_ARG: &str = "__hearth_model_worker";
+
+/// Serves as the model worker and exits when this process was started as one (its first
+/// argument is [`WORKER_ARG`]); returns at once otherwise. Every program that runs local models
+/// calls it first thing in `main`.
+pub fn serve_worker_if_asked() {
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|arg| arg == WORKER_ARG)
+    {
+        std::process::exit(serve());
+    }
+}
+
+fn serve() -> i32 {
+    let mut out = Output::stdout();
+    let incoming = Incoming::from_stdin();
+    let Some(first) = incoming.next() else {
+        return 0;
+    };
+    match first {
+        Ok(Request::Inspect { path }) => {
+            let reply = match facts::inspect(&path) {
+                Ok(facts) => Reply::Inspected(facts),
+                Err(reason) => Reply::Failed(Failure::Unusable(reason)),
+            };
+            i32::from(out.send(&reply).is_err())
+        }
+        Ok(Request::Load(load)) => session::serve(&load, &incoming, &mut out),
+        Ok(other) => {
+            let reason = format!("the first request must load a model, not {other:?}");
+            let _ = out.send(&Reply::Failed(Failure::Other(reason)));
+            2
+        }
+        Err(reason) => {
+            let _ = out.send(&Reply::Failed(Failure::Other(reason)));
+            2
+        }
+    }
+}
+
+/// Makes a test binary able to serve as the model worker: a `#[test]` that does nothing in a
+/// normal run and serves when libtest runs it as [`WORKER_ARG`].
+#[macro_export]
+macro_rules! model_worker_test_host {
+    () => {
+        #[test]
+        fn __hearth_model_worker() {
+            $crate::serve_worker_if_asked();
+        }
+    };
+}
