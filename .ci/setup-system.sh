@@ -8,6 +8,7 @@ pkgs=(libwebkit2gtk-4.1-dev libgtk-3-dev libayatana-appindicator3-dev librsvg2-d
 pkgs+=(fonts-droid-fallback poppler-utils) # document fixtures' Chinese font; pdftotext for the PDF benchmark
 pkgs+=(libtasn1-doc shared-mime-info xorg-docs) # real manuals (pdfTeX, Apache FOP) the PDF reader is checked on
 pkgs+=(espeak-ng) # text_to_speech's local backend (and its tests)
+pkgs+=(cmake libclang-dev) # llama.cpp, built from source for the local models (crate llama-cpp-sys-2; bindgen needs libclang)
 pkgs+=(rpm) # reads the .rpm CI builds (rpm -qlp), nothing is installed with it
 pkgs+=(haskell-status-notifier-item-utils) # status-notifier-watcher: a tray icon host for the desktop tests
 missing=()

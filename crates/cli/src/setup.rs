@@ -170,7 +170,7 @@ fn provider_entry(global: &GlobalArgs, settings: &Settings) -> anyhow::Result<Pr
         });
     }
     let mut entry = hearth_engine::default_provider(settings).cloned().ok_or_else(|| {
-        anyhow!("no provider configured: pass --provider openai|anthropic|ollama|gemini (with --base-url and --model), or add one in the app's Settings")
+        anyhow!("no provider configured: pass --provider openai|anthropic|ollama|gemini (with --base-url and --model) or --provider local --model NAME (see `hearth-cli models list`), or add one in the app's Settings")
     })?;
     if let Some(url) = &global.base_url {
         entry.base_url = url.clone();

@@ -52,12 +52,13 @@ impl Engine {
         &self,
         session: &Session,
         model: &str,
+        window: u64,
         stored: Vec<Message>,
         overhead_tokens: u64,
         sink: &EventSink,
         cancel: &CancellationToken,
     ) -> Result<Compacted, EngineError> {
-        let budget = self.options.window_of(model) * 3 / 4;
+        let budget = window * 3 / 4;
         let visible = visible_messages(&stored);
         let history = to_chat_messages(&visible);
         let used = estimate_tokens(&history) + overhead_tokens;

@@ -333,7 +333,8 @@ impl Engine {
         let model = self.session_model(session);
         let profile = self.session_profile(session)?;
         let workspace = self.workspace_of(session);
-        let tools = self.tools.specs(profile);
+        let window = self.window(&model).await;
+        let tools = self.fitting_tools(profile, window);
         let tools_tokens = crate::compact::tools_tokens(&tools);
         let memories = self.prompt_memories(user_message_id)?;
         let skills = self.skills_catalogue(&workspace, &tools);
@@ -364,10 +365,10 @@ impl Engine {
             stored.extend(self.store.list_messages_after(&session.id, seen)?);
             let overhead = tools_tokens + system.len() as u64 / 4;
             if iteration == 1 {
-                self.check_fits(&stored, user_message_id, &model, overhead)?;
+                self.check_fits(&stored, user_message_id, window, overhead)?;
             }
             let compaction = self
-                .compact_if_needed(session, &model, stored, overhead, sink, cancel)
+                .compact_if_needed(session, &model, window, stored, overhead, sink, cancel)
                 .await?;
             let Compacted::Ready(compacted, history) = compaction else {
                 return Ok(summary(iteration - 1, TurnEnd::Cancelled, usage));
@@ -420,6 +421,38 @@ impl Engine {
         ))
     }
 
+    /// `model`'s context window: the settings' (what was learnt when it was chosen, or the
+    /// user's override), else what the provider knows, else the settings' default.
+    async fn window(&self, model: &str) -> u64 {
+        match self.options.model_windows.get(model).copied() {
+            Some(tokens) if tokens > 0 => tokens,
+            _ => match self.model.context_window(model).await {
+                Some(tokens) if tokens > 0 => tokens,
+                _ => self.options.context_window,
+            },
+        }
+    }
+
+    /// The tools of `profile`, or of the largest smaller profile whose definitions take at most
+    /// a quarter of `window` (none if even the smallest takes more): a small local model's 8k
+    /// context would otherwise be filled by the full set's ~18k tokens of definitions.
+    fn fitting_tools(&self, profile: ToolProfile, window: u64) -> Arc<[hearth_llm::ToolSpec]> {
+        let fits =
+            |specs: &Arc<[hearth_llm::ToolSpec]>| crate::compact::tools_tokens(specs) <= window / 4;
+        let narrower = ToolProfile::ALL.into_iter().rev().filter(|p| *p <= profile);
+        for candidate in narrower {
+            let specs = self.tools.specs(candidate);
+            if fits(&specs) {
+                if candidate != profile {
+                    tracing::info!(%profile, offered = %candidate, window, "tools narrowed to fit the context window");
+                }
+                return specs;
+            }
+        }
+        tracing::info!(%profile, window, "no tools offered: even the smallest set would not fit the context window");
+        Arc::from(Vec::new())
+    }
+
     /// Refuses, before the model is called, a user message that cannot fit the model's window
     /// even alone with the system prompt and the tools: compaction folds only older messages,
     /// so it cannot help. A history that is merely long is left to compaction.
@@ -427,7 +460,7 @@ impl Engine {
         &self,
         stored: &[Message],
         user_message_id: i64,
-        model: &str,
+        window: u64,
         overhead: u64,
     ) -> Result<(), EngineError> {
         let Some(user) = stored.iter().find(|m| m.id == user_message_id) else {
@@ -435,7 +468,6 @@ impl Engine {
         };
         let tokens =
             crate::history::estimate_tokens(&crate::history::to_chat_messages(&[user])) + overhead;
-        let window = self.options.window_of(model);
         if tokens > window {
             return Err(EngineError::MessageTooLong { tokens, window });
         }

@@ -194,6 +194,12 @@ pub trait ModelClient: Send + Sync {
 
     /// Lists the models the endpoint offers.
     async fn list_models(&self) -> Result<Vec<ModelInfo>, LlmError>;
+
+    /// The context `model` runs with, when the provider knows it without a request (Hearth's
+    /// own models do; a server's is learnt from its model listing when the model is chosen).
+    async fn context_window(&self, _model: &str) -> Option<u64> {
+        None
+    }
 }
 
 pub type SharedModelClient = Arc<dyn ModelClient>;

@@ -14,6 +14,7 @@ mod children;
 mod database;
 mod documents;
 mod errors;
+mod gguf;
 mod knowledge;
 mod local;
 mod mcp;

@@ -212,6 +212,17 @@ impl ModelClient for LocalModels {
         Ok(reply::events(guard, names, move || models.arm_idle_timer()))
     }
 
+    async fn context_window(&self, model: &str) -> Option<u64> {
+        let described = self.catalog().describe(model).await.ok()?;
+        let setting = u64::from(self.settings().context_length);
+        let run = described.run_context?;
+        Some(if setting > 0 {
+            setting.min(described.context_length.unwrap_or(setting))
+        } else {
+            run
+        })
+    }
+
     async fn list_models(&self) -> Result<Vec<ModelInfo>, LlmError> {
         Ok(self
             .catalog()
