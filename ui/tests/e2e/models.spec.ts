@@ -1,51 +1,8 @@
-import type { LocalModel } from '../../src/lib/bindings/LocalModel';
-import type { RecommendedModel } from '../../src/lib/bindings/RecommendedModel';
-import { boot, callsTo, expect, test, withProvider } from './fixtures';
 import type { Page } from '@playwright/test';
+import { boot, callsTo, expect, test, withProvider } from './fixtures';
+import { broken, GiB, localModelItems, qwen, recommended, SMOL } from './localModelItems';
 
-const SMOL = 'SmolLM2-135M-Instruct.Q4_1';
-
-function model(name: string, extra: Partial<LocalModel> = {}): LocalModel {
-  return {
-    name,
-    file_name: `${name}.gguf`,
-    size_bytes: 103_733_600,
-    architecture: 'llama',
-    quantization: 'Q4_1',
-    context_length: 8192,
-    run_context: 8192,
-    parameters: '135M',
-    builtin: false,
-    problem: null,
-    ...extra,
-  };
-}
-
-const smol = model(SMOL, { builtin: true });
-const qwen = model('Qwen3-1.7B-Q4_K_M', {
-  size_bytes: 1_282_439_584,
-  architecture: 'qwen3',
-  quantization: 'Q4_K_M',
-  context_length: 40960,
-  run_context: 8192,
-  parameters: '1.7B',
-});
-const broken = model('half-download', {
-  size_bytes: 4096,
-  architecture: null,
-  quantization: null,
-  context_length: null,
-  run_context: null,
-  parameters: null,
-  problem: 'truncated: the file ends inside its tensor data',
-});
-const localModels = [qwen, smol, broken];
-
-const GiB = 1024 ** 3;
-const recommended: RecommendedModel[] = [
-  { title: 'Qwen3 1.7B', repo: 'unsloth/Qwen3-1.7B-GGUF', file: 'Qwen3-1.7B-Q4_K_M.gguf', size_bytes: 1.1 * GiB, memory_bytes: 2 * GiB, fits: true },
-  { title: 'Gemma 3 4B', repo: 'unsloth/gemma-3-4b-it-GGUF', file: 'gemma-3-4b-it-Q4_K_M.gguf', size_bytes: 2.5 * GiB, memory_bytes: 5 * GiB, fits: false },
-];
+const localModels = [...localModelItems, broken];
 
 async function openModels(page: Page, settingsLabel = 'Settings') {
   await page.getByRole('button', { name: new RegExp(settingsLabel) }).click();
