@@ -47,14 +47,17 @@ describe('local models', () => {
     expect(localProvider(SMOL, 'Built-in model', taken).id).toBe('local-2');
   });
 
-  it('makes the built-in provider the default, with its model', () => {
-    const settings = { providers: [], default_provider: null, default_model: null } as unknown as Settings;
-    const next = withLocalProvider(settings, SMOL, 'Built-in model');
+  it('makes the built-in provider the default, with its model and the context it runs with', () => {
+    const settings = { providers: [], default_provider: null, default_model: null, model_context_windows: { other: 4096 } } as unknown as Settings;
+    const smol = model(SMOL, { builtin: true, run_context: 4096 });
+    const next = withLocalProvider(settings, smol, 'Built-in model');
     expect(next.providers).toHaveLength(1);
     expect(next.default_provider).toBe('local');
     expect(next.default_model).toBe(SMOL);
+    expect(next.model_context_windows).toEqual({ other: 4096, [SMOL]: 4096 });
     const stale = { ...settings, default_model: 'gone-model' } as Settings;
-    expect(withLocalProvider(stale, SMOL, 'Built-in model').default_model).toBe(SMOL);
+    expect(withLocalProvider(stale, smol, 'Built-in model').default_model).toBe(SMOL);
+    expect(withLocalProvider(settings, { ...smol, run_context: null }, 'Built-in model').model_context_windows).toEqual({ other: 4096 });
   });
 
   it('accepts [local] values only as whole numbers in range', () => {

@@ -4,6 +4,7 @@ import type { LocalModel } from './bindings/LocalModel';
 import type { LocalSettings } from './bindings/LocalSettings';
 import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { Settings } from './bindings/Settings';
+import { withListedWindow } from './context';
 import { addDefaultProvider, freeId } from './providers';
 
 export type { LocalModel };
@@ -23,9 +24,12 @@ export function localProvider(model: string, name: string, existing: readonly Pr
   return { id: freeId('local', existing), name, kind: 'local', base_url: '', default_model: model };
 }
 
-/** Settings with a provider of Hearth's own models running `model`, made the default. */
-export function withLocalProvider(settings: Settings, model: string, name: string): Settings {
-  return addDefaultProvider(settings, localProvider(model, name, settings.providers));
+/** Settings with a provider of Hearth's own models running `model`, made the default, and the
+ * context `model` runs with recorded as its window (as a connection test would record it). */
+export function withLocalProvider(settings: Settings, model: LocalModel, name: string): Settings {
+  const next = addDefaultProvider(settings, localProvider(model.name, name, settings.providers));
+  const listed = [{ id: model.name, context_window: model.run_context }];
+  return { ...next, model_context_windows: withListedWindow(settings.model_context_windows, listed, model.name) };
 }
 
 /** The allowed range of each `[local]` setting (0 means "automatic" where it is allowed). */

@@ -126,14 +126,23 @@ test('a provider of Hearth’s own models has no address or key and picks from t
   await expect(form.locator('input[name="new_api_key"]')).toHaveCount(0);
   const picker = form.locator('select[name="default_model"]');
   await expect(picker.locator('option')).toHaveText(['Qwen3-1.7B-Q4_K_M', SMOL]);
-  await picker.selectOption(SMOL);
+  await expect(picker).toHaveValue('Qwen3-1.7B-Q4_K_M');
   await form.getByRole('button', { name: 'Test connection' }).click();
   await expect(form.getByText('Connected. 2 models available:')).toBeVisible();
+  await picker.selectOption(SMOL);
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form).toHaveCount(0);
   expect((await callsTo(page, 'save_settings')).at(-1)?.args.settings).toMatchObject({
     providers: [withProvider.providers[0], { id: 'offline', name: 'Offline', kind: 'local', base_url: '', default_model: SMOL }],
+    model_context_windows: { [SMOL]: 8192 },
   });
+  // Without a connection test, the window comes from the models folder.
+  await page.locator('[data-provider-id="offline"]').getByRole('button', { name: 'Edit' }).click();
+  await page.locator('form.provider-form select[name="default_model"]').selectOption('Qwen3-1.7B-Q4_K_M');
+  await page.locator('form.provider-form').getByRole('button', { name: 'Save', exact: true }).click();
+  await expect
+    .poll(async () => ((await callsTo(page, 'save_settings')).at(-1)?.args.settings as { model_context_windows?: unknown })?.model_context_windows)
+    .toEqual({ [SMOL]: 8192, 'Qwen3-1.7B-Q4_K_M': 8192 });
   expect(await callsTo(page, 'set_api_key')).toHaveLength(0);
 });
 
@@ -147,6 +156,7 @@ test('first run: the built-in model is the default provider in one click and the
     providers: [{ id: 'local', name: 'Built-in model', kind: 'local', base_url: '', default_model: SMOL }],
     default_provider: 'local',
     default_model: SMOL,
+    model_context_windows: { [SMOL]: 8192 },
   });
   await page.getByRole('textbox', { name: 'Message' }).fill('Hi');
   await page.getByRole('button', { name: 'Send' }).click();
