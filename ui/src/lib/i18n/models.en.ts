@@ -5,7 +5,7 @@ export const modelsEn = {
   'models.intro':
     'GGUF models Hearth runs itself, offline, with no server and no key (provider kind “Built into Hearth”). Import a .gguf file to add one.',
   'models.tinyNote':
-    'The built-in SmolLM2-135M is a tiny model for trying Hearth out: it answers simple questions offline but gets much wrong. Bigger models, like the recommended ones below, answer much better.',
+    'The built-in SmolLM2-135M is a tiny model for trying Hearth out: it answers simple questions offline but gets much wrong. Bigger models answer much better: Settings → Models recommends some that fit this computer.',
   'models.import': 'Import .gguf…',
   'models.link': 'Link instead of copy (the file stays where it is and must stay there)',
   'models.dropHint': 'You can also drop .gguf files onto this page.',

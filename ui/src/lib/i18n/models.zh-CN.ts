@@ -4,7 +4,7 @@ export const modelsZhCN = {
   'models.title': '模型',
   'models.intro': 'Hearth 自己离线运行的 GGUF 模型，无需服务器，也无需密钥（服务商类型“Hearth 内置”）。导入 .gguf 文件即可添加。',
   'models.tinyNote':
-    '内置的 SmolLM2-135M 是一个很小的模型，用来试用 Hearth：它能离线回答简单的问题，但经常出错。更大的模型（比如下面推荐的）回答得好得多。',
+    '内置的 SmolLM2-135M 是一个很小的模型，用来试用 Hearth：它能离线回答简单的问题，但经常出错。更大的模型回答得好得多：设置 → 模型 中推荐了适合本机的模型。',
   'models.import': '导入 .gguf…',
   'models.link': '链接而不复制（文件留在原处，且不能移走）',
   'models.dropHint': '也可以把 .gguf 文件拖到此页面上。',
