@@ -25,6 +25,8 @@ import type { MessagePage } from './bindings/MessagePage';
 import type { ParkedWindow } from './bindings/ParkedWindow';
 import type { PolicyRule } from './bindings/PolicyRule';
 import type { ListedModel } from './bindings/ListedModel';
+import type { LocalModel } from './bindings/LocalModel';
+import type { LocalModelsView } from './bindings/LocalModelsView';
 import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { SearchHit } from './bindings/SearchHit';
 import type { Session } from './bindings/Session';
@@ -152,6 +154,13 @@ export const api = {
     invoke<ListedModel[]>('test_connection', { provider, apiKey }),
   /** Model servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM). */
   detectLocalServers: () => invoke<DetectedServer[]>('detect_local_servers'),
+  /** The models folder, its GGUF files and the recommended downloads (Settings → Models). */
+  localModels: () => invoke<LocalModelsView>('local_models'),
+  /** Copies a GGUF file into the models folder, or links it there with `link`; rejects a file
+   * that is not a usable GGUF (`local_model_unusable`). */
+  importLocalModel: (path: string, link: boolean) => invoke<LocalModel>('import_local_model', { path, link }),
+  /** Deletes a model's file (a link, not its target) from the models folder. */
+  removeLocalModel: (name: string) => invoke<void>('remove_local_model', { name }),
   listAudit: (limit: number) => invoke<AuditRecord[]>('list_audit', { limit }),
   /** The first screen is on display; `marks` are wall-clock epoch milliseconds (logged). */
   appReady: (marks: Record<string, number>) => invoke<void>('app_ready', { marks }),

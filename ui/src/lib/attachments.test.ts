@@ -66,6 +66,8 @@ describe('attachment helpers', () => {
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(TEXT_INLINE_CAP_BYTES)).toBe('200 KB');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+    expect(formatBytes(88 * 1024 * 1024)).toBe('88.0 MB');
+    expect(formatBytes(2.5 * 1024 ** 3)).toBe('2.5 GB');
   });
 
   it('takes base names from both path styles', () => {

@@ -121,8 +121,9 @@ describe('detectedProvider', () => {
 describe('keyOptional', () => {
   const entry = (kind: ProviderEntry['kind'], base_url: string): ProviderEntry => ({ id: 'p', name: 'P', kind, base_url, default_model: null });
 
-  it('holds for Ollama and for servers on a loopback address', () => {
+  it('holds for Ollama, Hearth’s own models and servers on a loopback address', () => {
     expect(keyOptional(entry('ollama', ''))).toBe(true);
+    expect(keyOptional(entry('local', ''))).toBe(true);
     expect(keyOptional(entry('openai', 'http://127.0.0.1:1234/v1'))).toBe(true);
     expect(keyOptional(entry('openai', 'http://localhost:8080/v1'))).toBe(true);
     expect(keyOptional(entry('openai', 'http://[::1]:8000/v1'))).toBe(true);

@@ -76,16 +76,28 @@ export function upsertProvider(settings: Settings, entry: ProviderEntry, origina
 /** The provider a detected local server becomes: its suggested id (numbered when taken), no
  * key, its first model as the default. */
 export function detectedProvider(server: DetectedServer, existing: readonly ProviderEntry[]): ProviderEntry {
-  const taken = new Set(existing.map((p) => p.id));
-  let id = server.id;
-  for (let n = 2; taken.has(id); n++) id = `${server.id}-${n}`;
+  const id = freeId(server.id, existing);
   return { id, name: server.name, kind: server.kind, base_url: server.base_url, default_model: server.models[0] ?? null };
 }
 
-/** Whether a provider works without an API key: Ollama, and any server on this computer
- * (LM Studio, llama.cpp, vLLM on a loopback address). */
+/** `base`, numbered (`base-2`, `base-3`…) when a provider already has that id. */
+export function freeId(base: string, existing: readonly ProviderEntry[]): string {
+  const taken = new Set(existing.map((p) => p.id));
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+/** Settings with `entry` added as the default provider, with its default model. */
+export function addDefaultProvider(settings: Settings, entry: ProviderEntry): Settings {
+  const next = upsertProvider(settings, entry, null);
+  return { ...next, default_provider: entry.id, default_model: entry.default_model };
+}
+
+/** Whether a provider works without an API key: Ollama, Hearth's own models, and any server on
+ * this computer (LM Studio, llama.cpp, vLLM on a loopback address). */
 export function keyOptional(provider: ProviderEntry): boolean {
-  if (provider.kind === 'ollama') return true;
+  if (provider.kind === 'ollama' || provider.kind === 'local') return true;
   try {
     const host = new URL(provider.base_url).hostname;
     return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);

@@ -12,6 +12,7 @@ import { installFakeJobs, type JobsScenario } from './fake-jobs';
 import { installFakeSkills, type SkillsScenario } from './fake-skills';
 import { installFakeMcp, type McpScenario } from './fake-mcp';
 import { installFakeChannels, type ChannelsScenario } from './fake-channels';
+import { installFakeModels, type ModelsScenario } from './fake-models';
 
 export const provider: ProviderEntry = {
   id: 'local',
@@ -80,7 +81,7 @@ export function memory(id: number, content: string, extra: Partial<Memory> = {})
 
 export async function boot(
   page: Page,
-  scenario: Scenario & DesktopScenario & JobsScenario & SkillsScenario & McpScenario & ChannelsScenario & DocumentsScenario,
+  scenario: Scenario & DesktopScenario & JobsScenario & SkillsScenario & McpScenario & ChannelsScenario & DocumentsScenario & ModelsScenario,
   /** `hold`: commands whose answers wait for `window.__hearth.release()`. */
   { hold = [] }: { hold?: string[] } = {},
 ): Promise<void> {
@@ -91,6 +92,7 @@ export async function boot(
   await page.addInitScript(installFakeMcp, scenario);
   await page.addInitScript(installFakeChannels, scenario);
   await page.addInitScript(installFakeDocuments, scenario);
+  await page.addInitScript(installFakeModels, scenario);
   if (hold.length) await holdCalls(page, hold);
   await page.goto('/');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();

@@ -20,8 +20,8 @@ const isCjk = (family: string) => /CJK|PingFang|Hiragino|YaHei|Source Han|WenQua
 test('English text is drawn with a Latin font, Chinese text with the CJK one, and lang follows the language', async ({ page }) => {
   await boot(page, {});
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  // The first-run card's text has curly quotes: “Add provider”, “Test connection”.
-  const body = '[data-empty="no-provider"] p';
+  // The first-run card's text (its last paragraph) has curly quotes: “Add provider”, “Test connection”.
+  const body = '[data-empty="no-provider"] > p:last-of-type';
   await expect(page.locator(body).first()).toContainText('“Add provider”');
   const english = await fontsDrawing(page, body);
   expect(english.length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import type { JobView } from '../../src/lib/jobs';
 import { boot, expect, memory, session, test } from './fixtures';
 import { mcpServer } from './mcpServers';
+import { localModelItems, recommended } from './localModelItems';
 import { skillItem } from './skillItems';
 
 /** Names that stay as they are in any language. */
@@ -19,7 +20,9 @@ const NAMES = new Set(
     'Agent', 'CeeCore', 'prompt', 'manifest',
     // Products, services and systems named in help text; languages named in their own.
     'English', 'SearXNG', 'Brave', 'Tavily', 'Images', 'Microsoft', 'Edge', 'Debian', 'Ubuntu', 'macOS', 'DevTools', 'Webhook', 'POST',
-    'Telegram', 'Claude', 'Desktop', 'Cursor', 'Jan', 'llava', 'espeak',
+    'Telegram', 'Claude', 'Desktop', 'Cursor', 'Jan', 'llava', 'espeak', 'Hugging', 'Face',
+    // The model file format and model families.
+    'GGUF', 'Gemma',
     // Commands and config keys quoted in help text.
     'sudo', 'apt', 'install', 'brew', 'endpoint', 'pubkey', 'mcpServers', 'updates',
     'HTTP', 'HTTPS', 'PDF', 'cron', 'UTC', 'Asia', 'Shanghai', 'localhost', 'http', 'https', 'npx', 'uvx',
@@ -102,6 +105,8 @@ for (const language of ['zh-CN', 'en'] as const) {
     await boot(page, {
       settings: { language, providers, default_provider: 'local', default_model: 'qwen-7b', mcp_servers: [mcpServer('everything', { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] })] },
       models: ['qwen-7b', 'llama3'],
+      localModels: localModelItems,
+      recommended,
       sessions: [session('desktop:news', '新闻摘要', { updated_at: 3 }), session('desktop:trip', '里斯本旅行计划', { updated_at: 2, pinned: true })],
       script: [
         { text: '我先看看预算文件。' },
@@ -207,6 +212,7 @@ for (const language of ['zh-CN', 'en'] as const) {
     await page.getByRole('button', { name: words('设置', 'Settings') }).click();
     await expect(page.locator('[data-server="everything"] [data-state="ready"]')).toBeVisible();
     await expect(page.locator('table.audit tbody tr')).toHaveCount(2);
-    await expectChinese(page, 'settings', ['section[aria-labelledby="mcp-title"]', 'table.audit']);
+    await expect(page.locator('section#models .local-model')).toHaveCount(2);
+    await expectChinese(page, 'settings', ['section#models', 'section[aria-labelledby="mcp-title"]', 'table.audit']);
   });
 }

@@ -18,6 +18,7 @@ import { knowledgeEn } from './knowledge.en';
 import { toolErrorEn } from './toolError.en';
 import { scheduleEn } from './schedule.en';
 import { guardEn } from './guard.en';
+import { modelsEn } from './models.en';
 
 export const en = {
   ...errorsEn,
@@ -421,6 +422,7 @@ export const en = {
   ...guardEn,
   ...scheduleEn,
   ...toolErrorEn,
+  ...modelsEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

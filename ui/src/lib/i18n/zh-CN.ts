@@ -19,6 +19,7 @@ import { knowledgeZhCN } from './knowledge.zh-CN';
 import { toolErrorZhCN } from './toolError.zh-CN';
 import { scheduleZhCN } from './schedule.zh-CN';
 import { guardZhCN } from './guard.zh-CN';
+import { modelsZhCN } from './models.zh-CN';
 
 export const zhCN: Record<MessageKey, string> = {
   ...errorTextsZhCN,
@@ -418,4 +419,5 @@ export const zhCN: Record<MessageKey, string> = {
   ...guardZhCN,
   ...scheduleZhCN,
   ...toolErrorZhCN,
+  ...modelsZhCN,
 };

@@ -9,10 +9,13 @@ import { isJobRun, PendingDeletes, sortSessions, UNDO_WINDOW_MS } from '../sessi
 import { applyTheme } from '../theme';
 import { toasts } from './toasts.svelte';
 
+/** A section of Settings that can be opened directly (the id of its element). */
+export type SettingsSection = 'models';
+
 export type View =
   | { kind: 'home' }
   | { kind: 'chat'; sessionId: string; focusMessageId: number | null }
-  | { kind: 'settings'; addProvider: boolean }
+  | { kind: 'settings'; addProvider: boolean; section: SettingsSection | null }
   | { kind: 'jobs' }
   | { kind: 'memory' }
   | { kind: 'skills' }
@@ -99,8 +102,9 @@ class AppState {
     this.openChat(sessionId);
   }
 
-  openSettings(addProvider = false): void {
-    this.view = { kind: 'settings', addProvider };
+  /** Opens Settings, with the new provider's form open, or scrolled to `section`. */
+  openSettings(addProvider = false, section: SettingsSection | null = null): void {
+    this.view = { kind: 'settings', addProvider, section };
   }
 
   openJobs(): void {
