@@ -8,7 +8,8 @@
 //! system — the `.deb` installed, started from its menu entry, quit from the tray and removed;
 //! a skill installed on the Skills page and used with `/` in a chat; closing on a desktop with
 //! no tray icon host (the question, its remembered answer); a keychain that answers "no result
-//! found" showing no errors to someone who never typed a key.
+//! found" showing no errors to someone who never typed a key; the built-in model chatting offline
+//! from the first-run card.
 //!
 //! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_e2e`
 //! (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`). The tests take turns:
@@ -23,6 +24,8 @@ mod desktop;
 mod install;
 #[path = "desktop_e2e/keychain.rs"]
 mod keychain;
+#[path = "desktop_e2e/local_model.rs"]
+mod local_model;
 #[path = "desktop_e2e/skills.rs"]
 mod skills;
 #[path = "desktop_e2e/startup.rs"]

@@ -41,7 +41,7 @@ export const errorsEn = {
   'error.model_server': 'The provider had a server error ({status}); try again later. {detail}',
   'error.model_unreachable': 'Could not reach the provider at {url}: check the base URL and your network. {detail}',
   'error.model_protocol': 'The provider sent a response Hearth could not understand: {detail}',
-  'error.local_model_missing': "No local model named '{name}' in {folder}: import a .gguf file in Settings → Models.",
+  'error.local_model_missing': "No local model named '{name}' in {folder}: import a .gguf file in Settings → Models, or run `hearth-cli models list`.",
   'error.local_model_unusable': '{file} cannot be used as a local model: {detail}',
   'error.local_worker_crashed': "The local model's worker stopped ({detail}); the reply was kept as failed and the next message starts it again.",
   'error.probably_too_long': 'The server closed the connection right after a long request (about {tokens} tokens): the message is probably too long for this model’s context ({window} tokens). Shorten it, start a new chat, or set the model’s context window in Settings.',

@@ -1,0 +1,73 @@
+//! Hearth's own model in the real app: on a first run with no provider (no key, no server), the
+//! card's "Use the built-in model" makes SmolLM2 (linked into the models folder as
+//! `run-app.sh` copies it) the default provider and the chat streams a real llama.cpp reply;
+//! once the app has quit, no model worker is left.
+
+use std::path::Path;
+
+use crate::desktop::app::App;
+use crate::desktop::home::{eventually, Home, PATIENCE};
+use crate::desktop::ui::{self, REPLY};
+use crate::setup;
+
+const BUILTIN: &str = "SmolLM2-135M-Instruct.Q4_1";
+
+/// Model workers of `program` still running (zombies not counted).
+fn live_workers(program: &Path) -> usize {
+    let program = program.to_string_lossy().into_owned();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|pid| {
+            let cmdline =
+                std::fs::read_to_string(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let state = stat.rsplit(')').next().and_then(|s| s.split_whitespace().next());
+            cmdline.starts_with(&program)
+                && cmdline.contains(hearth_local::WORKER_ARG)
+                && state != Some("Z")
+        })
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_builtin_model_chats_offline_from_the_first_run_card() {
+    let (_turn, tools, _fake) = setup().await;
+    let mut home = Home::new(&tools, "builtin-model", "http://127.0.0.1:9/v1");
+    // A fresh machine: no provider at all, the built-in model in the models folder.
+    std::fs::write(
+        home.data().join("config.toml"),
+        "language = \"en\"\ntheme = \"light\"\n",
+    )
+    .unwrap();
+    let model = tools.root.join(format!("target/models/{BUILTIN}.gguf"));
+    assert!(model.is_file(), "{} is missing: run scripts/setup.sh", model.display());
+    std::fs::create_dir_all(home.data().join("models")).unwrap();
+    std::os::unix::fs::symlink(&model, home.data().join(format!("models/{BUILTIN}.gguf")))
+        .unwrap();
+
+    let app = App::launch(&tools, &mut home, &[]).await;
+    app.click("[data-builtin-model] button.primary").await;
+    // The provider is saved as the default and a chat is open.
+    let config = eventually("the local provider in config.toml", PATIENCE, || async {
+        let text = std::fs::read_to_string(home.data().join("config.toml")).ok()?;
+        text.contains("kind = \"local\"").then_some(text)
+    })
+    .await;
+    assert!(config.contains(BUILTIN), "{config}");
+    ui::send(&app, "What is the capital of France?").await;
+    app.wait_css(&format!("{REPLY} .markdown")).await;
+    let reply = app.text_of(&format!("{REPLY} .markdown")).await.unwrap();
+    assert!(reply.contains("Paris"), "reply: {reply}");
+    if std::env::var("HEARTH_SCREENSHOT").is_ok_and(|v| v == "1") {
+        let png = app.client.screenshot().await.unwrap();
+        std::fs::write(tools.root.join("docs/builtin-model.png"), png).unwrap();
+    }
+    assert_eq!(live_workers(&tools.app), 1, "one worker runs the model");
+    app.close().await;
+    eventually("no model worker after the app quit", PATIENCE, || async {
+        (live_workers(&tools.app) == 0).then_some(())
+    })
+    .await;
+}
