@@ -3,7 +3,7 @@
 //! `run-app.sh` copies it) the default provider and the chat streams a real llama.cpp reply;
 //! once the app has quit, no model worker is left.
 
-use std::path::Path;
+use hearth_tests::processes::live_model_workers;
 
 use crate::desktop::app::App;
 use crate::desktop::home::{eventually, Home, PATIENCE};
@@ -11,25 +11,6 @@ use crate::desktop::ui::{self, REPLY};
 use crate::setup;
 
 const BUILTIN: &str = "SmolLM2-135M-Instruct.Q4_1";
-
-/// Model workers of `program` still running (zombies not counted).
-fn live_workers(program: &Path) -> usize {
-    let program = program.to_string_lossy().into_owned();
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|pid| {
-            let cmdline =
-                std::fs::read_to_string(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-            let state = stat.rsplit(')').next().and_then(|s| s.split_whitespace().next());
-            cmdline.starts_with(&program)
-                && cmdline.contains(hearth_local::WORKER_ARG)
-                && state != Some("Z")
-        })
-        .count()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_builtin_model_chats_offline_from_the_first_run_card() {
@@ -42,10 +23,13 @@ async fn the_builtin_model_chats_offline_from_the_first_run_card() {
     )
     .unwrap();
     let model = tools.root.join(format!("target/models/{BUILTIN}.gguf"));
-    assert!(model.is_file(), "{} is missing: run scripts/setup.sh", model.display());
+    assert!(
+        model.is_file(),
+        "{} is missing: run scripts/setup.sh",
+        model.display()
+    );
     std::fs::create_dir_all(home.data().join("models")).unwrap();
-    std::os::unix::fs::symlink(&model, home.data().join(format!("models/{BUILTIN}.gguf")))
-        .unwrap();
+    std::os::unix::fs::symlink(&model, home.data().join(format!("models/{BUILTIN}.gguf"))).unwrap();
 
     let app = App::launch(&tools, &mut home, &[]).await;
     app.click("[data-builtin-model] button.primary").await;
@@ -64,10 +48,14 @@ async fn the_builtin_model_chats_offline_from_the_first_run_card() {
         let png = app.client.screenshot().await.unwrap();
         std::fs::write(tools.root.join("docs/builtin-model.png"), png).unwrap();
     }
-    assert_eq!(live_workers(&tools.app), 1, "one worker runs the model");
+    assert_eq!(
+        live_model_workers(&tools.app).len(),
+        1,
+        "one worker runs the model"
+    );
     app.close().await;
     eventually("no model worker after the app quit", PATIENCE, || async {
-        (live_workers(&tools.app) == 0).then_some(())
+        live_model_workers(&tools.app).is_empty().then_some(())
     })
     .await;
 }

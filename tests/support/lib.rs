@@ -5,6 +5,7 @@ pub mod bot_api;
 pub mod decode;
 pub mod model_server;
 pub mod notification_server;
+pub mod processes;
 pub mod webhook_receiver;
 
 pub use model_server::{RecordedRequest, Reply, ScriptedServer, ServerOptions};

@@ -23,7 +23,7 @@ pub use collect::{collect, ToolCallAccumulator};
 pub use error::LlmError;
 pub use retry::{backoff_delay, parse_retry_after};
 pub use types::*;
-pub use wire::text_without_media;
+pub use wire::{function_tool, text_without_media};
 
 /// Builds the client for `config.kind`. Fails only on an unusable base URL or TLS setup, and for
 /// [`ProviderKind::Local`], whose client is not built per request.

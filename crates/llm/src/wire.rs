@@ -110,6 +110,16 @@ impl MediaPart<'_> {
     }
 }
 
+/// A tool as OpenAI's `tools` entries describe it (`{"type": "function", "function": {name,
+/// description, parameters}}`), the shape Ollama and most chat templates take too.
+pub fn function_tool(tool: &crate::ToolSpec) -> Value {
+    serde_json::json!({"type": "function", "function": {
+        "name": tool.name,
+        "description": tool.description,
+        "parameters": tool.parameters,
+    }})
+}
+
 /// The image parts among `parts`.
 pub(crate) fn image_parts(parts: &[ContentPart]) -> impl Iterator<Item = MediaPart<'_>> {
     parts.iter().filter_map(MediaPart::image)

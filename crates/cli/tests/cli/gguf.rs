@@ -2,6 +2,8 @@
 //! imported, described, chatted with through a real llama.cpp worker, and removed; files that are
 //! not models refused in one line; no worker left once the CLI has exited.
 
+use hearth_tests::processes::live_model_workers;
+
 use super::*;
 
 const BUILTIN: &str = "SmolLM2-135M-Instruct.Q4_1";
@@ -16,28 +18,6 @@ fn builtin_file() -> PathBuf {
         file.display()
     );
     file
-}
-
-/// Model workers of `program` still alive (zombies not counted).
-fn live_workers(program: &Path) -> Vec<u32> {
-    let program = program.to_string_lossy().into_owned();
-    std::fs::read_dir("/proc")
-        .unwrap()
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|pid| {
-            let cmdline =
-                std::fs::read_to_string(format!("/proc/{pid}/cmdline")).unwrap_or_default();
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-            let state = stat
-                .rsplit(')')
-                .next()
-                .and_then(|s| s.split_whitespace().next());
-            cmdline.starts_with(&program)
-                && cmdline.contains("__hearth_model_worker")
-                && state != Some("Z")
-        })
-        .collect()
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -84,9 +64,9 @@ async fn the_builtin_model_is_imported_chatted_with_and_removed() {
     // The CLI has exited: its worker with it.
     let program = Path::new(env!("CARGO_BIN_EXE_hearth-cli"));
     assert!(
-        live_workers(program).is_empty(),
+        live_model_workers(program).is_empty(),
         "workers left: {:?}",
-        live_workers(program)
+        live_model_workers(program)
     );
 
     let out = cli.run(&["models", "remove", BUILTIN]).await;

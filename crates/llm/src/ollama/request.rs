@@ -4,7 +4,9 @@
 use hearth_protocol::Role;
 use serde_json::{json, Map, Value};
 
-use crate::wire::{arguments_object, image_parts, temperature_value, text_without_media};
+use crate::wire::{
+    arguments_object, function_tool, image_parts, temperature_value, text_without_media,
+};
 use crate::{ChatMessage, ChatRequest};
 
 /// The JSON body of a streamed chat request.
@@ -16,17 +18,7 @@ pub(crate) fn request_body(request: &ChatRequest) -> Value {
     messages.extend(request.messages.iter().map(message));
     let mut body = json!({"model": request.model, "messages": messages, "stream": true});
     if !request.tools.is_empty() {
-        let tools: Vec<Value> = request
-            .tools
-            .iter()
-            .map(|tool| {
-                json!({"type": "function", "function": {
-                    "name": tool.name,
-                    "description": tool.description,
-                    "parameters": tool.parameters,
-                }})
-            })
-            .collect();
+        let tools: Vec<Value> = request.tools.iter().map(function_tool).collect();
         body["tools"] = Value::from(tools);
     }
     let mut options = Map::new();

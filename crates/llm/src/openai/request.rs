@@ -6,7 +6,8 @@ use hearth_protocol::{parts_text, ContentPart, Role};
 use serde_json::{json, Value};
 
 use crate::wire::{
-    audio_parts, image_parts, part_text, temperature_value, text_without_media, MediaPart,
+    audio_parts, function_tool, image_parts, part_text, temperature_value, text_without_media,
+    MediaPart,
 };
 use crate::{ChatMessage, ChatRequest, ToolChoice};
 
@@ -37,17 +38,7 @@ pub(crate) fn request_body(request: &ChatRequest, include_usage: bool) -> Value 
         body["stream_options"] = json!({"include_usage": true});
     }
     if !request.tools.is_empty() {
-        let tools: Vec<Value> = request
-            .tools
-            .iter()
-            .map(|tool| {
-                json!({"type": "function", "function": {
-                    "name": tool.name,
-                    "description": tool.description,
-                    "parameters": tool.parameters,
-                }})
-            })
-            .collect();
+        let tools: Vec<Value> = request.tools.iter().map(function_tool).collect();
         body["tools"] = Value::from(tools);
         if request.tool_choice == ToolChoice::Required {
             body["tool_choice"] = json!("required");

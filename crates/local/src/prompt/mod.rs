@@ -5,7 +5,7 @@
 
 mod tools_text;
 
-use hearth_llm::{text_without_media, ChatMessage, ChatRequest};
+use hearth_llm::{function_tool, text_without_media, ChatMessage, ChatRequest};
 use hearth_protocol::Role;
 use minijinja::{context, Environment, Error, ErrorKind};
 use serde_json::{json, Value};
@@ -51,17 +51,7 @@ impl Template<'_> {
         if !native {
             messages = merged(messages);
         }
-        let tools: Vec<Value> = request
-            .tools
-            .iter()
-            .map(|tool| {
-                json!({"type": "function", "function": {
-                    "name": tool.name,
-                    "description": tool.description,
-                    "parameters": tool.parameters,
-                }})
-            })
-            .collect();
+        let tools: Vec<Value> = request.tools.iter().map(function_tool).collect();
         let mut environment = Environment::new();
         environment
             .set_unknown_method_callback(minijinja_contrib::pycompat::unknown_method_callback);

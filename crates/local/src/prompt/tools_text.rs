@@ -1,7 +1,7 @@
 //! Tools for a template that does not render them: the Hermes-style instructions in the system
 //! message (what Qwen, Hermes and SmolLM were tuned on), and calls and results as text.
 
-use hearth_llm::ToolSpec;
+use hearth_llm::{function_tool, ToolSpec};
 use serde_json::{json, Value};
 
 /// What starts a call in the model's text; the grammar takes over from here.
@@ -10,17 +10,7 @@ pub(crate) const CALL_CLOSER: &str = "</tool_call>";
 
 /// `system` followed by the tools' signatures and how to call them.
 pub(crate) fn with_tools(system: &str, tools: &[ToolSpec]) -> String {
-    let signatures: Vec<String> = tools
-        .iter()
-        .map(|tool| {
-            json!({"type": "function", "function": {
-                "name": tool.name,
-                "description": tool.description,
-                "parameters": tool.parameters,
-            }})
-            .to_string()
-        })
-        .collect();
+    let signatures: Vec<String> = tools.iter().map(|t| function_tool(t).to_string()).collect();
     let mut text = system.trim_end().to_string();
     if !text.is_empty() {
         text.push_str("\n\n");
