@@ -14,7 +14,7 @@
 mod linux;
 mod policy;
 mod spawn;
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(test)]
 mod tests;
 
 pub use policy::{Mode, Sandbox, Settings, PROTECTED_IN_HOME};

@@ -1,6 +1,7 @@
 //! The sandbox with real programs on the real kernel: what a confined shell may write, read and
 //! reach.
 
+#![cfg(target_os = "linux")]
 use crate::{confine, spawn_std, Mode, Sandbox, Settings};
 use std::net::TcpListener;
 use std::path::Path;
