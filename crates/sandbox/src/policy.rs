@@ -62,11 +62,11 @@ impl Sandbox {
     /// The sandbox `settings` describe: nothing under `home`'s [`PROTECTED_IN_HOME`] nor in
     /// Hearth's `data_dir` readable, the settings' extra folders writable; add the program's
     /// own folders with [`Sandbox::writable`].
-    pub fn new(settings: &Settings, home: Option<&Path>, data_dir: &Path) -> Self {
+    pub fn new(settings: &Settings, home: Option<&Path>, data_dir: Option<&Path>) -> Self {
         let mut denied: Vec<PathBuf> = home
             .map(|home| PROTECTED_IN_HOME.iter().map(|p| home.join(p)).collect())
             .unwrap_or_default();
-        denied.push(data_dir.to_path_buf());
+        denied.extend(data_dir.map(Path::to_path_buf));
         denied.extend(settings.denied.iter().cloned());
         Sandbox {
             mode: settings.mode,

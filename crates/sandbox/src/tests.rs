@@ -34,7 +34,7 @@ fn rig() -> Rig {
 
 impl Rig {
     fn sandbox(&self, settings: &Settings) -> Sandbox {
-        Sandbox::new(settings, Some(&self.home), &self.data).writable(&self.work)
+        Sandbox::new(settings, Some(&self.home), Some(&self.data)).writable(&self.work)
     }
 }
 

@@ -33,6 +33,7 @@ impl Bench {
             cancel: CancellationToken::new(),
             images: Default::default(),
             conversation: None,
+            sandbox: Default::default(),
         };
         Self {
             runtime: tokio::runtime::Builder::new_multi_thread()

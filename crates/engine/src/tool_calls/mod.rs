@@ -207,6 +207,7 @@ impl ToolRunner {
             cancel: cancel.child_token(),
             images: Default::default(),
             conversation,
+            sandbox: Default::default(),
         };
         let work = self.run_judged(calls, verdicts, &ctx);
         tokio::pin!(work);

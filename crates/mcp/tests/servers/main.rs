@@ -97,6 +97,7 @@ impl Rig {
             cancel: CancellationToken::new(),
             images: Default::default(),
             conversation: None,
+            sandbox: Default::default(),
         }
     }
 

@@ -37,6 +37,7 @@ impl Fixture {
             cancel: CancellationToken::new(),
             images: Default::default(),
             conversation: None,
+            sandbox: Default::default(),
         };
         Self { dir, ctx }
     }
