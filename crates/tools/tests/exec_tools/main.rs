@@ -6,6 +6,7 @@ mod malformed;
 mod path_tweaks;
 mod process;
 mod pty;
+mod sandbox;
 mod shell;
 
 use hearth_tools::{builtin_registry, Dialect, Registry, ToolContext, ToolError};
