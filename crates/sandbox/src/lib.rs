@@ -15,6 +15,8 @@ mod linux;
 mod policy;
 mod spawn;
 #[cfg(test)]
+mod spawn_sites;
+#[cfg(test)]
 mod tests;
 
 pub use policy::{Mode, Sandbox, Settings, PROTECTED_IN_HOME};
