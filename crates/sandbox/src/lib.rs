@@ -20,7 +20,7 @@ mod spawn_sites;
 mod tests;
 
 pub use policy::{Mode, Sandbox, Settings, PROTECTED_IN_HOME};
-pub use spawn::{confine, spawn, spawn_std, Isolation, Launch};
+pub use spawn::{confine, probe, spawn, spawn_std, Isolation};
 
 /// Why a program was not started.
 #[derive(Debug, thiserror::Error)]

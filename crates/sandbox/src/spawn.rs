@@ -26,7 +26,7 @@ impl Isolation {
 
 /// How the caller starts its program, which decides how the network is cut.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Launch {
+pub(crate) enum Launch {
     /// A `Command` the sandbox may add a pre-`exec` step to: a network namespace where user
     /// namespaces are allowed, else seccomp.
     Command,
@@ -107,6 +107,28 @@ pub fn confine<T: Send>(
         let started = start().map_err(|source| spawn_error(what, source))?;
         Ok((started, isolation))
     })
+}
+
+/// What a command with the network off gets on this system, found by starting `/bin/sh -c :`
+/// in such a sandbox; `none` with the reason when there is no sandbox here.
+pub fn probe() -> Isolation {
+    let sandbox = Sandbox::new(&crate::Settings::default(), None, None);
+    let mut command = std::process::Command::new("/bin/sh");
+    command
+        .args(["-c", ":"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    match spawn_std(&sandbox, command) {
+        Ok((mut child, isolation)) => {
+            let _ = child.wait();
+            isolation
+        }
+        Err(error) => Isolation {
+            kind: "none",
+            reason: Some(error.to_string()),
+        },
+    }
 }
 
 /// Runs `job` on a fresh thread and waits for it.

@@ -39,6 +39,8 @@ pub struct ToolRunner {
     /// How long a question the model asks (`clarify`) waits for the user.
     pub question_timeout: Duration,
     pub data_dir: PathBuf,
+    /// The OS sandbox of the programs tools start (`[security]`).
+    pub sandbox: hearth_sandbox::Settings,
     /// Under `daemon`: the authorization of the job whose run this runner serves.
     pub job_grant: Option<JobGrant>,
     /// In a skill run: what the skill declares it may use (see [`ToolRunner::with_skill_grant`]).
@@ -137,6 +139,7 @@ impl ToolRunner {
             approval_timeout: Duration::from_secs(300),
             question_timeout: Duration::from_secs(600),
             data_dir,
+            sandbox: hearth_sandbox::Settings::default(),
             job_grant: None,
             skill_grant: None,
             only: None,
@@ -148,6 +151,12 @@ impl ToolRunner {
     /// Enforces the user's `rules` (see [`crate::enforced_rules`]).
     pub fn with_rules(mut self, rules: Vec<Rule>) -> ToolRunner {
         self.rules = rules;
+        self
+    }
+
+    /// Runs the programs tools start in the sandbox `settings` describe.
+    pub fn with_sandbox(mut self, settings: hearth_sandbox::Settings) -> ToolRunner {
+        self.sandbox = settings;
         self
     }
 
@@ -207,7 +216,7 @@ impl ToolRunner {
             cancel: cancel.child_token(),
             images: Default::default(),
             conversation,
-            sandbox: Default::default(),
+            sandbox: self.sandbox.clone(),
         };
         let work = self.run_judged(calls, verdicts, &ctx);
         tokio::pin!(work);
