@@ -18,6 +18,7 @@ import { knowledgeEn } from './knowledge.en';
 import { toolErrorEn } from './toolError.en';
 import { scheduleEn } from './schedule.en';
 import { guardEn } from './guard.en';
+import { securityEn } from './security.en';
 
 export const en = {
   ...errorsEn,
@@ -410,6 +411,7 @@ export const en = {
   ...subagentsEn,
   ...mediaEn,
   ...browserEn,
+  ...securityEn,
   ...skillsEn,
   ...mcpEn,
   ...mcpResourcesEn,
