@@ -176,3 +176,15 @@ fn off_runs_with_all_rights_and_says_so() {
     assert_eq!(kind, "none");
     assert_eq!(text(&out.stdout), "PRIVATE KEY");
 }
+
+#[test]
+fn a_file_added_to_a_walked_folder_is_readable_by_the_next_program() {
+    let rig = rig();
+    let sandbox = rig.sandbox(&Settings::default());
+    let (out, _) = sh(&sandbox, "ls ..", &rig.work);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // The home folder was walked (it holds `.ssh`); its ruleset is kept for the next program.
+    std::fs::write(rig.home.join("added.txt"), "new").unwrap();
+    let (out, _) = sh(&sandbox, "cat ../added.txt", &rig.work);
+    assert_eq!(text(&out.stdout), "new", "{}", text(&out.stderr));
+}

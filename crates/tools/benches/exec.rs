@@ -24,6 +24,8 @@ struct Bench {
     ctx: ToolContext,
     /// The same context with the sandbox off (what `exec` did before the sandbox).
     unsandboxed: ToolContext,
+    /// The same context with the network on: Landlock alone, no network namespace.
+    networked: ToolContext,
     _dir: tempfile::TempDir,
 }
 
@@ -41,6 +43,8 @@ impl Bench {
         };
         let mut unsandboxed = ctx.clone();
         unsandboxed.sandbox.mode = hearth_sandbox::Mode::Off;
+        let mut networked = ctx.clone();
+        networked.sandbox.network = true;
         Self {
             runtime: tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)
@@ -50,6 +54,7 @@ impl Bench {
             registry: builtin_registry(Dialect::Hearth),
             ctx,
             unsandboxed,
+            networked,
             _dir: dir,
         }
     }
@@ -150,6 +155,16 @@ fn main() {
             millis(off[p95]),
             millis(sandboxed[p50]) - millis(off[p50]),
             millis(sandboxed[p95]) - millis(off[p95]),
+        );
+        let (networked, off) = timings(
+            || bench.exec(&dispatched, &bench.networked),
+            || bench.exec(&dispatched, &bench.unsandboxed),
+        );
+        eprintln!(
+            "over {RUNS} runs of `{command}` with the network on (Landlock alone): added p50 \
+             {:.2} ms p95 {:.2} ms",
+            millis(networked[p50]) - millis(off[p50]),
+            millis(networked[p95]) - millis(off[p95]),
         );
     }
 }

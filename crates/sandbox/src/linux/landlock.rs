@@ -12,8 +12,8 @@
 
 use crate::{Mode, Sandbox, SandboxError};
 use landlock::{
-    path_beneath_rules, Access, AccessFs, LandlockStatus, Ruleset, RulesetAttr, RulesetCreatedAttr,
-    RulesetError, RulesetStatus, ABI,
+    path_beneath_rules, Access, AccessFs, LandlockStatus, Ruleset, RulesetAttr, RulesetCreated,
+    RulesetCreatedAttr, RulesetError, RulesetStatus, ABI,
 };
 use std::path::{Path, PathBuf};
 
@@ -35,16 +35,12 @@ const DEVICE_FOLDERS: &[&str] = &["/dev/pts", "/dev/shm"];
 /// Restricts the calling thread to `sandbox`'s file rules; returns a note when the kernel
 /// enforces them only partly.
 pub(super) fn restrict(sandbox: &Sandbox) -> Result<Option<String>, SandboxError> {
-    let denied: Vec<PathBuf> = sandbox.denied.iter().map(|path| canonical(path)).collect();
-    let (mut readable, mut listed) = (Vec::new(), Vec::new());
-    around(Path::new("/"), &denied, &mut readable, &mut listed);
-    let writable: &[PathBuf] = match sandbox.mode {
-        Mode::ReadOnly => &[],
-        Mode::WorkspaceWrite | Mode::Off => &sandbox.writable,
-    };
-    let status = apply(&readable, &listed, writable).map_err(|e| SandboxError::Unavailable {
+    let unavailable = |e: &dyn std::fmt::Display| SandboxError::Unavailable {
         reason: format!("Landlock could not be applied: {e}"),
-    })?;
+    };
+    let ruleset =
+        super::rulesets::ruleset(sandbox, || build(sandbox)).map_err(|e| unavailable(&e))?;
+    let status = ruleset.restrict_self().map_err(|e| unavailable(&e))?;
     match status.ruleset {
         RulesetStatus::FullyEnforced => Ok(None),
         RulesetStatus::PartiallyEnforced => Ok(Some(
@@ -58,22 +54,26 @@ pub(super) fn restrict(sandbox: &Sandbox) -> Result<Option<String>, SandboxError
     }
 }
 
-fn apply(
-    readable: &[PathBuf],
-    listed: &[PathBuf],
-    writable: &[PathBuf],
-) -> Result<landlock::RestrictionStatus, RulesetError> {
+/// The ruleset of `sandbox`, not applied yet, with the folders its walk read.
+fn build(sandbox: &Sandbox) -> Result<(RulesetCreated, Vec<PathBuf>), RulesetError> {
+    let denied: Vec<PathBuf> = sandbox.denied.iter().map(|path| canonical(path)).collect();
+    let (mut readable, mut listed) = (Vec::new(), Vec::new());
+    around(Path::new("/"), false, &denied, &mut readable, &mut listed);
+    let writable: &[PathBuf] = match sandbox.mode {
+        Mode::ReadOnly => &[],
+        Mode::WorkspaceWrite | Mode::Off => &sandbox.writable,
+    };
     let read = AccessFs::from_read(TARGET_ABI) | AccessFs::IoctlDev;
     let all = AccessFs::from_all(TARGET_ABI);
-    Ruleset::default()
+    let ruleset = Ruleset::default()
         .handle_access(all)?
         .create()?
-        .add_rules(path_beneath_rules(readable, read))?
-        .add_rules(path_beneath_rules(listed, AccessFs::ReadDir))?
+        .add_rules(path_beneath_rules(&readable, read))?
+        .add_rules(path_beneath_rules(&listed, AccessFs::ReadDir))?
         .add_rules(path_beneath_rules(writable, all))?
         .add_rules(path_beneath_rules(DEVICES, read | AccessFs::WriteFile))?
-        .add_rules(path_beneath_rules(DEVICE_FOLDERS, all))?
-        .restrict_self()
+        .add_rules(path_beneath_rules(DEVICE_FOLDERS, all))?;
+    Ok((ruleset, listed))
 }
 
 /// The path with its symbolic links resolved, or as given when it does not exist.
@@ -81,27 +81,43 @@ fn canonical(path: &Path) -> PathBuf {
     std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// Adds to `out` what under `path` may be read: all of it when no denied path is inside,
-/// else each entry in turn, the folder itself to `listed` (see the module docs).
-fn around(path: &Path, denied: &[PathBuf], out: &mut Vec<PathBuf>, listed: &mut Vec<PathBuf>) {
-    let target = canonical(path);
+/// Adds to `out` what under `path` (a symbolic link when `link`) may be read: all of it when
+/// no denied path is inside, else each entry in turn, the folder itself to `listed` (see the
+/// module docs). Only links are resolved: the walk starts at `/` and every other entry's path
+/// is already its real one, which keeps the walk to one `readdir` per walked folder.
+fn around(
+    path: &Path,
+    link: bool,
+    denied: &[PathBuf],
+    out: &mut Vec<PathBuf>,
+    listed: &mut Vec<PathBuf>,
+) {
+    let resolved;
+    let target = if link {
+        resolved = canonical(path);
+        resolved.as_path()
+    } else {
+        path
+    };
     if denied.iter().any(|d| target.starts_with(d)) {
         return;
     }
-    if !denied.iter().any(|d| d.starts_with(&target)) {
+    if !denied.iter().any(|d| d.starts_with(target)) {
         out.push(path.to_path_buf());
         return;
     }
-    // A link to a folder holding a denied path: its target is walked where it really is.
-    if target != path {
-        return around(&target, denied, out, listed);
+    // A link to a folder holding a denied path gets no rule: the walk reaches its target where
+    // it really is.
+    if link {
+        return;
     }
     let Ok(entries) = std::fs::read_dir(path) else {
         return;
     };
     listed.push(path.to_path_buf());
     for entry in entries.flatten() {
-        around(&entry.path(), denied, out, listed);
+        let link = entry.file_type().map_or(true, |kind| kind.is_symlink());
+        around(&entry.path(), link, denied, out, listed);
     }
 }
 
@@ -135,7 +151,7 @@ mod tests {
         std::os::unix::fs::symlink(root.join(".ssh"), root.join("keys")).unwrap();
         let denied = vec![root.join(".ssh"), root.join(".config/gcloud")];
         let (mut out, mut listed) = (Vec::new(), Vec::new());
-        around(&root, &denied, &mut out, &mut listed);
+        around(&root, false, &denied, &mut out, &mut listed);
         assert_eq!(listed, [root.clone(), root.join(".config")]);
         out.sort();
         let expected: Vec<PathBuf> = [".config/nvim", "notes.txt", "work"]

@@ -3,6 +3,7 @@
 
 mod landlock;
 mod netns;
+mod rulesets;
 mod seccomp;
 
 pub(crate) use netns::Hook;
