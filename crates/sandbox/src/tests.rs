@@ -188,3 +188,23 @@ fn a_file_added_to_a_walked_folder_is_readable_by_the_next_program() {
     let (out, _) = sh(&sandbox, "cat ../added.txt", &rig.work);
     assert_eq!(text(&out.stdout), "new", "{}", text(&out.stderr));
 }
+
+#[test]
+fn a_denied_path_inside_a_writable_folder_stays_unreadable() {
+    let rig = rig();
+    // The whole rig (holding the home and its `.ssh`) writable, as the temp folder is for MCP
+    // servers when the home lies under it.
+    let root = rig.home.parent().unwrap().to_path_buf();
+    let sandbox = rig.sandbox(&Settings::default()).writable(&root);
+    let script = format!(
+        "cat {0}/.ssh/id_ed25519; echo ok > {0}/work/inside.txt && cat {0}/work/inside.txt",
+        rig.home.display()
+    );
+    let (out, _) = sh(&sandbox, &script, &rig.work);
+    assert!(
+        text(&out.stderr).contains("Permission denied"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(text(&out.stdout), "ok\n");
+}

@@ -8,7 +8,9 @@
 //! folder can be listed too, never their contents. Entries added later to a folder that was walked
 //! (a new file directly in `~`) are not readable by a program already running; a symbolic link
 //! leading into a denied path gets no rule. Writes are granted only in the writable folders and
-//! on the terminal and null devices.
+//! on the terminal and null devices; a writable folder holding a denied path is walked around
+//! the same way (its entries are writable, but nothing can be created directly in it, since the
+//! right to create applies to the whole tree below, the denied path included).
 
 use crate::{Mode, Sandbox, SandboxError};
 use landlock::{
@@ -63,6 +65,19 @@ fn build(sandbox: &Sandbox) -> Result<(RulesetCreated, Vec<PathBuf>), RulesetErr
         Mode::ReadOnly => &[],
         Mode::WorkspaceWrite | Mode::Off => &sandbox.writable,
     };
+    // A writable folder inside a denied path is granted (an explicit grant wins over a broader
+    // denial: a skill's folder in the data dir); a denied path inside a writable folder is
+    // walked around the same way (a home folder under the writable temp folder).
+    let mut writable_parts = Vec::new();
+    for root in writable {
+        let root = canonical(root);
+        let inside: Vec<PathBuf> = denied
+            .iter()
+            .filter(|d| d.starts_with(&root) && **d != root)
+            .cloned()
+            .collect();
+        around(&root, false, &inside, &mut writable_parts, &mut listed);
+    }
     let read = AccessFs::from_read(TARGET_ABI) | AccessFs::IoctlDev;
     let all = AccessFs::from_all(TARGET_ABI);
     let ruleset = Ruleset::default()
@@ -70,7 +85,7 @@ fn build(sandbox: &Sandbox) -> Result<(RulesetCreated, Vec<PathBuf>), RulesetErr
         .create()?
         .add_rules(path_beneath_rules(&readable, read))?
         .add_rules(path_beneath_rules(&listed, AccessFs::ReadDir))?
-        .add_rules(path_beneath_rules(writable, all))?
+        .add_rules(path_beneath_rules(&writable_parts, all))?
         .add_rules(path_beneath_rules(DEVICES, read | AccessFs::WriteFile))?
         .add_rules(path_beneath_rules(DEVICE_FOLDERS, all))?;
     Ok((ruleset, listed))
