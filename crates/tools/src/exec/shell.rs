@@ -53,7 +53,9 @@ impl Tool for Exec {
         "Runs a shell command in the workspace and returns {exit_code, stdout, stderr, \
          timed_out, duration_ms}. Output over 50,000 characters is cut (start and end kept) and \
          the whole output saved for read_spill. The command sees no API keys or Hearth settings \
-         in its environment and no stdin."
+         in its environment and no stdin. It runs in the user's sandbox (`isolation` in the \
+         result): by default it writes only in the workspace and TMPDIR, cannot read secrets \
+         such as ~/.ssh, and has no network."
     }
 
     async fn run(&self, ctx: &ToolContext, args: ExecArgs) -> Result<Value, ToolError> {

@@ -98,8 +98,8 @@ impl Tool for SkillRun {
 
     fn description(&self) -> &str {
         "Runs a script inside a skill's folder (python, node or bash, by extension or `#!` \
-         line) with the skill folder as working directory; on Linux it may write only inside \
-         that folder and its own TMPDIR. Returns {exit_code, stdout, stderr, timed_out, duration_ms, isolation}."
+         line) with the skill folder as working directory, in the user's sandbox: it may write only \
+         inside that folder and its own TMPDIR. Returns {exit_code, stdout, stderr, timed_out, duration_ms, isolation}."
     }
 
     async fn run(&self, ctx: &ToolContext, args: SkillRunArgs) -> Result<Value, ToolError> {

@@ -81,8 +81,8 @@ impl Tool for ExecuteCode {
 
     fn description(&self) -> &str {
         "Runs a Python, JavaScript (node) or Bash program in a scratch copy of the workspace \
-         (its working folder; changes there are discarded). On Linux the program may write only \
-         inside that copy (Landlock); the result's `isolation` says which confinement applied. \
+         (its working folder; changes there are discarded). It runs in the user's sandbox: it may \
+         write only inside that copy, and the result's `isolation` says which confinement applied. \
          Returns {exit_code, stdout, stderr, timed_out, duration_ms, isolation}."
     }
 
