@@ -25,8 +25,8 @@ use tauri::Manager;
 
 use crate::commands::{
     artifacts, attachments, browser, channels, jobs, knowledge, mcp as mcp_commands, mcp_auth,
-    mcp_content, media, memory, planning, problems, rules, security, sessions, settings, skills, terminals,
-    turns, updates as update_commands, window as window_commands,
+    mcp_content, media, memory, planning, problems, rules, security, sessions, settings, skills,
+    terminals, turns, updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
 

@@ -2,6 +2,8 @@
 //! kernel: writes only in the workspace and the session's temp folder, Hearth's data and the
 //! home's secrets unreadable, the network off unless granted, the same for `process` and
 //! `pty`, and the refusal when the kernel lacks Landlock until the user turns the sandbox off.
+// Test code: a failed setup step panics with its error.
+#![allow(clippy::unwrap_used)]
 
 use crate::{err, hearth, ok, Fixture};
 use hearth_sandbox::Mode;
