@@ -58,12 +58,15 @@ async fn exec_writes_the_workspace_and_nothing_of_hearth_or_outside() {
     let config = std::fs::read_to_string(fixture.ctx.data_dir.join("config.toml")).unwrap();
     assert_eq!(config, "[security]\n");
     // Programs run normally, and the session's temp folder is writable.
-    let tools = "git --version && python3 -c 'print(1)' && mktemp >/dev/null && echo fine";
+    let tools = "git init -q && git status --short && git --version && cargo --version && \
+                 npm --version && python3 -c 'print(1)' && mktemp >/dev/null && echo fine";
     let result = ok(&registry, &fixture, "exec", &exec(tools)).await;
+    let stdout = result["stdout"].as_str().unwrap();
     assert!(
-        result["stdout"].as_str().unwrap().ends_with("1\nfine\n"),
+        stdout.contains("git version") && stdout.contains("cargo "),
         "{result}"
     );
+    assert!(stdout.ends_with("1\nfine\n"), "{result}");
 }
 
 /// Runs `exec` of a Python connection attempt to a canary on 127.0.0.1; returns the result and
