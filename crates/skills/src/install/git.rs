@@ -47,7 +47,7 @@ pub fn clone_git(url: &str, parent: &Path) -> Result<PathBuf, SkillError> {
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped());
     let (child, _) = hearth_sandbox::spawn_std(&clone_sandbox(url, parent), git)
-        .map_err(|e| SkillError::Install(format!("cannot run git (is it installed?): {e}")))?;
+        .map_err(|e| SkillError::Install(e.to_string()))?;
     let output = child
         .wait_with_output()
         .map_err(|e| SkillError::Install(format!("git clone {url} failed: {e}")))?;
@@ -59,4 +59,35 @@ pub fn clone_git(url: &str, parent: &Path) -> Result<PathBuf, SkillError> {
     }
     std::fs::remove_dir_all(repo.join(".git")).map_err(|e| SkillError::io(&repo, e))?;
     Ok(repo)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clone_git;
+    use std::process::Command;
+
+    #[test]
+    fn a_clone_runs_in_the_sandbox_into_its_folder() {
+        let work = tempfile::tempdir().unwrap();
+        let source = work.path().join("notes");
+        std::fs::create_dir(&source).unwrap();
+        std::fs::write(source.join("SKILL.md"), "---\nname: notes\n---\n").unwrap();
+        let git = |args: &[&str]| {
+            let status = Command::new("git")
+                .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
+                .args(args)
+                .current_dir(&source)
+                .status()
+                .unwrap();
+            assert!(status.success(), "git {args:?}");
+        };
+        git(&["init", "-q"]);
+        git(&["add", "SKILL.md"]);
+        git(&["commit", "-q", "-m", "skill"]);
+        let into = work.path().join("download");
+        std::fs::create_dir(&into).unwrap();
+        let repo = clone_git(&format!("file://{}", source.display()), &into).unwrap();
+        assert_eq!(repo, into.join("notes"));
+        assert!(repo.join("SKILL.md").is_file() && !repo.join(".git").exists());
+    }
 }
