@@ -117,7 +117,8 @@ pub struct CallScope<'a> {
 
 /// A call that policy let through, ready to run, or the error the model gets instead.
 enum Verdict {
-    Run(PreparedCall),
+    /// Runs, in the sandbox the user widened for it when they did.
+    Run(PreparedCall, Option<ask::Widened>),
     Refuse(ToolError),
 }
 
@@ -242,7 +243,7 @@ impl ToolRunner {
     ) -> Vec<ToolResult> {
         let read_only = verdicts
             .iter()
-            .all(|verdict| matches!(verdict, Verdict::Run(prepared) if !prepared.facts.mutates));
+            .all(|verdict| matches!(verdict, Verdict::Run(prepared, _) if !prepared.facts.mutates));
         if read_only && calls.len() > 1 {
             return futures::future::join_all(
                 calls
@@ -261,12 +262,15 @@ impl ToolRunner {
 
     /// Runs a permitted call, or reports the refusal.
     async fn settle(&self, call: &ToolCall, verdict: Verdict, ctx: &ToolContext) -> ToolResult {
-        let prepared = match verdict {
-            Verdict::Run(prepared) => prepared,
+        let (prepared, widened) = match verdict {
+            Verdict::Run(prepared, widened) => (prepared, widened),
             Verdict::Refuse(error) => return error_result(call, &error, 0),
         };
         let started = Instant::now();
-        let ctx = ctx.for_call();
+        let mut ctx = ctx.for_call();
+        if let Some(widened) = widened {
+            widened.apply(&mut ctx.sandbox);
+        }
         let outcome = self.registry.run(prepared, &ctx).await;
         let duration_ms = started.elapsed().as_millis() as u64;
         match outcome {
@@ -305,7 +309,7 @@ impl ToolRunner {
         let (verdict, decided, reason, actor) =
             match self.decide(scope, &prepared.facts, prepared.always_ask) {
                 Decision::Allow { by } => (
-                    Verdict::Run(prepared),
+                    Verdict::Run(prepared, None),
                     AuditDecision::Allow,
                     None,
                     by.to_string(),
@@ -338,7 +342,7 @@ impl ToolRunner {
                         )
                         .await;
                     let verdict = match answer.refusal {
-                        None => Verdict::Run(prepared),
+                        None => Verdict::Run(prepared, answer.widened),
                         Some(error) => Verdict::Refuse(error),
                     };
                     (verdict, answer.decided, Some(answer.reason), answer.actor)

@@ -24,4 +24,8 @@ export const securityEn = {
   'approval.sandboxOff': 'Runs outside the sandbox (the sandbox is off in Settings → Security)',
   'approval.network.on': 'on',
   'approval.network.off': 'off',
+  'approval.allowWithNetwork': 'Allow once with network',
+  'approval.allowUnsandboxed': 'Allow once outside the sandbox',
+  'approval.allow_with_network': 'Allowed once with network',
+  'approval.allow_unsandboxed': 'Allowed once outside the sandbox',
 } as const;

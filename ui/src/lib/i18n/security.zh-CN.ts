@@ -22,4 +22,8 @@ export const securityZhCN = {
   'approval.sandboxOff': '在沙箱外运行（已在“设置 → 安全”中关闭沙箱）',
   'approval.network.on': '开启',
   'approval.network.off': '关闭',
+  'approval.allowWithNetwork': '允许一次（开启网络）',
+  'approval.allowUnsandboxed': '允许一次（在沙箱外运行）',
+  'approval.allow_with_network': '已允许一次（开启网络）',
+  'approval.allow_unsandboxed': '已允许一次（在沙箱外运行）',
 } as const;
