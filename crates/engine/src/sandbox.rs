@@ -14,7 +14,7 @@ pub fn sandbox_settings(security: &SecuritySettings) -> hearth_sandbox::Settings
         },
         network: security.network,
         writable: security.writable_roots.iter().map(PathBuf::from).collect(),
-        denied: Vec::new(),
+        denied: security.denied_paths.iter().map(PathBuf::from).collect(),
     }
 }
 
@@ -37,11 +37,13 @@ mod tests {
             sandbox: SandboxMode::ReadOnly,
             network: true,
             writable_roots: vec!["/srv/data".into()],
+            denied_paths: vec!["/srv/data/keys".into()],
         };
         let settings = sandbox_settings(&security);
         assert_eq!(settings.mode, hearth_sandbox::Mode::ReadOnly);
         assert!(settings.network);
         assert_eq!(settings.writable, [PathBuf::from("/srv/data")]);
+        assert_eq!(settings.denied, [PathBuf::from("/srv/data/keys")]);
     }
 
     #[test]

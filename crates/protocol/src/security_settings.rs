@@ -1,5 +1,6 @@
 //! `[security]` in `config.toml`: the OS sandbox the programs the agent starts run in (commands,
-//! code, skill scripts), whether they reach the network, and the extra folders they may write.
+//! code, skill scripts), whether they reach the network, the extra folders they may write and
+//! the extra paths they may not read.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -30,6 +31,8 @@ pub struct SecuritySettings {
     pub network: bool,
     /// Folders commands may write besides the workspace (absolute paths).
     pub writable_roots: Vec<String>,
+    /// Paths commands may not even read, besides the home's secrets and Hearth's data (absolute).
+    pub denied_paths: Vec<String>,
 }
 
 /// What Settings → Security shows about this system's sandbox.

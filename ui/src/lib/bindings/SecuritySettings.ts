@@ -12,4 +12,8 @@ network: boolean,
 /**
  * Folders commands may write besides the workspace (absolute paths).
  */
-writable_roots: Array<string>, };
+writable_roots: Array<string>, 
+/**
+ * Paths commands may not even read, besides the home's secrets and Hearth's data (absolute).
+ */
+denied_paths: Array<string>, };

@@ -13,6 +13,7 @@ export const securityEn = {
   'settings.sandbox.network': 'Let commands use the network',
   'settings.sandbox.networkHint': 'Off by default. MCP servers always have the network.',
   'settings.sandbox.roots': 'Extra folders commands may write (one absolute path per line)',
+  'settings.sandbox.denied': 'Extra paths commands may not read (one absolute path per line)',
   'settings.sandbox.status': 'On this computer: {isolation}',
   'settings.sandbox.statusReason': 'Why: {reason}',
   'settings.sandbox.isolation.landlock+netns': 'Landlock file rules and a network namespace',

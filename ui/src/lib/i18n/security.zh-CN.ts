@@ -12,6 +12,7 @@ export const securityZhCN = {
   'settings.sandbox.network': '允许命令访问网络',
   'settings.sandbox.networkHint': '默认关闭。MCP 服务器始终可以访问网络。',
   'settings.sandbox.roots': '命令还可以写入的文件夹（每行一个绝对路径）',
+  'settings.sandbox.denied': '命令还不能读取的路径（每行一个绝对路径）',
   'settings.sandbox.status': '在这台电脑上：{isolation}',
   'settings.sandbox.statusReason': '原因：{reason}',
   'settings.sandbox.isolation.landlock+netns': 'Landlock 文件规则和网络命名空间',
