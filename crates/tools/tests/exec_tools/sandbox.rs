@@ -224,3 +224,25 @@ async fn no_userns() {
     assert!(stderr(&refused).contains("Permission denied"), "{refused}");
     assert_eq!(connections, 0);
 }
+
+#[tokio::test]
+async fn the_settings_add_writable_folders_and_unreadable_paths() {
+    let mut fixture = Fixture::create();
+    let shared = tempfile::tempdir().unwrap();
+    fixture.write("private/notes.txt", "private");
+    fixture.ctx.sandbox.writable = vec![shared.path().to_path_buf()];
+    fixture.ctx.sandbox.denied = vec![fixture.workspace().join("private")];
+    let command = format!(
+        "echo shared > {}/made.txt; cat private/notes.txt",
+        shared.path().display()
+    );
+    let result = ok(&hearth(), &fixture, "exec", &exec(&command)).await;
+    assert_eq!(
+        std::fs::read_to_string(shared.path().join("made.txt")).unwrap(),
+        "shared\n"
+    );
+    assert!(
+        stderr(&result).contains("notes.txt: Permission denied"),
+        "{result}"
+    );
+}
