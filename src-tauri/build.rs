@@ -107,6 +107,7 @@ const COMMANDS: &[&str] = &[
     "browser_status",
     "open_agent_browser",
     "clear_browser_data",
+    "sandbox_status",
 ];
 
 fn main() {

@@ -46,6 +46,7 @@ async fn delivery_is_recorded_by_the_notification_service() {
         cancel: CancellationToken::new(),
         images: Default::default(),
         conversation: None,
+        sandbox: Default::default(),
     };
     let send = |args: &'static str| registry.dispatch("send_notification", args, &ctx);
 

@@ -25,8 +25,8 @@ use tauri::Manager;
 
 use crate::commands::{
     artifacts, attachments, browser, channels, jobs, knowledge, local_models, mcp as mcp_commands,
-    mcp_auth, mcp_content, media, memory, planning, problems, rules, sessions, settings, skills,
-    terminals, turns, updates as update_commands, window as window_commands,
+    mcp_auth, mcp_content, media, memory, planning, problems, rules, security, sessions, settings,
+    skills, terminals, turns, updates as update_commands, window as window_commands,
 };
 use crate::state::AppState;
 
@@ -184,6 +184,7 @@ pub fn run() {
             browser::browser_status,
             browser::open_agent_browser,
             browser::clear_browser_data,
+            security::sandbox_status,
         ])
         .build(tauri::generate_context!());
     match built {

@@ -179,6 +179,7 @@ async fn main() {
         cancel: CancellationToken::new(),
         images: Default::default(),
         conversation: None,
+        sandbox: Default::default(),
     };
     let hearth = Hearth { registry, ctx };
 

@@ -19,13 +19,16 @@ struct TerminalApprover;
 impl Approver for TerminalApprover {
     async fn decide(&self, request: &ApprovalRequest) -> Option<ApprovalDecision> {
         let prompt = format!(
-            "\nHearth wants to run {} with {}\n  ({})\nAllow? [y] once / [s] for this session / [N] deny: ",
+            "\nHearth wants to run {} with {}\n  ({})\nAllow? [y] once / [s] for this session / \
+             [w] once with the network / [u] once outside the sandbox / [N] deny: ",
             request.call.name, request.call.arguments, request.reason
         );
         let line = read_answer(prompt).await?;
         Some(match line.to_lowercase().as_str() {
             "y" | "yes" => ApprovalDecision::AllowOnce,
             "s" | "session" => ApprovalDecision::AllowSession,
+            "w" | "network" => ApprovalDecision::AllowWithNetwork,
+            "u" | "unsandboxed" => ApprovalDecision::AllowUnsandboxed,
             _ => ApprovalDecision::Deny,
         })
     }

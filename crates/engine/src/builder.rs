@@ -261,6 +261,7 @@ impl EngineBuilder {
             self.dir.root().to_path_buf(),
         )
         .with_rules(self.rules(settings))
+        .with_sandbox(crate::sandbox::sandbox_settings(&settings.security))
     }
 
     /// The user's rules, then the sources' allow rules (which never override a deny).

@@ -25,6 +25,7 @@ mod reference;
 mod registry;
 mod response;
 mod rules;
+mod sandbox;
 mod secrets;
 mod skill_run;
 mod startup;
@@ -66,6 +67,7 @@ pub use provider::{choose_provider, client_with_key, model_client};
 pub use reference::{tools_reference, REGENERATE_TOOLS_DOC};
 pub use registry::{register_browser_tools, tool_registry, tool_registry_with_runner};
 pub use rules::{check_rules, enforced_rules, user_rules, RuleError};
+pub use sandbox::{sandbox_settings, sandbox_status};
 pub use secrets::{
     key_status, log_unreadable, mask_secret, provider_account, read_secret, resolve_api_key,
     KeyringStore, SecretError, SecretStore, KEYCHAIN_SERVICE,

@@ -135,6 +135,7 @@ mod tests {
             cancel: CancellationToken::new(),
             images: Default::default(),
             conversation: None,
+            sandbox: Default::default(),
         }
     }
 

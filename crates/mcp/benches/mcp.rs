@@ -66,6 +66,7 @@ async fn main() {
         cancel: CancellationToken::new(),
         images: Default::default(),
         conversation: None,
+        sandbox: Default::default(),
     };
     let mut through = Vec::new();
     for _ in 0..CALLS {

@@ -26,6 +26,7 @@ use crate::elicitation::Asking;
 use crate::log::ServerLog;
 use crate::oauth::{authorized_client, OAuthEnv};
 use crate::path::server_path;
+use crate::sandbox::server_sandbox;
 use crate::stdio::StdioTransport;
 
 /// A connected server.
@@ -161,18 +162,24 @@ async fn connect_with(
             if let Some(cwd) = cwd {
                 cmd.current_dir(cwd);
             }
-            // In a group of its own (an `npx` or `uvx` server has children of its own), recorded
-            // once spawned so that it ends with Hearth whatever way Hearth ends.
-            #[cfg(unix)]
-            cmd.process_group(0);
             cmd.stdin(Stdio::piped())
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
                 .kill_on_drop(true);
-            let mut child = cmd
-                .spawn()
+            // In the sandbox and a process group of its own (an `npx` or `uvx` server has
+            // children of its own), recorded so that it ends with Hearth however Hearth ends.
+            let sandbox = server_sandbox(&spec.name, cwd.as_deref()).map_err(Failure::Setup)?;
+            let (mut child, isolation) = hearth_sandbox::spawn(&sandbox, cmd)
+                .await
                 .map_err(|e| Failure::Setup(format!("cannot start `{command}`: {e}")))?;
-            hearth_children::spawned(child.id());
+            log.line(&format!(
+                "hearth: sandbox {}{}",
+                isolation.kind,
+                isolation
+                    .reason
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default()
+            ));
             on_pid(child.id());
             if let Some(stderr) = child.stderr.take() {
                 log.drain(stderr);

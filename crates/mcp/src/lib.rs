@@ -16,6 +16,7 @@ mod path;
 mod prompts;
 mod resources;
 mod result;
+mod sandbox;
 mod search;
 mod server;
 mod source;

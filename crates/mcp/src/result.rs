@@ -169,6 +169,7 @@ mod tests {
             cancel: Default::default(),
             images: Default::default(),
             conversation: None,
+            sandbox: Default::default(),
         }
     }
 

@@ -118,5 +118,9 @@ pub enum TurnEnd {
 pub enum ApprovalDecision {
     AllowOnce,
     AllowSession,
+    /// Once, with the network on for the programs the call starts (never remembered).
+    AllowWithNetwork,
+    /// Once, outside the sandbox: the programs the call starts get all of the user's rights.
+    AllowUnsandboxed,
     Deny,
 }

@@ -63,6 +63,8 @@ pub struct Settings {
     pub search: SearchSettings,
     /// User rules refining the security profile (`[[rules]]` in `config.toml`); deny wins.
     pub rules: Vec<PolicyRule>,
+    /// The OS sandbox of the programs the agent starts (`[security]`).
+    pub security: crate::security_settings::SecuritySettings,
     /// Where new versions are offered and the key they are signed with (`[updates]`; off
     /// until both are set).
     pub updates: crate::updates::UpdateSettings,
@@ -270,6 +272,7 @@ impl Default for Settings {
             allow_local_hosts: Vec::new(),
             search: SearchSettings::default(),
             rules: Vec::new(),
+            security: Default::default(),
             updates: crate::updates::UpdateSettings::default(),
             mcp_servers: Vec::new(),
             agents: Vec::new(),

@@ -87,6 +87,7 @@ fn main() {
         cancel: CancellationToken::new(),
         images: Default::default(),
         conversation: None,
+        sandbox: Default::default(),
     };
     let args = json!({"url": url}).to_string();
     let tool_get = || {

@@ -104,6 +104,7 @@ fn bench(c: &mut Criterion) {
         cancel: tokio_util::sync::CancellationToken::new(),
         images: Default::default(),
         conversation: None,
+        sandbox: Default::default(),
     };
     let registry = builtin_registry(Dialect::Hearth);
     println!("tree: {}", tree.display());

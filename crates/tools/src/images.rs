@@ -117,6 +117,7 @@ mod tests {
             cancel: Default::default(),
             images: ImageSink::default(),
             conversation: None,
+            sandbox: Default::default(),
         }
     }
 

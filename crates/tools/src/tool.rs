@@ -31,6 +31,8 @@ pub struct ToolContext {
     pub images: ImageSink,
     /// The turn's front end; `None` when nobody is there to see or answer.
     pub conversation: Option<Arc<dyn Conversation>>,
+    /// The sandbox the user chose for the programs tools start (Settings → Security).
+    pub sandbox: hearth_sandbox::Settings,
 }
 
 impl ToolContext {
@@ -43,6 +45,7 @@ impl ToolContext {
             cancel: CancellationToken::new(),
             images: ImageSink::default(),
             conversation: None,
+            sandbox: Default::default(),
         }
     }
 }

@@ -15,6 +15,7 @@ pub mod memory;
 pub mod planning;
 pub mod problems;
 pub mod rules;
+pub mod security;
 pub mod sessions;
 pub mod settings;
 pub mod skills;

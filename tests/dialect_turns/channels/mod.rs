@@ -166,6 +166,7 @@ impl Rig {
             cancel: CancellationToken::new(),
             images: Default::default(),
             conversation: None,
+            sandbox: Default::default(),
         };
         self.registry(dialect)
             .dispatch(tool, &args.to_string(), &context)

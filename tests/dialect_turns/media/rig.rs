@@ -73,6 +73,7 @@ impl Home {
             cancel: CancellationToken::new(),
             images: Default::default(),
             conversation: None,
+            sandbox: Default::default(),
         }
     }
 

@@ -123,6 +123,7 @@ impl AgentRig {
             cancel: CancellationToken::new(),
             images: Default::default(),
             conversation: None,
+            sandbox: Default::default(),
         };
         match self.registry.dispatch(tool, &args.to_string(), &ctx).await {
             Ok(value) => value,

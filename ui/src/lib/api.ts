@@ -6,6 +6,7 @@ import type { AboutInfo } from './bindings/AboutInfo';
 import type { ApprovalDecision } from './bindings/ApprovalDecision';
 import type { FormAnswer } from './bindings/FormAnswer';
 import type { BrowserStatus } from './bindings/BrowserStatus';
+import type { SandboxStatus } from './bindings/SandboxStatus';
 import type { ChannelDelivery } from './bindings/ChannelDelivery';
 import type { CloseWithoutTray } from './bindings/CloseWithoutTray';
 import type { ChannelStatus } from './bindings/ChannelStatus';
@@ -181,6 +182,8 @@ export const api = {
   installUpdate: () => invoke<void>('install_update'),
   /** The browser program the agent would run and whether its browser is running (Settings → Browser). */
   browserStatus: () => invoke<BrowserStatus>('browser_status'),
+  /** What the OS sandbox of the agent's commands gives on this system (Settings → Security). */
+  sandboxStatus: () => invoke<SandboxStatus>('sandbox_status'),
   /** Starts the agent's browser with its window shown, to log in to a site or watch. */
   openAgentBrowser: () => invoke<void>('open_agent_browser'),
   /** Closes the agent's browser and deletes its profile (cookies, logins, cache). */

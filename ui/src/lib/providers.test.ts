@@ -21,6 +21,7 @@ const base: Settings = {
   search: { searxng_url: '' },
   jobs_paused: false,
   rules: [],
+  security: { sandbox: 'workspace-write', network: false, writable_roots: [], denied_paths: [] },
   updates: { endpoint: '', pubkey: '' },
   mcp_servers: [],
   agents: [],

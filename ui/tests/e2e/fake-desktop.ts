@@ -175,6 +175,7 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
       if (settings.updates.endpoint === '') throw { code: 'updates_off' } satisfies AppError;
       return { current_version: '0.1.0', available: scenario.update ?? null };
     },
+    sandbox_status: () => ({ isolation: 'landlock+netns', reason: null }),
     browser_status: () => {
       const executable = scenario.browserExecutable === undefined ? '/usr/bin/chromium' : scenario.browserExecutable;
       return { executable, source: executable === null ? null : 'install', running: browserRunning };

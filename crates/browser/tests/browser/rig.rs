@@ -52,6 +52,7 @@ impl Rig {
             cancel: CancellationToken::new(),
             images: Default::default(),
             conversation: None,
+            sandbox: Default::default(),
         };
         Rig {
             dir,

@@ -19,6 +19,25 @@ pub(super) struct Answer {
     pub reason: AuditReason,
     /// Who answered: `user`, a CLI flag, `timeout`…
     pub actor: String,
+    /// How the user widened the sandbox for this one call.
+    pub widened: Option<Widened>,
+}
+
+/// A sandbox widened for one call by the user's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Widened {
+    Network,
+    Unsandboxed,
+}
+
+impl Widened {
+    /// `sandbox` with this widening.
+    pub(super) fn apply(self, sandbox: &mut hearth_sandbox::Settings) {
+        match self {
+            Widened::Network => sandbox.network = true,
+            Widened::Unsandboxed => sandbox.mode = hearth_sandbox::Mode::Off,
+        }
+    }
 }
 
 impl ToolRunner {
@@ -64,9 +83,13 @@ impl ToolRunner {
                         ..reason
                     },
                     actor,
+                    widened: None,
                 }
             }
-            ApprovalDecision::AllowOnce | ApprovalDecision::AllowSession => Answer {
+            ApprovalDecision::AllowOnce
+            | ApprovalDecision::AllowSession
+            | ApprovalDecision::AllowWithNetwork
+            | ApprovalDecision::AllowUnsandboxed => Answer {
                 refusal: None,
                 decided: AuditDecision::Allow,
                 reason: AuditReason {
@@ -74,6 +97,11 @@ impl ToolRunner {
                     ..reason
                 },
                 actor,
+                widened: match answer {
+                    ApprovalDecision::AllowWithNetwork => Some(Widened::Network),
+                    ApprovalDecision::AllowUnsandboxed => Some(Widened::Unsandboxed),
+                    _ => None,
+                },
             },
             ApprovalDecision::Deny => Answer {
                 refusal: Some(ToolError::new(
@@ -83,6 +111,7 @@ impl ToolRunner {
                 decided: AuditDecision::Deny,
                 reason,
                 actor,
+                widened: None,
             },
         }
     }

@@ -39,6 +39,8 @@ pub struct ToolRunner {
     /// How long a question the model asks (`clarify`) waits for the user.
     pub question_timeout: Duration,
     pub data_dir: PathBuf,
+    /// The OS sandbox of the programs tools start (`[security]`).
+    pub sandbox: hearth_sandbox::Settings,
     /// Under `daemon`: the authorization of the job whose run this runner serves.
     pub job_grant: Option<JobGrant>,
     /// In a skill run: what the skill declares it may use (see [`ToolRunner::with_skill_grant`]).
@@ -115,7 +117,8 @@ pub struct CallScope<'a> {
 
 /// A call that policy let through, ready to run, or the error the model gets instead.
 enum Verdict {
-    Run(PreparedCall),
+    /// Runs, in the sandbox the user widened for it when they did.
+    Run(PreparedCall, Option<ask::Widened>),
     Refuse(ToolError),
 }
 
@@ -137,6 +140,7 @@ impl ToolRunner {
             approval_timeout: Duration::from_secs(300),
             question_timeout: Duration::from_secs(600),
             data_dir,
+            sandbox: hearth_sandbox::Settings::default(),
             job_grant: None,
             skill_grant: None,
             only: None,
@@ -148,6 +152,12 @@ impl ToolRunner {
     /// Enforces the user's `rules` (see [`crate::enforced_rules`]).
     pub fn with_rules(mut self, rules: Vec<Rule>) -> ToolRunner {
         self.rules = rules;
+        self
+    }
+
+    /// Runs the programs tools start in the sandbox `settings` describe.
+    pub fn with_sandbox(mut self, settings: hearth_sandbox::Settings) -> ToolRunner {
+        self.sandbox = settings;
         self
     }
 
@@ -207,6 +217,7 @@ impl ToolRunner {
             cancel: cancel.child_token(),
             images: Default::default(),
             conversation,
+            sandbox: self.sandbox.clone(),
         };
         let work = self.run_judged(calls, verdicts, &ctx);
         tokio::pin!(work);
@@ -232,7 +243,7 @@ impl ToolRunner {
     ) -> Vec<ToolResult> {
         let read_only = verdicts
             .iter()
-            .all(|verdict| matches!(verdict, Verdict::Run(prepared) if !prepared.facts.mutates));
+            .all(|verdict| matches!(verdict, Verdict::Run(prepared, _) if !prepared.facts.mutates));
         if read_only && calls.len() > 1 {
             return futures::future::join_all(
                 calls
@@ -251,12 +262,15 @@ impl ToolRunner {
 
     /// Runs a permitted call, or reports the refusal.
     async fn settle(&self, call: &ToolCall, verdict: Verdict, ctx: &ToolContext) -> ToolResult {
-        let prepared = match verdict {
-            Verdict::Run(prepared) => prepared,
+        let (prepared, widened) = match verdict {
+            Verdict::Run(prepared, widened) => (prepared, widened),
             Verdict::Refuse(error) => return error_result(call, &error, 0),
         };
         let started = Instant::now();
-        let ctx = ctx.for_call();
+        let mut ctx = ctx.for_call();
+        if let Some(widened) = widened {
+            widened.apply(&mut ctx.sandbox);
+        }
         let outcome = self.registry.run(prepared, &ctx).await;
         let duration_ms = started.elapsed().as_millis() as u64;
         match outcome {
@@ -295,7 +309,7 @@ impl ToolRunner {
         let (verdict, decided, reason, actor) =
             match self.decide(scope, &prepared.facts, prepared.always_ask) {
                 Decision::Allow { by } => (
-                    Verdict::Run(prepared),
+                    Verdict::Run(prepared, None),
                     AuditDecision::Allow,
                     None,
                     by.to_string(),
@@ -328,7 +342,7 @@ impl ToolRunner {
                         )
                         .await;
                     let verdict = match answer.refusal {
-                        None => Verdict::Run(prepared),
+                        None => Verdict::Run(prepared, answer.widened),
                         Some(error) => Verdict::Refuse(error),
                     };
                     (verdict, answer.decided, Some(answer.reason), answer.actor)

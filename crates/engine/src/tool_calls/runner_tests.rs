@@ -1,10 +1,12 @@
 //! The runner against real registries and a store on disk: the rig its test modules share
-//! (read-only calls unasked, the audit log, skill declarations).
+//! (read-only calls unasked, the audit log, skill declarations, answers widening the sandbox).
 
 #[path = "runner_tests/audit.rs"]
 mod audit;
 #[path = "runner_tests/read_only.rs"]
 mod read_only;
+#[path = "runner_tests/sandbox.rs"]
+mod sandbox;
 #[path = "runner_tests/skills.rs"]
 mod skills;
 

@@ -28,6 +28,7 @@ impl ToolRunner {
             approval_timeout: self.approval_timeout,
             question_timeout: self.question_timeout,
             data_dir: self.data_dir.clone(),
+            sandbox: self.sandbox.clone(),
             job_grant: self.job_grant.clone(),
             skill_grant: self.skill_grant.clone(),
             only: Some(Arc::new(only)),

@@ -63,6 +63,7 @@ async fn main() -> ExitCode {
         cancel: CancellationToken::new(),
         images: Default::default(),
         conversation: Some(Arc::new(TakesDefaults)),
+        sandbox: Default::default(),
     };
     let tools = manager.tool_infos();
     let given = given_calls(&context);

@@ -12,6 +12,7 @@ mod legacy_sse;
 mod oauth;
 mod registry_servers;
 mod resources_prompts;
+mod sandbox;
 mod settings_changes;
 mod startup;
 
@@ -97,6 +98,7 @@ impl Rig {
             cancel: CancellationToken::new(),
             images: Default::default(),
             conversation: None,
+            sandbox: Default::default(),
         }
     }
 

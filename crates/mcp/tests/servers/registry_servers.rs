@@ -217,7 +217,7 @@ async fn too_many_schemas_for_the_context_window_get_tool_search_instead() {
 }
 
 /// server-filesystem's entry point.
-fn filesystem_js() -> String {
+pub(crate) fn filesystem_js() -> String {
     installed(
         target()
             .join("mcp-node/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js"),

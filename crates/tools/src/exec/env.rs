@@ -51,11 +51,16 @@ impl ChildEnv {
             .map(|(name, value)| (name.as_os_str(), value.as_os_str()))
     }
 
-    fn path(&self) -> &OsStr {
+    /// The value of `name`, when set.
+    pub(crate) fn get(&self, name: &str) -> Option<&OsStr> {
         self.vars
             .iter()
-            .find(|(name, _)| name == "PATH")
-            .map_or(OsStr::new(FALLBACK_PATH), |(_, value)| value.as_os_str())
+            .find(|(existing, _)| existing == name)
+            .map(|(_, value)| value.as_os_str())
+    }
+
+    fn path(&self) -> &OsStr {
+        self.get("PATH").unwrap_or(OsStr::new(FALLBACK_PATH))
     }
 
     /// The first executable file called `name` on this environment's PATH.

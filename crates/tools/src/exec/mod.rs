@@ -11,6 +11,7 @@ mod process;
 mod pty;
 mod ring;
 mod run;
+mod sandboxed;
 mod shell;
 mod skill_run;
 mod streams;

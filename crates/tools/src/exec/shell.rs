@@ -3,6 +3,7 @@
 
 use super::env::ChildEnv;
 use super::run::{command, run_to_end};
+use super::sandboxed::{refused, report, sandbox_for, session_tmp};
 use super::workdir::{resolve_cwd, workspace_root};
 use crate::dialect::{DialectArgs, DialectTool};
 use crate::error::ToolError;
@@ -52,25 +53,29 @@ impl Tool for Exec {
         "Runs a shell command in the workspace and returns {exit_code, stdout, stderr, \
          timed_out, duration_ms}. Output over 50,000 characters is cut (start and end kept) and \
          the whole output saved for read_spill. The command sees no API keys or Hearth settings \
-         in its environment and no stdin."
+         in its environment and no stdin. It runs in the user's sandbox (`isolation` in the \
+         result): by default it writes only in the workspace and TMPDIR, cannot read secrets \
+         such as ~/.ssh, and has no network."
     }
 
     async fn run(&self, ctx: &ToolContext, args: ExecArgs) -> Result<Value, ToolError> {
         let root = workspace_root(ctx).await?;
         let cwd = resolve_cwd(&root, args.cwd.as_deref(), "cwd").await?;
-        let env = ChildEnv::scrubbed();
+        let tmp = session_tmp(ctx).await?;
+        let mut env = ChildEnv::scrubbed();
+        env.set("TMPDIR", &tmp);
         let shell = env.shell()?;
         let limit = Duration::from_secs(args.timeout.unwrap_or(EXEC_TIMEOUT));
         let started = Instant::now();
-        let child = hearth_children::spawn(&mut command(
-            &shell,
-            ["-c", args.command.as_str()],
-            &env,
-            &cwd,
-        ))
-        .map_err(|e| ToolError::internal(format!("could not start {}: {e}", shell.display())))?;
+        let sandbox = sandbox_for(ctx, &env, &[&root, &tmp]);
+        let command = command(&shell, ["-c", args.command.as_str()], &env, &cwd);
+        let (child, isolation) = hearth_sandbox::spawn(&sandbox, command)
+            .await
+            .map_err(refused)?;
         let finished = run_to_end(child, limit, started).await?;
-        Ok(Value::Object(finished.into_result(&ctx.data_dir).await?))
+        let mut result = finished.into_result(&ctx.data_dir).await?;
+        report(&mut result, &isolation);
+        Ok(Value::Object(result))
     }
 }
 

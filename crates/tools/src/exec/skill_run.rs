@@ -4,9 +4,9 @@
 //! and on Linux Landlock letting it write only inside the skill folder and a temporary folder of
 //! its own (`TMPDIR`, removed afterwards).
 
-use super::code::spawn_confined;
 use super::env::ChildEnv;
 use super::run::{command, run_to_end};
+use super::sandboxed::{refused, report, sandbox_for};
 use crate::error::{ErrorKind, ToolError};
 use crate::skills::{find, library, skill_error};
 use crate::tool::{Tool, ToolContext};
@@ -98,8 +98,8 @@ impl Tool for SkillRun {
 
     fn description(&self) -> &str {
         "Runs a script inside a skill's folder (python, node or bash, by extension or `#!` \
-         line) with the skill folder as working directory; on Linux it may write only inside \
-         that folder and its own TMPDIR. Returns {exit_code, stdout, stderr, timed_out, duration_ms, isolation}."
+         line) with the skill folder as working directory, in the user's sandbox: it may write only \
+         inside that folder and its own TMPDIR. Returns {exit_code, stdout, stderr, timed_out, duration_ms, isolation}."
     }
 
     async fn run(&self, ctx: &ToolContext, args: SkillRunArgs) -> Result<Value, ToolError> {
@@ -163,8 +163,10 @@ pub(crate) async fn run_script(
     if script.tool_args.is_some() {
         child_command.stdin(std::process::Stdio::piped());
     }
-    let writable = vec![script.dir.to_path_buf(), tmp.path().to_path_buf()];
-    let (mut child, isolation) = spawn_confined(child_command, writable).await?;
+    let sandbox = sandbox_for(ctx, &env, &[script.dir, tmp.path()]);
+    let (mut child, isolation) = hearth_sandbox::spawn(&sandbox, child_command)
+        .await
+        .map_err(refused)?;
     if let (Some(mut stdin), Some(tool_args)) = (child.stdin.take(), script.tool_args) {
         // Written on its own task: a script that never reads its stdin does not hold the run.
         tokio::spawn(async move {
@@ -175,9 +177,6 @@ pub(crate) async fn run_script(
     let finished = run_to_end(child, script.limit, started).await?;
     let mut result = finished.into_result(&ctx.data_dir).await?;
     result.insert("script".into(), json!(script.path));
-    result.insert("isolation".into(), json!(isolation.kind));
-    if let Some(reason) = isolation.reason {
-        result.insert("isolation_reason".into(), json!(reason));
-    }
+    report(&mut result, &isolation);
     Ok(result)
 }

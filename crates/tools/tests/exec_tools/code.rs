@@ -35,7 +35,7 @@ async fn each_language_runs_in_a_scratch_copy() {
         assert_eq!(result["stdout"], "HELLO\n", "{language}");
         assert_eq!(result["language"], language);
         assert_eq!(result["workspace_copy"]["files"], 1);
-        assert!(["landlock", "none"].contains(&result["isolation"].as_str().unwrap()));
+        assert_eq!(result["isolation"], "landlock+netns");
         assert!(
             !fixture.ctx.workspace.join("made.txt").exists(),
             "{language}: the scratch copy is discarded, the workspace untouched"
@@ -128,21 +128,6 @@ async fn code_times_out_and_sees_no_secrets() {
     );
 }
 
-/// Whether this kernel enforces Landlock, asked through the landlock crate on a throwaway thread
-/// (restricting it does not touch the test's other threads).
-fn kernel_supports_landlock() -> bool {
-    use landlock::{Access, AccessFs, Ruleset, RulesetAttr, RulesetStatus, ABI};
-    let probe = std::thread::spawn(|| {
-        Ruleset::default()
-            .handle_access(AccessFs::from_all(ABI::V1))
-            .and_then(|ruleset| ruleset.create())
-            .and_then(|ruleset| ruleset.restrict_self())
-            .map(|status| status.ruleset != RulesetStatus::NotEnforced)
-            .unwrap_or(false)
-    });
-    probe.join().unwrap_or(false)
-}
-
 /// A Python program that tries each write and prints `{target: "ok" | error}` as JSON.
 const WRITE_PROBE: &str = r#"
 import json, os, tempfile
@@ -189,26 +174,13 @@ async fn landlock_stops_writes_outside_the_scratch_folder() {
     for allowed in ["inside", "tmpdir", "devnull"] {
         assert_eq!(outcomes[allowed], "ok", "{allowed}: {outcomes}");
     }
-    if kernel_supports_landlock() {
-        assert_eq!(result["isolation"], "landlock", "{result}");
-        assert!(result.get("isolation_reason").is_none(), "{result}");
-        for refused in ["workspace", "tmp"] {
-            assert_eq!(
-                outcomes[refused], "PermissionError",
-                "{refused}: {outcomes}"
-            );
-        }
-        assert!(!workspace_file.exists() && !tmp_file.exists());
-    } else {
-        eprintln!(
-            "landlock_stops_writes_outside_the_scratch_folder: this kernel does not support \
-             Landlock, so the confinement itself could not be tested; checking that the result \
-             says so"
+    assert_eq!(result["isolation"], "landlock+netns", "{result}");
+    assert!(result.get("isolation_reason").is_none(), "{result}");
+    for refused in ["workspace", "tmp"] {
+        assert_eq!(
+            outcomes[refused], "PermissionError",
+            "{refused}: {outcomes}"
         );
-        assert_eq!(result["isolation"], "none", "{result}");
-        assert!(result["isolation_reason"]
-            .as_str()
-            .is_some_and(|r| !r.is_empty()));
-        let _ = std::fs::remove_file(&tmp_file);
     }
+    assert!(!workspace_file.exists() && !tmp_file.exists());
 }

@@ -6,6 +6,7 @@ mod malformed;
 mod path_tweaks;
 mod process;
 mod pty;
+mod sandbox;
 mod shell;
 
 use hearth_tools::{builtin_registry, Dialect, Registry, ToolContext, ToolError};
@@ -37,6 +38,7 @@ impl Fixture {
             cancel: CancellationToken::new(),
             images: Default::default(),
             conversation: None,
+            sandbox: Default::default(),
         };
         Self { dir, ctx }
     }

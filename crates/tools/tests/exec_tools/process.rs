@@ -18,7 +18,7 @@ fn on(action: &str, id: &Value) -> String {
 }
 
 /// Waits until `list` shows the process no longer running; returns its list entry.
-async fn finished(registry: &Registry, fixture: &Fixture, id: &Value) -> Value {
+pub(crate) async fn finished(registry: &Registry, fixture: &Fixture, id: &Value) -> Value {
     for _ in 0..200 {
         let list = ok(registry, fixture, "process", r#"{"action": "list"}"#).await;
         let entry = list["processes"]

@@ -12,14 +12,18 @@ use hearth_tools::{
 use serde_json::{json, Value};
 use std::time::Duration;
 
-struct Term<'a> {
+pub(crate) struct Term<'a> {
     registry: &'a Registry,
     fixture: &'a Fixture,
     id: Value,
 }
 
 impl<'a> Term<'a> {
-    async fn spawn(registry: &'a Registry, fixture: &'a Fixture, command: Option<&str>) -> Self {
+    pub(crate) async fn spawn(
+        registry: &'a Registry,
+        fixture: &'a Fixture,
+        command: Option<&str>,
+    ) -> Self {
         let args = match command {
             Some(command) => json!({"action": "spawn", "command": command}),
             None => json!({"action": "spawn"}),
@@ -45,7 +49,7 @@ impl<'a> Term<'a> {
     }
 
     /// Reads until the plain text seen so far contains `needle`; returns all of it.
-    async fn read_until(&self, needle: &str) -> String {
+    pub(crate) async fn read_until(&self, needle: &str) -> String {
         let mut seen = String::new();
         for _ in 0..30 {
             seen.push_str(self.read().await["text"].as_str().unwrap_or_default());

@@ -58,6 +58,7 @@ pub fn env() -> Env {
         cancel: CancellationToken::new(),
         images: Default::default(),
         conversation: None,
+        sandbox: Default::default(),
     };
     Env {
         _dir: dir,

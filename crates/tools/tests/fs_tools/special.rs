@@ -91,6 +91,7 @@ async fn a_workspace_inside_proc_or_dev_is_refused() {
             cancel: tokio_util::sync::CancellationToken::new(),
             images: Default::default(),
             conversation: None,
+            sandbox: Default::default(),
         };
         let result = crate::registry(Dialect::Hearth)
             .dispatch("read_file", r#"{"path": "environ"}"#, &ctx)

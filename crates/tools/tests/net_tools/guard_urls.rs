@@ -201,6 +201,7 @@ async fn a_name_entry_allows_that_name_through_the_system_resolver() {
         cancel: CancellationToken::new(),
         images: Default::default(),
         conversation: None,
+        sandbox: Default::default(),
     };
     let args = json!({"url": format!("http://localhost:{port}/json")}).to_string();
     let result = registry

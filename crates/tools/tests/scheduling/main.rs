@@ -39,6 +39,7 @@ impl Env {
             cancel: CancellationToken::new(),
             images: Default::default(),
             conversation: None,
+            sandbox: Default::default(),
         }
     }
 

@@ -25,6 +25,7 @@ pub fn context(root: &Path) -> ToolContext {
         cancel: CancellationToken::new(),
         images: Default::default(),
         conversation: None,
+        sandbox: Default::default(),
     }
 }
 

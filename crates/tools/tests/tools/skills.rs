@@ -211,10 +211,9 @@ async fn skill_run_writes_in_its_tmpdir_and_folder_and_nowhere_else() {
         !Path::new(tmpdir).exists(),
         "TMPDIR is removed after the run"
     );
-    if ran["isolation"] == "landlock" {
-        assert!(!stdout.contains("out-ok"), "{ran}");
-        assert!(!outside.exists());
-    }
+    assert_eq!(ran["isolation"], "landlock+netns", "{ran}");
+    assert!(!stdout.contains("out-ok"), "{ran}");
+    assert!(!outside.exists());
 }
 
 #[tokio::test]

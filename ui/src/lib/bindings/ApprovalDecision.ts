@@ -3,4 +3,4 @@
 /**
  * The user's answer to an approval request.
  */
-export type ApprovalDecision = "allow_once" | "allow_session" | "deny";
+export type ApprovalDecision = "allow_once" | "allow_session" | "allow_with_network" | "allow_unsandboxed" | "deny";

@@ -13,6 +13,7 @@ import type { PolicyRule } from "./PolicyRule";
 import type { ProviderEntry } from "./ProviderEntry";
 import type { SearchSettings } from "./SearchSettings";
 import type { SecurityProfile } from "./SecurityProfile";
+import type { SecuritySettings } from "./SecuritySettings";
 import type { SubAgentSettings } from "./SubAgentSettings";
 import type { Theme } from "./Theme";
 import type { ToolProfile } from "./ToolProfile";
@@ -62,6 +63,10 @@ search: SearchSettings,
  * User rules refining the security profile (`[[rules]]` in `config.toml`); deny wins.
  */
 rules: Array<PolicyRule>, 
+/**
+ * The OS sandbox of the programs the agent starts (`[security]`).
+ */
+security: SecuritySettings, 
 /**
  * Where new versions are offered and the key they are signed with (`[updates]`; off
  * until both are set).

@@ -19,6 +19,7 @@ import { toolErrorEn } from './toolError.en';
 import { scheduleEn } from './schedule.en';
 import { guardEn } from './guard.en';
 import { modelsEn } from './models.en';
+import { securityEn } from './security.en';
 
 export const en = {
   ...errorsEn,
@@ -412,6 +413,7 @@ export const en = {
   ...subagentsEn,
   ...mediaEn,
   ...browserEn,
+  ...securityEn,
   ...skillsEn,
   ...mcpEn,
   ...mcpResourcesEn,

@@ -9,6 +9,7 @@ import { mediaZhCN } from './media.zh-CN';
 import { policyZhCN } from './policy.zh-CN';
 import { errorTextsZhCN } from '../bindings/errorTexts.zh-CN';
 import { browserZhCN } from './browser.zh-CN';
+import { securityZhCN } from './security.zh-CN';
 import { skillsZhCN } from './skills.zh-CN';
 import { mcpZhCN } from './mcp.zh-CN';
 import { mcpResourcesZhCN } from './mcpresources.zh-CN';
@@ -409,6 +410,7 @@ export const zhCN: Record<MessageKey, string> = {
   ...subagentsZhCn,
   ...mediaZhCN,
   ...browserZhCN,
+  ...securityZhCN,
   ...skillsZhCN,
   ...mcpZhCN,
   ...mcpResourcesZhCN,

@@ -1,22 +1,20 @@
 //! `execute_code`: a Python, JavaScript or Bash snippet run by its interpreter in a scratch copy
-//! of the workspace, confined with Landlock on Linux (writes only inside the scratch folder),
+//! of the workspace, in the sandbox with writes only inside the scratch folder,
 //! with the result saying which isolation applied.
 
-mod confine;
 mod scratch;
 
 use super::env::ChildEnv;
 use super::run::{command, run_to_end};
+use super::sandboxed::{refused, report, sandbox_for};
 use super::workdir::workspace_root;
 use crate::error::{ErrorKind, ToolError};
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
-pub(super) use confine::spawn_confined;
 use hearth_policy::catalogue::{self, CanonicalTool};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Default time limit, in seconds.
@@ -83,8 +81,8 @@ impl Tool for ExecuteCode {
 
     fn description(&self) -> &str {
         "Runs a Python, JavaScript (node) or Bash program in a scratch copy of the workspace \
-         (its working folder; changes there are discarded). On Linux the program may write only \
-         inside that copy (Landlock); the result's `isolation` says which confinement applied. \
+         (its working folder; changes there are discarded). It runs in the user's sandbox: it may \
+         write only inside that copy, and the result's `isolation` says which confinement applied. \
          Returns {exit_code, stdout, stderr, timed_out, duration_ms, isolation}."
     }
 
@@ -117,8 +115,10 @@ impl Tool for ExecuteCode {
         let limit = Duration::from_secs(args.timeout.unwrap_or(CODE_TIMEOUT));
         let started = Instant::now();
         let child_command = command(&interpreter, [&code_path], &env, &scratch.work());
-        let (child, isolation) =
-            spawn_confined(child_command, vec![PathBuf::from(scratch.root())]).await?;
+        let sandbox = sandbox_for(ctx, &env, &[scratch.root()]);
+        let (child, isolation) = hearth_sandbox::spawn(&sandbox, child_command)
+            .await
+            .map_err(refused)?;
         let finished = run_to_end(child, limit, started).await?;
         let mut result = finished.into_result(&ctx.data_dir).await?;
         result.insert("language".into(), json!(args.language.as_str()));
@@ -126,10 +126,7 @@ impl Tool for ExecuteCode {
             "interpreter".into(),
             json!(interpreter.display().to_string()),
         );
-        result.insert("isolation".into(), json!(isolation.kind));
-        if let Some(reason) = isolation.reason {
-            result.insert("isolation_reason".into(), json!(reason));
-        }
+        report(&mut result, &isolation);
         result.insert("workspace_copy".into(), json!(&scratch.report));
         // Removing a large copy blocks: keep it off the runtime threads.
         tokio::task::spawn_blocking(move || drop(scratch));

@@ -7,6 +7,7 @@ mod table;
 use super::env::ChildEnv;
 use super::required;
 use super::run::command;
+use super::sandboxed::{refused, report, sandbox_for, session_tmp};
 use super::streams::{fit_streams, Stream};
 use super::workdir::workspace_root;
 use crate::error::ToolError;
@@ -132,21 +133,24 @@ impl Process {
         timeout: Option<u64>,
     ) -> Result<Value, ToolError> {
         let root = workspace_root(ctx).await?;
-        let env = ChildEnv::scrubbed();
+        let tmp = session_tmp(ctx).await?;
+        let mut env = ChildEnv::scrubbed();
+        env.set("TMPDIR", &tmp);
         let shell = env.shell()?;
         let limit = timeout.unwrap_or(PROCESS_TIMEOUT);
-        let child = hearth_children::spawn(&mut command(
-            &shell,
-            ["-c", command_line.as_str()],
-            &env,
-            &root,
-        ))
-        .map_err(|e| ToolError::internal(format!("could not start {}: {e}", shell.display())))?;
+        let sandbox = sandbox_for(ctx, &env, &[&root, &tmp]);
+        let command = command(&shell, ["-c", command_line.as_str()], &env, &root);
+        let (child, isolation) = hearth_sandbox::spawn(&sandbox, command)
+            .await
+            .map_err(refused)?;
         let entry = self
             .table
             .insert(command_line, child, Duration::from_secs(limit))?;
         let mut result = entry.summary();
         result["timeout_s"] = json!(limit);
+        if let Some(object) = result.as_object_mut() {
+            report(object, &isolation);
+        }
         Ok(result)
     }
 }

@@ -8,6 +8,7 @@ mod terminals;
 
 use super::env::ChildEnv;
 use super::required;
+use super::sandboxed::{report, sandbox_for, session_tmp};
 use super::streams::{fit_streams, Stream};
 use super::workdir::workspace_root;
 use crate::error::ToolError;
@@ -130,7 +131,10 @@ impl Tool for Pty {
 impl Pty {
     async fn spawn(&self, ctx: &ToolContext, command: Option<String>) -> Result<Value, ToolError> {
         let root = workspace_root(ctx).await?;
-        let env = ChildEnv::scrubbed();
+        let tmp = session_tmp(ctx).await?;
+        let mut env = ChildEnv::scrubbed();
+        env.set("TMPDIR", &tmp);
+        let sandbox = sandbox_for(ctx, &env, &[&root, &tmp]);
         let shell = env.shell()?.display().to_string();
         let (label, argv) = match &command {
             Some(line) => (line.clone(), vec![shell.as_str(), "-c", line.as_str()]),
@@ -138,7 +142,7 @@ impl Pty {
         };
         let session = self
             .sessions
-            .open(|id| Session::spawn(id, label, &argv, &env, &root))?;
+            .open(|id| Session::spawn(id, label, &argv, (&env, &root), &sandbox))?;
         let mut result = summary(&session);
         result["rows"] = json!(ROWS);
         result["cols"] = json!(COLS);
@@ -154,6 +158,7 @@ fn summary(session: &Session) -> Value {
     });
     if let (Some(object), Value::Object(status)) = (value.as_object_mut(), session.status()) {
         object.extend(status);
+        report(object, &session.isolation);
     }
     value
 }

@@ -7,6 +7,8 @@ use crate::exec::env::ChildEnv;
 use crate::exec::kill::kill_session;
 use crate::exec::lock;
 use crate::exec::ring::{Ring, Taken};
+use crate::exec::sandboxed::refused;
+use hearth_sandbox::{Isolation, Sandbox};
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
 use serde_json::{json, Value};
 use std::io::{Read, Write};
@@ -60,6 +62,8 @@ pub(crate) struct Session {
     pub(crate) id: String,
     pub(crate) command: String,
     pub(crate) pid: u32,
+    /// The sandbox the program runs in.
+    pub(crate) isolation: Isolation,
     screen: Arc<Mutex<Screen>>,
     arrived: Arc<Notify>,
     writer: Arc<Mutex<Box<dyn Write + Send>>>,
@@ -69,13 +73,14 @@ pub(crate) struct Session {
 }
 
 impl Session {
-    /// Starts `program args` on a new 24×80 terminal in `cwd`, with `env` and TERM=xterm-256color.
+    /// Starts `program args` on a new 24×80 terminal in `cwd`, with `env` and TERM=xterm-256color,
+    /// inside `sandbox`.
     pub(crate) fn spawn(
         id: String,
         command: String,
         argv: &[&str],
-        env: &ChildEnv,
-        cwd: &Path,
+        (env, cwd): (&ChildEnv, &Path),
+        sandbox: &Sandbox,
     ) -> Result<Self, ToolError> {
         let failed = |what: &str, e: &dyn std::fmt::Display| {
             ToolError::internal(format!("could not {what} a terminal: {e}"))
@@ -96,12 +101,15 @@ impl Session {
         }
         builder.env("TERM", "xterm-256color");
         builder.cwd(cwd);
-        let child = pair
-            .slave
-            .spawn_command(builder)
-            .map_err(|e| failed("start a program on", &e))?;
-        // Only the child keeps the terminal's far end open: its exit ends the reader.
-        drop(pair.slave);
+        let slave = pair.slave;
+        let (child, isolation) =
+            hearth_sandbox::confine(sandbox, "a terminal program", move || {
+                slave
+                    .spawn_command(builder)
+                    .map_err(|e| std::io::Error::other(e.to_string()))
+                // Only the child keeps the terminal's far end open: its exit ends the reader.
+            })
+            .map_err(refused)?;
         let pid = child
             .process_id()
             .ok_or_else(|| ToolError::internal("the terminal program has no process id"))?;
@@ -126,6 +134,7 @@ impl Session {
             id,
             command,
             pid,
+            isolation,
             screen: screen.clone(),
             arrived: arrived.clone(),
             writer: Arc::new(Mutex::new(writer)),

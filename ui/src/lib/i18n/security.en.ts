@@ -1,0 +1,32 @@
+// English strings of Settings → Security (the OS sandbox of the agent's commands) and of the
+// sandbox line on approval cards.
+export const securityEn = {
+  'settings.security': 'Security',
+  'settings.sandbox.intro':
+    'Every program the agent starts (commands, code, skill scripts, terminals, MCP servers) runs in an operating-system sandbox. It cannot read your SSH and GPG keys, cloud credentials, keyrings, browser profiles or Hearth’s own data, and it writes only where the setting below allows.',
+  'settings.sandbox.sandbox': 'Sandbox',
+  'settings.sandbox.mode.workspace-write': 'Workspace write (writes only in the chat’s workspace and a temp folder)',
+  'settings.sandbox.mode.read-only': 'Read only (no writes at all)',
+  'settings.sandbox.mode.off': 'Off: run commands with all of your rights',
+  'settings.sandbox.offWarning':
+    'With the sandbox off, a command the agent runs can read your keys and browser data and change any of your files.',
+  'settings.sandbox.network': 'Let commands use the network',
+  'settings.sandbox.networkHint': 'Off by default. MCP servers always have the network.',
+  'settings.sandbox.roots': 'Extra folders commands may write (one absolute path per line)',
+  'settings.sandbox.denied': 'Extra paths commands may not read (one absolute path per line)',
+  'settings.sandbox.status': 'On this computer: {isolation}',
+  'settings.sandbox.statusReason': 'Why: {reason}',
+  'settings.sandbox.isolation.landlock+netns': 'Landlock file rules and a network namespace',
+  'settings.sandbox.isolation.landlock+seccomp': 'Landlock file rules and a seccomp network filter',
+  'settings.sandbox.isolation.landlock': 'Landlock file rules',
+  'settings.sandbox.isolation.none':
+    'no sandbox — commands are refused unless you turn the sandbox off',
+  'approval.sandbox': 'Runs in the sandbox: {mode}, network {network}',
+  'approval.sandboxOff': 'Runs outside the sandbox (the sandbox is off in Settings → Security)',
+  'approval.network.on': 'on',
+  'approval.network.off': 'off',
+  'approval.allowWithNetwork': 'Allow once with network',
+  'approval.allowUnsandboxed': 'Allow once outside the sandbox',
+  'approval.allow_with_network': 'Allowed once with network',
+  'approval.allow_unsandboxed': 'Allowed once outside the sandbox',
+} as const;
