@@ -23,6 +23,8 @@ const NAMES = new Set(
     'Telegram', 'Claude', 'Desktop', 'Cursor', 'Jan', 'llava', 'espeak', 'Hugging', 'Face',
     // The model file format and model families.
     'GGUF', 'Gemma',
+    // Keys and the kernel features of the commands' sandbox.
+    'SSH', 'GPG', 'Landlock',
     // Commands and config keys quoted in help text.
     'sudo', 'apt', 'install', 'brew', 'endpoint', 'pubkey', 'mcpServers', 'updates',
     'HTTP', 'HTTPS', 'PDF', 'cron', 'UTC', 'Asia', 'Shanghai', 'localhost', 'http', 'https', 'npx', 'uvx',
