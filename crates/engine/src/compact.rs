@@ -30,6 +30,14 @@ pub fn tools_tokens(tools: &[ToolSpec]) -> u64 {
         .sum()
 }
 
+/// A request's room: the model's context window and the tokens the system prompt and the tool
+/// definitions take of it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Room {
+    pub window: u64,
+    pub overhead: u64,
+}
+
 /// What the model is to see after [`Engine::compact_if_needed`].
 pub(crate) enum Compacted {
     /// The stored messages and the history to send (compacted, or as they were).
@@ -47,21 +55,21 @@ struct Summary {
 
 impl Engine {
     /// Returns the stored messages and the history to send, compacting first when it would not
-    /// fit the window. `overhead_tokens` is what the system prompt and tool definitions take.
+    /// fit the window. `room` is the model's window and what the system prompt and tool
+    /// definitions take of it.
     pub(crate) async fn compact_if_needed(
         &self,
         session: &Session,
         model: &str,
-        window: u64,
+        room: Room,
         stored: Vec<Message>,
-        overhead_tokens: u64,
         sink: &EventSink,
         cancel: &CancellationToken,
     ) -> Result<Compacted, EngineError> {
-        let budget = window * 3 / 4;
+        let budget = room.window * 3 / 4;
         let visible = visible_messages(&stored);
         let history = to_chat_messages(&visible);
-        let used = estimate_tokens(&history) + overhead_tokens;
+        let used = estimate_tokens(&history) + room.overhead;
         if used <= budget {
             return Ok(Compacted::Ready(stored, history));
         }

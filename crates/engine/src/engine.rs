@@ -1,6 +1,7 @@
 //! The engine facade: sessions and the turn loop (commit the user message, stream a reply, run
 //! its tool calls, repeat until the model stops, the iteration limit, or cancellation).
 
+use crate::compact::Room;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -368,7 +369,14 @@ impl Engine {
                 self.check_fits(&stored, user_message_id, window, overhead)?;
             }
             let compaction = self
-                .compact_if_needed(session, &model, window, stored, overhead, sink, cancel)
+                .compact_if_needed(
+                    session,
+                    &model,
+                    Room { window, overhead },
+                    stored,
+                    sink,
+                    cancel,
+                )
                 .await?;
             let Compacted::Ready(compacted, history) = compaction else {
                 return Ok(summary(iteration - 1, TurnEnd::Cancelled, usage));

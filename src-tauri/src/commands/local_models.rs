@@ -19,12 +19,12 @@ pub async fn import_local_model(
     path: String,
     link: bool,
 ) -> CommandResult<LocalModel> {
-    Ok(state
+    state
         .builder
         .local()
         .catalog()
         .import(&PathBuf::from(path), link)
-        .await?)
+        .await
 }
 
 /// Removes the file (a link, not its target); a loaded copy of it is unloaded first.
@@ -38,5 +38,5 @@ pub async fn remove_local_model(state: State<'_, AppState>, name: String) -> Com
     {
         local.unload().await;
     }
-    Ok(local.catalog().remove(&name)?)
+    local.catalog().remove(&name)
 }
