@@ -99,7 +99,11 @@ impl GuardedClient {
 
     /// A guarded GET whose body the caller reads as it arrives (a large download): the same
     /// guard, pinned addresses, no proxy and no redirects, but no deadline and no body cap.
-    pub async fn open(&self, url: &str, headers: HeaderMap) -> Result<reqwest::Response, ToolError> {
+    pub async fn open(
+        &self,
+        url: &str,
+        headers: HeaderMap,
+    ) -> Result<reqwest::Response, ToolError> {
         let checked = self
             .guard
             .check(url)
