@@ -23,7 +23,8 @@ pub use space::FreeSpace;
 /// How long a server may send nothing before a download fails.
 const DEFAULT_STALL: Duration = Duration::from_secs(60);
 
-/// What the caller wants of a running download; it is watched between chunks.
+/// What the caller wants of a running download; it is watched between chunks. Dropping the
+/// sender cancels the download.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Signal {
     Run,

@@ -104,7 +104,7 @@ impl Job<'_> {
             report.add(bytes.len() as u64, &mut progress);
         }
         file.flush().await.map_err(|e| self.failed(e))?;
-        report.last(&mut progress);
+        report.send(&mut progress);
         if let Some(total) = total.filter(|&t| t != report.done) {
             return Err(self.failed(format!(
                 "the connection ended after {} of {total} bytes",
@@ -234,7 +234,7 @@ struct Reporter {
     resumed: u64,
     total: Option<u64>,
     started: Instant,
-    last: Option<Instant>,
+    sent: Option<Instant>,
 }
 
 impl Reporter {
@@ -244,19 +244,19 @@ impl Reporter {
             resumed,
             total,
             started: Instant::now(),
-            last: None,
+            sent: None,
         }
     }
 
     fn add(&mut self, bytes: u64, progress: &mut impl FnMut(Progress)) {
         self.done += bytes;
-        if self.last.is_none_or(|at| at.elapsed() >= REPORT_EVERY) {
-            self.last(progress);
+        if self.sent.is_none_or(|at| at.elapsed() >= REPORT_EVERY) {
+            self.send(progress);
         }
     }
 
-    fn last(&mut self, progress: &mut impl FnMut(Progress)) {
-        self.last = Some(Instant::now());
+    fn send(&mut self, progress: &mut impl FnMut(Progress)) {
+        self.sent = Some(Instant::now());
         let seconds = self.started.elapsed().as_secs_f64().max(0.001);
         let speed = ((self.done - self.resumed) as f64 / seconds) as u64;
         progress(Progress {
