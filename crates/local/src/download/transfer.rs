@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use hearth_protocol::AppError;
 use hearth_tools::net::GuardedClient;
 use hearth_tools::{ErrorKind, ToolError};
-use reqwest::header::{HeaderMap, HeaderValue, CONTENT_RANGE, RANGE};
+use reqwest::header::{HeaderMap, HeaderValue, CONTENT_RANGE, LOCATION, RANGE};
 use reqwest::{Response, StatusCode};
 use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
@@ -21,6 +21,9 @@ use super::{Progress, Signal};
 const REPORT_EVERY: Duration = Duration::from_millis(200);
 
 const MB: u64 = 1024 * 1024;
+
+/// Redirects followed (Hugging Face sends its large files from a CDN), each through the guard.
+const MAX_REDIRECTS: usize = 5;
 
 /// What one download needs.
 pub(super) struct Job<'a> {
@@ -48,24 +51,21 @@ impl Job<'_> {
         mut signal: watch::Receiver<Signal>,
         mut progress: impl FnMut(Progress) + Send,
     ) -> Result<Ended, AppError> {
-        let mut response = self.request().await?;
+        let (mut response, mut vouched) = self.request().await?;
         let mut offset = std::fs::metadata(&self.part).map_or(0, |m| m.len());
         if offset > 0 && !resumes_at(&response, offset) {
             // The server ignored the Range (or cannot satisfy it): start again from 0.
             offset = 0;
             let _ = std::fs::remove_file(&self.part);
             if response.status() == StatusCode::RANGE_NOT_SATISFIABLE {
-                response = self.request().await?;
+                (response, vouched) = self.request().await?;
             }
         }
         self.check_status(&response)?;
         let remaining = response.content_length();
         let total = remaining.map(|n| n + offset);
         self.check_space(remaining)?;
-        let expected = self
-            .expected
-            .clone()
-            .or_else(|| super::source::sha256_of(response.headers()));
+        let expected = self.expected.clone().or(vouched);
         let mut hasher = Sha256::new();
         if offset > 0 {
             hash_file(&self.part, &mut hasher).map_err(|e| self.failed(e))?;
@@ -120,9 +120,10 @@ impl Job<'_> {
         }
     }
 
-    /// The guarded GET, with `Range` from the `.part`'s length; it must answer within the stall
-    /// time.
-    async fn request(&self) -> Result<Response, AppError> {
+    /// The guarded GET, with `Range` from the `.part`'s length, following redirects (each hop
+    /// through the guard), and the SHA-256 the first answers vouched for; each answer must come
+    /// within the stall time.
+    async fn request(&self) -> Result<(Response, Option<String>), AppError> {
         let mut headers = HeaderMap::new();
         let offset = std::fs::metadata(&self.part).map_or(0, |m| m.len());
         if offset > 0 {
@@ -130,10 +131,27 @@ impl Job<'_> {
                 HeaderValue::from_str(&format!("bytes={offset}-")).map_err(|e| self.failed(e))?;
             headers.insert(RANGE, range);
         }
-        let opened = tokio::time::timeout(self.stall, self.client.open(self.url, headers))
-            .await
-            .map_err(|_| self.stalled())?;
-        opened.map_err(|e| self.refused_or_failed(e))
+        let mut url = self.url.to_string();
+        let mut vouched = None;
+        for _ in 0..=MAX_REDIRECTS {
+            let opened = tokio::time::timeout(self.stall, self.client.open(&url, headers.clone()))
+                .await
+                .map_err(|_| self.stalled())?;
+            let response = opened.map_err(|e| self.refused_or_failed(e))?;
+            vouched = vouched.or_else(|| super::source::sha256_of(response.headers()));
+            let next = response
+                .status()
+                .is_redirection()
+                .then(|| response.headers().get(LOCATION))
+                .flatten()
+                .and_then(|v| v.to_str().ok())
+                .and_then(|location| response.url().join(location).ok());
+            match next {
+                Some(next) => url = next.to_string(),
+                None => return Ok((response, vouched)),
+            }
+        }
+        Err(self.failed(format!("more than {MAX_REDIRECTS} redirects")))
     }
 
     fn check_status(&self, response: &Response) -> Result<(), AppError> {
@@ -146,14 +164,9 @@ impl Job<'_> {
             StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN => format!(
                 "the server refused access ({status}); the file may need an account or accepting its licence on the website"
             ),
-            _ if status.is_redirection() => format!(
-                "the server redirects ({status}) to {}; download from that address instead",
-                response
-                    .headers()
-                    .get("location")
-                    .and_then(|v| v.to_str().ok())
-                    .unwrap_or("another address")
-            ),
+            _ if status.is_redirection() => {
+                format!("the server redirects ({status}) without a usable address")
+            }
             _ => format!("the server answered {status}"),
         };
         Err(self.failed(detail))

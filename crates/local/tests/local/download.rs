@@ -1,5 +1,5 @@
 //! Model downloads against a server on 127.0.0.1 serving the built-in model with `Range`
-//! support: progress, pause and resume, a server ignoring `Range`, checksums, a stalled
+//! support: progress, pause and resume (through a redirect), a server ignoring `Range`, checksums, a stalled
 //! server, the network guard, the disk check and cancelling.
 
 use std::future::IntoFuture;
@@ -53,10 +53,23 @@ async fn serve(mode: Mode) -> (Arc<Served>, String) {
         ranges: Mutex::new(Vec::new()),
     });
     let state = Arc::clone(&served);
-    let app = axum::Router::new().route(
-        "/m/SmolLM2.gguf",
-        axum::routing::get(move |headers: HeaderMap| answer(Arc::clone(&state), headers)),
-    );
+    let sha256 = served.sha256.clone();
+    let app = axum::Router::new()
+        .route(
+            "/m/SmolLM2.gguf",
+            axum::routing::get(move |headers: HeaderMap| answer(Arc::clone(&state), headers)),
+        )
+        .route(
+            "/hf/SmolLM2.gguf",
+            axum::routing::get(move || async move {
+                Response::builder()
+                    .status(StatusCode::FOUND)
+                    .header(header::LOCATION, "/m/SmolLM2.gguf")
+                    .header("x-linked-etag", format!("\"{sha256}\""))
+                    .body(Body::empty())
+                    .unwrap()
+            }),
+        );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     tokio::spawn(axum::serve(listener, app).into_future());
@@ -175,6 +188,8 @@ async fn a_download_reports_progress_to_the_end_and_lands_in_the_catalog() {
 #[tokio::test]
 async fn a_paused_download_resumes_with_range_into_the_same_bytes() {
     let (served, url) = serve(Mode::Ranges).await;
+    // Through a redirect, as Hugging Face sends its files from a CDN.
+    let url = url.replace("/m/", "/hf/");
     let dir = tempfile::tempdir().unwrap();
     let models = models(&dir);
     let downloader = allowed(&url);
@@ -191,8 +206,7 @@ async fn a_paused_download_resumes_with_range_into_the_same_bytes() {
             .len(),
         done
     );
-    let sha = served.sha256.clone();
-    let (resumed, seen) = download_then(&downloader, &models, &url, Some(&sha), Signal::Run).await;
+    let (resumed, seen) = download_then(&downloader, &models, &url, None, Signal::Run).await;
     assert!(
         matches!(resumed, Ok(Downloaded::Finished(_))),
         "{resumed:?}"
