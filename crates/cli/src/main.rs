@@ -19,6 +19,7 @@ mod mcp_content;
 mod mcp_login;
 mod memory;
 mod models;
+mod models_download;
 mod pipe;
 mod provider_config;
 mod providers;

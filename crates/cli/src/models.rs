@@ -1,4 +1,4 @@
-//! `hearth-cli models list|info|import|remove`: the GGUF models the `local` provider runs, in
+//! `hearth-cli models list|info|import|download|remove`: the GGUF models the `local` provider runs, in
 //! the data dir's `models` folder.
 
 use std::path::PathBuf;
@@ -30,6 +30,19 @@ pub enum ModelsCommand {
         /// Link to the file instead of copying it.
         #[arg(long)]
         link: bool,
+    },
+    /// Download a .gguf into the models folder from a URL or a Hugging Face repository
+    /// (`owner/repo` with --file), through the network guard; checked against --sha256, or the
+    /// SHA-256 Hugging Face sends. Ctrl-C deletes the partial file.
+    Download {
+        /// An http(s) URL, or a Hugging Face repository as owner/repo.
+        source: String,
+        /// The file of the repository (required with owner/repo).
+        #[arg(long)]
+        file: Option<String>,
+        /// The file's expected SHA-256 (64 hexadecimal digits).
+        #[arg(long)]
+        sha256: Option<String>,
     },
     /// Delete a model from the models folder (a linked model's file stays where it is).
     Remove { name: String },
@@ -70,6 +83,20 @@ pub async fn run(command: ModelsCommand) -> anyhow::Result<ExitCode> {
         ModelsCommand::Import { file, link } => {
             let model = catalog.import(&file, link).await.map_err(failed)?;
             outln!("imported {}", line(&model));
+        }
+        ModelsCommand::Download {
+            source,
+            file,
+            sha256,
+        } => {
+            let model = crate::models_download::download(
+                &models,
+                &source,
+                file.as_deref(),
+                sha256.as_deref(),
+            )
+            .await?;
+            outln!("downloaded {}", line(&model));
         }
         ModelsCommand::Remove { name } => {
             catalog.remove(&name).map_err(failed)?;

@@ -4,6 +4,7 @@
 mod catalog;
 mod catalog_recommended;
 mod client;
+mod download;
 mod gguf;
 mod prompt;
 mod tool_calls;
@@ -12,5 +13,8 @@ mod worker;
 
 pub use catalog::{Catalog, BUILTIN_MODEL};
 pub use client::LocalModels;
+pub use download::{
+    discard_partial, DownloadSource, Downloaded, Downloader, FreeSpace, Progress, Signal,
+};
 pub use gguf::check_header;
 pub use worker::{serve_worker_if_asked, WORKER_ARG};

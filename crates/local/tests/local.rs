@@ -368,3 +368,6 @@ async fn damaged_and_foreign_files_are_refused_by_name() {
         Err(LlmError::Local(AppError::LocalModelMissing { .. }))
     ));
 }
+
+#[path = "local/download.rs"]
+mod download;

@@ -76,6 +76,12 @@ fn chinese(error: &AppError) -> &'static str {
             AppError::ModelProtocol { .. } => "服务端返回了 Hearth 无法理解的响应：{detail}",
             AppError::LocalModelMissing { .. } => "{folder} 中没有名为“{name}”的本地模型：请在 设置 → 模型 中导入 .gguf 文件，或运行 `hearth-cli models list`。",
             AppError::LocalModelUnusable { .. } => "{file} 无法用作本地模型：{detail}",
+            AppError::DownloadFailed { .. } => "无法下载 {url}：{detail}",
+            AppError::DownloadRefused { .. } => "已拒绝从 {url} 下载：{detail}",
+            AppError::DownloadStalled { .. } => "{url} 已 {seconds} 秒没有发送任何数据，下载已停止，未完成的文件已删除；请稍后重试。",
+            AppError::DownloadChecksum { .. } => "下载的文件与预期不符（其 SHA-256 为 {actual}，预期为 {expected}），已将其删除。",
+            AppError::DiskTooSmall { .. } => "{folder} 所在磁盘空间不足：下载需要 {needed_mb} MB，可用 {available_mb} MB。",
+            AppError::DownloadCancelled => "下载已取消，未完成的文件已删除。",
             AppError::LocalWorkerCrashed { .. } => "本地模型的工作进程已停止（{detail}）；此回复已标记为失败，下一条消息会重新启动它。",
             AppError::ProbablyTooLong { .. } => "发送较长的请求（约 {tokens} 个 token）后服务器立即关闭了连接：消息可能超出了此模型的上下文（{window} 个 token）。请缩短消息、新建对话，或在设置中填写该模型的上下文窗口。",
             AppError::MessageTooLong { .. } => "这条消息对此模型来说太长了：连同系统提示和工具约 {tokens} 个 token，而模型的上下文窗口是 {window} 个 token。请缩短消息、少附加一些内容，或选择上下文更大的模型。",
@@ -208,6 +214,28 @@ mod tests {
                 file: "x".into(),
                 detail: "x".into(),
             },
+            AppError::DownloadFailed {
+                url: "x".into(),
+                detail: "x".into(),
+            },
+            AppError::DownloadRefused {
+                url: "x".into(),
+                detail: "x".into(),
+            },
+            AppError::DownloadStalled {
+                url: "x".into(),
+                seconds: 7,
+            },
+            AppError::DownloadChecksum {
+                expected: "x".into(),
+                actual: "x".into(),
+            },
+            AppError::DiskTooSmall {
+                folder: "x".into(),
+                needed_mb: 7,
+                available_mb: 7,
+            },
+            AppError::DownloadCancelled,
             AppError::LocalWorkerCrashed { detail: "x".into() },
             AppError::ProbablyTooLong {
                 tokens: 7,

@@ -110,6 +110,22 @@ pub enum AppError {
     LocalModelMissing { name: String, folder: String },
     #[error("{file} cannot be used as a local model: {detail}")]
     LocalModelUnusable { file: String, detail: String },
+    #[error("cannot download {url}: {detail}")]
+    DownloadFailed { url: String, detail: String },
+    #[error("the download from {url} was refused: {detail}")]
+    DownloadRefused { url: String, detail: String },
+    #[error("the download from {url} sent nothing for {seconds} s, so it was stopped and the partial file deleted; try again later")]
+    DownloadStalled { url: String, seconds: u64 },
+    #[error("the downloaded file is not the expected one (its SHA-256 is {actual}, expected {expected}), so it was deleted")]
+    DownloadChecksum { expected: String, actual: String },
+    #[error("not enough free disk space in {folder}: the download needs {needed_mb} MB and {available_mb} MB are free")]
+    DiskTooSmall {
+        folder: String,
+        needed_mb: u64,
+        available_mb: u64,
+    },
+    #[error("the download was cancelled and its partial file deleted")]
+    DownloadCancelled,
     #[error("the local model's worker stopped ({detail}); the reply was kept as failed and the next message starts it again")]
     LocalWorkerCrashed { detail: String },
     #[error("the provider sent nothing for {seconds} s, so the reply was stopped and kept as failed; try again")]

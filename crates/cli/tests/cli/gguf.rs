@@ -98,3 +98,67 @@ async fn a_file_that_is_not_a_model_is_refused_in_one_line() {
         text(&out.stdout)
     );
 }
+
+/// Serves `bytes` whole to every connection on 127.0.0.1; returns the port.
+async fn file_server(bytes: Vec<u8>) -> u16 {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let bytes = std::sync::Arc::new(bytes);
+    tokio::spawn(async move {
+        while let Ok((mut stream, _)) = listener.accept().await {
+            let bytes = std::sync::Arc::clone(&bytes);
+            tokio::spawn(async move {
+                let mut request = vec![0u8; 4096];
+                let _ = stream.read(&mut request).await;
+                let head = format!(
+                    "HTTP/1.1 200 OK\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                    bytes.len()
+                );
+                let _ = stream.write_all(head.as_bytes()).await;
+                let _ = stream.write_all(&bytes).await;
+            });
+        }
+    });
+    port
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_model_is_downloaded_through_the_guard_with_progress() {
+    let port = file_server(std::fs::read(builtin_file()).unwrap()).await;
+    let url = format!("http://127.0.0.1:{port}/SmolLM2.gguf");
+    let cli = Cli::new();
+    let out = cli.run(&["models", "download", &url]).await;
+    assert_one_line_error(&out, "allow_local").await;
+    let models = cli.home.path().join("models");
+    assert!(!models.join("SmolLM2.gguf").exists());
+
+    std::fs::create_dir_all(cli.home.path()).unwrap();
+    std::fs::write(
+        cli.home.path().join("config.toml"),
+        format!("allow_local_hosts = [\"127.0.0.1:{port}\"]\n"),
+    )
+    .unwrap();
+    let out = cli.run(&["models", "download", &url]).await;
+    let stderr = text(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(text(&out.stdout).contains("downloaded SmolLM2\t"));
+    let tenths = stderr.lines().filter(|l| l.contains(" MB/s")).count();
+    assert!(
+        stderr.contains("100 %") && (2..=11).contains(&tenths),
+        "{stderr}"
+    );
+    let out = cli.run(&["models", "list", "--json"]).await;
+    let listed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(listed[0]["name"], "SmolLM2");
+    assert_eq!(listed[0]["quantization"], "Q4_1");
+}
+
+#[tokio::test]
+async fn a_repository_without_a_file_is_refused_in_one_line() {
+    let cli = Cli::new();
+    let out = cli
+        .run(&["models", "download", "Qwen/Qwen3-0.6B-GGUF"])
+        .await;
+    assert_one_line_error(&out, "needs the file to download (--file NAME.gguf)").await;
+}

@@ -57,15 +57,16 @@ impl Fetched {
     }
 }
 
-/// The client shared by the network tools.
-pub(crate) struct GuardedClient {
+/// The client shared by the network tools, and by whatever else Hearth downloads.
+pub struct GuardedClient {
     guard: Guard,
     pins: Arc<Pins>,
     http: reqwest::Client,
 }
 
 impl GuardedClient {
-    pub(crate) fn new(
+    /// A client allowing the `allow_local` entries (see [`super::NetworkConfig::allow_local`]).
+    pub fn new(
         allow_local: &[String],
         resolver: Arc<dyn HostResolver>,
     ) -> Result<Self, reqwest::Error> {
@@ -94,6 +95,29 @@ impl GuardedClient {
                 format!("no complete response from {url} within {seconds} s"),
             )),
         }
+    }
+
+    /// A guarded GET whose body the caller reads as it arrives (a large download): the same
+    /// guard, pinned addresses, no proxy and no redirects, but no deadline and no body cap.
+    pub async fn open(
+        &self,
+        url: &str,
+        headers: HeaderMap,
+    ) -> Result<reqwest::Response, ToolError> {
+        let checked = self
+            .guard
+            .check(url)
+            .await
+            .map_err(|e| e.into_tool_error("url"))?;
+        let _pin = checked
+            .domain()
+            .map(|domain| self.pins.pin(domain, checked.addresses.clone()));
+        self.http
+            .get(checked.url.clone())
+            .headers(headers)
+            .send()
+            .await
+            .map_err(|e| network_error(&checked.url, &e))
     }
 
     async fn send_unbounded(&self, out: Outgoing) -> Result<Fetched, ToolError> {

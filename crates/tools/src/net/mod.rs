@@ -13,7 +13,7 @@ mod special;
 mod web_fetch;
 
 pub(crate) use client::Outgoing;
-pub use client::MAX_BODY_BYTES;
+pub use client::{GuardedClient, MAX_BODY_BYTES};
 pub use guard::{CheckedUrl, Guard, GuardError, Refusal};
 pub use resolve::{HostResolver, SystemResolver};
 pub use search::{SearchBackend, SearchConfig, BRAVE_ENDPOINT, TAVILY_ENDPOINT};
@@ -21,7 +21,6 @@ pub use special::{special_purpose, SpecialPurpose};
 
 use crate::dialect::{Dialect, DialectTool};
 use crate::registry::{Registry, RegistryError};
-pub(crate) use client::GuardedClient;
 use http_request::{HttpRequest, PicobotHttpArgs, PICOBOT_DESCRIPTION};
 use search::WebSearch;
 use std::sync::Arc;

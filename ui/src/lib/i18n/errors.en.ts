@@ -43,6 +43,12 @@ export const errorsEn = {
   'error.model_protocol': 'The provider sent a response Hearth could not understand: {detail}',
   'error.local_model_missing': "No local model named '{name}' in {folder}: import a .gguf file in Settings → Models, or run `hearth-cli models list`.",
   'error.local_model_unusable': '{file} cannot be used as a local model: {detail}',
+  'error.download_failed': 'Cannot download {url}: {detail}',
+  'error.download_refused': 'The download from {url} was refused: {detail}',
+  'error.download_stalled': 'The download from {url} sent nothing for {seconds} s, so it was stopped and the partial file deleted; try again later.',
+  'error.download_checksum': 'The downloaded file is not the expected one (its SHA-256 is {actual}, expected {expected}), so it was deleted.',
+  'error.disk_too_small': 'Not enough free disk space in {folder}: the download needs {needed_mb} MB and {available_mb} MB are free.',
+  'error.download_cancelled': 'The download was cancelled and its partial file deleted.',
   'error.local_worker_crashed': "The local model's worker stopped ({detail}); the reply was kept as failed and the next message starts it again.",
   'error.probably_too_long': 'The server closed the connection right after a long request (about {tokens} tokens): the message is probably too long for this model’s context ({window} tokens). Shorten it, start a new chat, or set the model’s context window in Settings.',
   'error.message_too_long':
