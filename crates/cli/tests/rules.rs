@@ -157,7 +157,7 @@ async fn a_misspelled_setting_or_an_unknown_key_stops_every_command() {
         ),
         (
             format!("{PROVIDER}kind = \"openaii\"\n"),
-            "providers[0].kind: unknown provider kind `openaii` (expected one of: openai, anthropic, ollama, gemini)",
+            "providers[0].kind: unknown provider kind `openaii` (expected one of: openai, anthropic, ollama, gemini, local)",
         ),
         (
             "colour = \"red\"\n".to_string(),

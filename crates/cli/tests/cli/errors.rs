@@ -8,7 +8,7 @@ async fn bad_input_gives_one_line_actionable_errors() {
     let out = cli
         .run(&["--provider", "nope", "--model", "m", "chat", "hi"])
         .await;
-    assert_one_line_error(&out, "--provider: unknown provider kind `nope` (expected one of: openai, anthropic, ollama, gemini)").await;
+    assert_one_line_error(&out, "--provider: unknown provider kind `nope` (expected one of: openai, anthropic, ollama, gemini, local)").await;
 
     let out = cli
         .run(&[
