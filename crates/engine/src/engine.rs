@@ -441,10 +441,15 @@ impl Engine {
         }
     }
 
-    /// The tools of `profile`, or of the largest smaller profile whose definitions take at most
-    /// a quarter of `window` (none if even the smallest takes more): a small local model's 8k
-    /// context would otherwise be filled by the full set's ~18k tokens of definitions.
+    /// The tools of `profile`; for Hearth's own models, those of the largest profile (at most
+    /// `profile`) whose definitions take at most a quarter of `window`, none if even the smallest
+    /// takes more: a small local model's 8k context would otherwise be filled by the full set's
+    /// ~18k tokens of definitions. A server's model gets the profile as it is (compaction and
+    /// the "too long" errors handle its window).
     fn fitting_tools(&self, profile: ToolProfile, window: u64) -> Arc<[hearth_llm::ToolSpec]> {
+        if !self.model.kind().in_process() {
+            return self.tools.specs(profile);
+        }
         let fits =
             |specs: &Arc<[hearth_llm::ToolSpec]>| crate::compact::tools_tokens(specs) <= window / 4;
         let narrower = ToolProfile::ALL.into_iter().rev().filter(|p| *p <= profile);
