@@ -371,3 +371,6 @@ async fn damaged_and_foreign_files_are_refused_by_name() {
 
 #[path = "local/download.rs"]
 mod download;
+
+#[path = "local/downloads.rs"]
+mod downloads;

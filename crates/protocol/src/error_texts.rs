@@ -82,6 +82,7 @@ fn chinese(error: &AppError) -> &'static str {
             AppError::DownloadChecksum { .. } => "下载的文件与预期不符（其 SHA-256 为 {actual}，预期为 {expected}），已将其删除。",
             AppError::DiskTooSmall { .. } => "{folder} 所在磁盘空间不足：下载需要 {needed_mb} MB，可用 {available_mb} MB。",
             AppError::DownloadCancelled => "下载已取消，未完成的文件已删除。",
+            AppError::DownloadRunning { .. } => "{file} 正在下载中：请先暂停或取消该下载。",
             AppError::LocalWorkerCrashed { .. } => "本地模型的工作进程已停止（{detail}）；此回复已标记为失败，下一条消息会重新启动它。",
             AppError::ProbablyTooLong { .. } => "发送较长的请求（约 {tokens} 个 token）后服务器立即关闭了连接：消息可能超出了此模型的上下文（{window} 个 token）。请缩短消息、新建对话，或在设置中填写该模型的上下文窗口。",
             AppError::MessageTooLong { .. } => "这条消息对此模型来说太长了：连同系统提示和工具约 {tokens} 个 token，而模型的上下文窗口是 {window} 个 token。请缩短消息、少附加一些内容，或选择上下文更大的模型。",
@@ -236,6 +237,7 @@ mod tests {
                 available_mb: 7,
             },
             AppError::DownloadCancelled,
+            AppError::DownloadRunning { file: "x".into() },
             AppError::LocalWorkerCrashed { detail: "x".into() },
             AppError::ProbablyTooLong {
                 tokens: 7,

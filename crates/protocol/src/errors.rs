@@ -126,6 +126,8 @@ pub enum AppError {
     },
     #[error("the download was cancelled and its partial file deleted")]
     DownloadCancelled,
+    #[error("{file} is already being downloaded: pause or cancel that download first")]
+    DownloadRunning { file: String },
     #[error("the local model's worker stopped ({detail}); the reply was kept as failed and the next message starts it again")]
     LocalWorkerCrashed { detail: String },
     #[error("the provider sent nothing for {seconds} s, so the reply was stopped and kept as failed; try again")]

@@ -55,6 +55,7 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   download_checksum: 'error.download_checksum',
   disk_too_small: 'error.disk_too_small',
   download_cancelled: 'error.download_cancelled',
+  download_running: 'error.download_running',
   local_worker_crashed: 'error.local_worker_crashed',
   probably_too_long: 'error.probably_too_long',
   message_too_long: 'error.message_too_long',

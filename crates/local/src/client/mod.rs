@@ -40,6 +40,7 @@ struct Inner {
     replies: AtomicU64,
     /// The process id of the worker started last.
     last_pid: AtomicU32,
+    downloads: crate::Downloads,
 }
 
 impl LocalModels {
@@ -54,6 +55,7 @@ impl LocalModels {
                 worker: Arc::new(AsyncMutex::new(None)),
                 replies: AtomicU64::new(0),
                 last_pid: AtomicU32::new(0),
+                downloads: crate::Downloads::default(),
             }),
         }
     }
@@ -66,6 +68,11 @@ impl LocalModels {
 
     pub fn catalog(&self) -> &Catalog {
         &self.inner.catalog
+    }
+
+    /// The downloads into the models folder.
+    pub fn downloads(&self) -> &crate::Downloads {
+        &self.inner.downloads
     }
 
     /// Takes the `[local]` settings for the next load and idle timer.

@@ -3,6 +3,7 @@
 //! the free disk space, stopped when the server stalls, and added to the catalog only once the
 //! finished file passed the GGUF header check.
 
+mod active;
 mod source;
 mod space;
 mod transfer;
@@ -17,6 +18,7 @@ use std::sync::Arc;
 use tokio::sync::watch;
 
 use crate::catalog::Catalog;
+pub use active::{DownloadListener, Downloads};
 pub use source::DownloadSource;
 pub use space::FreeSpace;
 
@@ -103,32 +105,13 @@ impl Downloader {
         signal: watch::Receiver<Signal>,
         progress: impl FnMut(Progress) + Send,
     ) -> Result<Downloaded, AppError> {
-        let url = source.url();
-        let expected = match sha256 {
-            Some(text) => {
-                Some(
-                    source::as_sha256(text).ok_or_else(|| AppError::DownloadRefused {
-                        url: url.clone(),
-                        detail: format!("`{text}` is not a SHA-256 (64 hexadecimal digits)"),
-                    })?,
-                )
-            }
-            None => None,
-        };
-        let Some(name) = source.file_name() else {
-            return Err(AppError::DownloadRefused {
-                url,
-                detail: "its address does not end in a plain file name".into(),
-            });
-        };
+        let Checked {
+            url,
+            expected,
+            name,
+        } = check(catalog, source, sha256)?;
         let folder = catalog.folder();
         let target = folder.join(&name);
-        if target.exists() {
-            return Err(AppError::LocalModelUnusable {
-                file: target.display().to_string(),
-                detail: format!("a model named {name} is already in {}", folder.display()),
-            });
-        }
         std::fs::create_dir_all(folder).map_err(|e| AppError::DownloadFailed {
             url: url.clone(),
             detail: format!("cannot create {}: {e}", folder.display()),
@@ -176,6 +159,53 @@ impl Downloader {
             .unwrap_or_default();
         Ok(Downloaded::Finished(catalog.describe(&name).await?))
     }
+}
+
+/// What a download is checked to be before it starts.
+pub(crate) struct Checked {
+    pub url: String,
+    /// The SHA-256 the caller gave, in lower case.
+    pub expected: Option<String>,
+    /// The file's name in the models folder.
+    pub name: String,
+}
+
+/// Refuses `source` when `sha256` is given and not a SHA-256, its address does not end in a
+/// plain file name, or a model of that name is already in `catalog`'s folder.
+pub(crate) fn check(
+    catalog: &Catalog,
+    source: &DownloadSource,
+    sha256: Option<&str>,
+) -> Result<Checked, AppError> {
+    let url = source.url();
+    let expected = match sha256.map(str::trim).filter(|s| !s.is_empty()) {
+        Some(text) => Some(
+            source::as_sha256(text).ok_or_else(|| AppError::DownloadRefused {
+                url: url.clone(),
+                detail: format!("`{text}` is not a SHA-256 (64 hexadecimal digits)"),
+            })?,
+        ),
+        None => None,
+    };
+    let Some(name) = source.file_name() else {
+        return Err(AppError::DownloadRefused {
+            url,
+            detail: "its address does not end in a plain file name".into(),
+        });
+    };
+    let folder = catalog.folder();
+    let target = folder.join(&name);
+    if target.exists() {
+        return Err(AppError::LocalModelUnusable {
+            file: target.display().to_string(),
+            detail: format!("a model named {name} is already in {}", folder.display()),
+        });
+    }
+    Ok(Checked {
+        url,
+        expected,
+        name,
+    })
 }
 
 /// Deletes what a paused download of `source` kept (a cancel while paused).

@@ -18,7 +18,7 @@ use tokio::sync::watch;
 
 /// How the test server answers.
 #[derive(Clone, Copy, PartialEq)]
-enum Mode {
+pub(super) enum Mode {
     /// `Range` honoured with 206.
     Ranges,
     /// Always the whole file with 200.
@@ -27,24 +27,24 @@ enum Mode {
     Stalls,
 }
 
-struct Served {
-    bytes: Bytes,
-    sha256: String,
+pub(super) struct Served {
+    pub(super) bytes: Bytes,
+    pub(super) sha256: String,
     mode: Mode,
     /// The `Range` header of every request, in order.
-    ranges: Mutex<Vec<Option<String>>>,
+    pub(super) ranges: Mutex<Vec<Option<String>>>,
 }
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn sha_of_file(path: &Path) -> String {
+pub(super) fn sha_of_file(path: &Path) -> String {
     hex(&Sha256::digest(std::fs::read(path).unwrap()))
 }
 
 /// Serves the built-in model at `/m/SmolLM2.gguf`; returns the state and the URL.
-async fn serve(mode: Mode) -> (Arc<Served>, String) {
+pub(super) async fn serve(mode: Mode) -> (Arc<Served>, String) {
     let bytes = Bytes::from(std::fs::read(super::builtin_file()).unwrap());
     let served = Arc::new(Served {
         sha256: hex(&Sha256::digest(&bytes)),
@@ -121,17 +121,17 @@ async fn answer(served: Arc<Served>, headers: HeaderMap) -> Response {
 }
 
 /// An empty models folder's catalog owner.
-fn models(dir: &tempfile::TempDir) -> LocalModels {
+pub(super) fn models(dir: &tempfile::TempDir) -> LocalModels {
     LocalModels::new(dir.path().join("models"), std::env::current_exe().unwrap())
 }
 
-fn allowed(url: &str) -> Downloader {
+pub(super) fn allowed(url: &str) -> Downloader {
     let port = url.split(':').nth(2).unwrap().split('/').next().unwrap();
     Downloader::new(&[format!("127.0.0.1:{port}")]).unwrap()
 }
 
 /// The names in `folder` (none when it does not exist).
-fn files_in(folder: &Path) -> Vec<String> {
+pub(super) fn files_in(folder: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(folder)
         .map(|d| {
             d.flatten()

@@ -49,6 +49,7 @@ export const errorsEn = {
   'error.download_checksum': 'The downloaded file is not the expected one (its SHA-256 is {actual}, expected {expected}), so it was deleted.',
   'error.disk_too_small': 'Not enough free disk space in {folder}: the download needs {needed_mb} MB and {available_mb} MB are free.',
   'error.download_cancelled': 'The download was cancelled and its partial file deleted.',
+  'error.download_running': '{file} is already being downloaded: pause or cancel that download first.',
   'error.local_worker_crashed': "The local model's worker stopped ({detail}); the reply was kept as failed and the next message starts it again.",
   'error.probably_too_long': 'The server closed the connection right after a long request (about {tokens} tokens): the message is probably too long for this model’s context ({window} tokens). Shorten it, start a new chat, or set the model’s context window in Settings.',
   'error.message_too_long':
