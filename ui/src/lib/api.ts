@@ -28,6 +28,8 @@ import type { PolicyRule } from './bindings/PolicyRule';
 import type { ListedModel } from './bindings/ListedModel';
 import type { LocalModel } from './bindings/LocalModel';
 import type { LocalModelsView } from './bindings/LocalModelsView';
+import type { ModelDownload } from './bindings/ModelDownload';
+import type { StartDownloadParams } from './bindings/StartDownloadParams';
 import type { ProviderEntry } from './bindings/ProviderEntry';
 import type { SearchHit } from './bindings/SearchHit';
 import type { Session } from './bindings/Session';
@@ -162,6 +164,16 @@ export const api = {
   importLocalModel: (path: string, link: boolean) => invoke<LocalModel>('import_local_model', { path, link }),
   /** Deletes a model's file (a link, not its target) from the models folder. */
   removeLocalModel: (name: string) => invoke<void>('remove_local_model', { name }),
+  /** The model downloads running, paused or failed; each change comes as `models://download`. */
+  modelDownloads: () => invoke<ModelDownload[]>('model_downloads'),
+  /** Starts downloading a model into the models folder (through the network guard); rejects a
+   * bad source or SHA-256 (`download_refused`), a model already there, or a file already being
+   * downloaded (`download_running`). */
+  startModelDownload: (params: StartDownloadParams) => invoke<ModelDownload>('start_model_download', { params }),
+  pauseModelDownload: (id: string) => invoke<void>('pause_model_download', { id }),
+  resumeModelDownload: (id: string) => invoke<void>('resume_model_download', { id }),
+  /** Stops a download and deletes its partial file (a failed one is dismissed). */
+  cancelModelDownload: (id: string) => invoke<void>('cancel_model_download', { id }),
   listAudit: (limit: number) => invoke<AuditRecord[]>('list_audit', { limit }),
   /** The first screen is on display; `marks` are wall-clock epoch milliseconds (logged). */
   appReady: (marks: Record<string, number>) => invoke<void>('app_ready', { marks }),
