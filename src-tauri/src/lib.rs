@@ -25,8 +25,9 @@ use tauri::Manager;
 
 use crate::commands::{
     artifacts, attachments, browser, channels, jobs, knowledge, local_models, mcp as mcp_commands,
-    mcp_auth, mcp_content, media, memory, planning, problems, rules, security, sessions, settings,
-    skills, terminals, turns, updates as update_commands, window as window_commands,
+    mcp_auth, mcp_content, media, memory, model_downloads, planning, problems, rules, security,
+    sessions, settings, skills, terminals, turns, updates as update_commands,
+    window as window_commands,
 };
 use crate::state::AppState;
 
@@ -77,6 +78,7 @@ pub fn run() {
             subagents::start(app.handle());
             gateway::start(app.handle());
             knowledge::start(app.handle());
+            model_downloads::start(app.handle());
             tracing::info!(ms = started.elapsed().as_millis() as u64, "setup done");
             Ok(())
         })
@@ -116,6 +118,11 @@ pub fn run() {
             local_models::local_models,
             local_models::import_local_model,
             local_models::remove_local_model,
+            model_downloads::model_downloads,
+            model_downloads::start_model_download,
+            model_downloads::pause_model_download,
+            model_downloads::resume_model_download,
+            model_downloads::cancel_model_download,
             knowledge::knowledge_rebuild,
             knowledge::knowledge_search,
             knowledge::open_knowledge_file,

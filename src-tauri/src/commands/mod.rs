@@ -12,6 +12,7 @@ pub mod mcp_auth;
 pub mod mcp_content;
 pub mod media;
 pub mod memory;
+pub mod model_downloads;
 pub mod planning;
 pub mod problems;
 pub mod rules;
