@@ -9,7 +9,7 @@
 //! a skill installed on the Skills page and used with `/` in a chat; closing on a desktop with
 //! no tray icon host (the question, its remembered answer); a keychain that answers "no result
 //! found" showing no errors to someone who never typed a key; the built-in model chatting offline
-//! from the first-run card.
+//! from the first-run card, and a model downloaded in Settings → Models from a 127.0.0.1 server.
 //!
 //! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_e2e`
 //! (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`). The tests take turns:

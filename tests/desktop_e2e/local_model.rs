@@ -1,7 +1,10 @@
 //! Hearth's own model in the real app: on a first run with no provider (no key, no server), the
 //! card's "Use the built-in model" makes SmolLM2 (linked into the models folder as
 //! `run-app.sh` copies it) the default provider and the chat streams a real llama.cpp reply;
-//! once the app has quit, no model worker is left.
+//! once the app has quit, no model worker is left. Settings → Models downloads a GGUF from a
+//! server on 127.0.0.1 (allowed in `allow_local_hosts`) into the installed list.
+
+use std::future::IntoFuture;
 
 use hearth_tests::processes::live_model_workers;
 
@@ -58,4 +61,49 @@ async fn the_builtin_model_chats_offline_from_the_first_run_card() {
         live_model_workers(&tools.app).is_empty().then_some(())
     })
     .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settings_downloads_a_model_from_a_local_server_into_the_installed_list() {
+    let (_turn, tools, _fake) = setup().await;
+    let bytes = std::fs::read(tools.root.join(format!("target/models/{BUILTIN}.gguf"))).unwrap();
+    let size = bytes.len();
+    let server = axum::Router::new().route(
+        "/files/tiny.gguf",
+        axum::routing::get(move || {
+            let bytes = bytes.clone();
+            async move { bytes }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    tokio::spawn(axum::serve(listener, server).into_future());
+
+    let mut home = Home::new(&tools, "model-download", "http://127.0.0.1:9/v1");
+    let config = home.data().join("config.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    std::fs::write(
+        &config,
+        format!("allow_local_hosts = [\"127.0.0.1:{port}\"]\n{text}"),
+    )
+    .unwrap();
+
+    let app = App::launch(&tools, &mut home, &[]).await;
+    app.click(".sidebar-bottom button").await;
+    app.type_into(
+        "input[name=\"download_source\"]",
+        &format!("http://127.0.0.1:{port}/files/tiny.gguf"),
+    )
+    .await;
+    app.click("[data-models=\"download-form\"] button[type=\"submit\"]")
+        .await;
+    app.wait_css(".local-model[data-model=\"tiny\"]").await;
+    let models = home.data().join("models");
+    assert_eq!(
+        std::fs::metadata(models.join("tiny.gguf")).unwrap().len() as usize,
+        size
+    );
+    assert!(!models.join("tiny.gguf.part").exists());
+    assert_eq!(app.count("[data-download]").await, 0);
+    app.close().await;
 }
