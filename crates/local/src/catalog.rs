@@ -118,10 +118,10 @@ impl Catalog {
         }
         let target = self.folder.join(&file_name);
         if target.exists() {
-            return Err(unusable(format!(
-                "a model named {file_name} is already in {}",
-                self.folder.display()
-            )));
+            return Err(AppError::LocalModelExists {
+                name: file_name,
+                folder: self.folder.display().to_string(),
+            });
         }
         std::fs::create_dir_all(&self.folder).map_err(|e| unusable(e.to_string()))?;
         let source = std::fs::canonicalize(source).map_err(|e| unusable(e.to_string()))?;

@@ -76,6 +76,7 @@ fn chinese(error: &AppError) -> &'static str {
             AppError::ModelProtocol { .. } => "服务端返回了 Hearth 无法理解的响应：{detail}",
             AppError::LocalModelMissing { .. } => "{folder} 中没有名为“{name}”的本地模型：请在 设置 → 模型 中导入 .gguf 文件，或运行 `hearth-cli models list`。",
             AppError::LocalModelUnusable { .. } => "{file} 无法用作本地模型：{detail}",
+            AppError::LocalModelExists { .. } => "{folder} 中已有名为 {name} 的模型：请先移除它，或选择其他文件。",
             AppError::DownloadFailed { .. } => "无法下载 {url}：{detail}",
             AppError::DownloadRefused { .. } => "已拒绝从 {url} 下载：{detail}",
             AppError::DownloadStalled { .. } => "{url} 已 {seconds} 秒没有发送任何数据，下载已停止，未完成的文件已删除；请稍后重试。",
@@ -214,6 +215,10 @@ mod tests {
             AppError::LocalModelUnusable {
                 file: "x".into(),
                 detail: "x".into(),
+            },
+            AppError::LocalModelExists {
+                name: "x".into(),
+                folder: "x".into(),
             },
             AppError::DownloadFailed {
                 url: "x".into(),

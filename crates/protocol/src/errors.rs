@@ -110,6 +110,10 @@ pub enum AppError {
     LocalModelMissing { name: String, folder: String },
     #[error("{file} cannot be used as a local model: {detail}")]
     LocalModelUnusable { file: String, detail: String },
+    #[error(
+        "a model named {name} is already in {folder}: remove it first, or choose another file"
+    )]
+    LocalModelExists { name: String, folder: String },
     #[error("cannot download {url}: {detail}")]
     DownloadFailed { url: String, detail: String },
     #[error("the download from {url} was refused: {detail}")]

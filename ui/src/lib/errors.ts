@@ -49,6 +49,7 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   model_protocol: 'error.model_protocol',
   local_model_missing: 'error.local_model_missing',
   local_model_unusable: 'error.local_model_unusable',
+  local_model_exists: 'error.local_model_exists',
   download_failed: 'error.download_failed',
   download_refused: 'error.download_refused',
   download_stalled: 'error.download_stalled',

@@ -113,6 +113,7 @@ export function installFakeModels(scenario: ModelsScenario): void {
       if (refusal) throw refusal;
       const url = /^https?:/.test(p.source) ? p.source : `https://huggingface.co/${p.source}/resolve/main/${p.file}`;
       const file_name = url.split('/').pop() ?? url;
+      if (models.some((m) => m.file_name === file_name)) throw { code: 'local_model_exists', params: { name: file_name, folder } } satisfies AppError;
       if (downloads.some((d) => d.file_name === file_name)) throw { code: 'download_running', params: { file: file_name } } satisfies AppError;
       const id = `d${downloads.length + 1}-${Date.now()}`;
       const d: ModelDownload = { id, url, file_name, state: 'running', done: 0, total: null, bytes_per_second: 0, seconds_left: null, error: null, model: null };

@@ -118,6 +118,11 @@ test('a refused start and a failed download say why; a failed one is tried again
     'The download from http://10.0.0.5/m.gguf was refused: a private address; add it to allow_local_hosts',
   );
   await expect(source).toHaveValue(refusedSource);
+  await source.fill(`https://example.org/${smol.file_name}`);
+  await form.getByRole('button', { name: 'Download', exact: true }).click();
+  await expect(form.locator('[data-models="download-error"]')).toHaveText(
+    `A model named ${smol.file_name} is already in /home/u/.hearth/models: remove it first, or choose another file.`,
+  );
 
   await source.fill('https://example.org/bad.gguf');
   await form.getByRole('button', { name: 'Download', exact: true }).click();
@@ -147,6 +152,11 @@ test('in Chinese, downloads read in Chinese: progress, buttons and errors', asyn
   await form.getByLabel('地址或 Hugging Face 仓库').fill(refusedSource);
   await form.getByRole('button', { name: '下载', exact: true }).click();
   await expect(form.locator('[data-models="download-error"]')).toContainText('已拒绝从 http://10.0.0.5/m.gguf 下载');
+  await form.getByLabel('地址或 Hugging Face 仓库').fill(`https://example.org/${smol.file_name}`);
+  await form.getByRole('button', { name: '下载', exact: true }).click();
+  await expect(form.locator('[data-models="download-error"]')).toHaveText(
+    `/home/u/.hearth/models 中已有名为 ${smol.file_name} 的模型：请先移除它，或选择其他文件。`,
+  );
 
   await section.locator(`[data-recommended="${QWEN}"]`).getByRole('button', { name: '下载 Qwen3 1.7B' }).click();
   const row = section.locator(`[data-download="${QWEN}"]`);

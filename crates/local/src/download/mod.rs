@@ -194,11 +194,10 @@ pub(crate) fn check(
         });
     };
     let folder = catalog.folder();
-    let target = folder.join(&name);
-    if target.exists() {
-        return Err(AppError::LocalModelUnusable {
-            file: target.display().to_string(),
-            detail: format!("a model named {name} is already in {}", folder.display()),
+    if folder.join(&name).exists() {
+        return Err(AppError::LocalModelExists {
+            name,
+            folder: folder.display().to_string(),
         });
     }
     Ok(Checked {

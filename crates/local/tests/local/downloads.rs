@@ -146,7 +146,7 @@ async fn a_download_pauses_and_resumes_by_id_and_leaves_the_list_as_a_model() {
 
     let again = s.start(None);
     assert!(
-        matches!(again, Err(AppError::LocalModelUnusable { .. })),
+        matches!(&again, Err(AppError::LocalModelExists { name, .. }) if name == "SmolLM2.gguf"),
         "{again:?}"
     );
 }

@@ -43,6 +43,7 @@ export const errorTextsZhCN = {
   "error.model_protocol": "服务端返回了 Hearth 无法理解的响应：{detail}",
   "error.local_model_missing": "{folder} 中没有名为“{name}”的本地模型：请在 设置 → 模型 中导入 .gguf 文件，或运行 `hearth-cli models list`。",
   "error.local_model_unusable": "{file} 无法用作本地模型：{detail}",
+  "error.local_model_exists": "{folder} 中已有名为 {name} 的模型：请先移除它，或选择其他文件。",
   "error.download_failed": "无法下载 {url}：{detail}",
   "error.download_refused": "已拒绝从 {url} 下载：{detail}",
   "error.download_stalled": "{url} 已 {seconds} 秒没有发送任何数据，下载已停止，未完成的文件已删除；请稍后重试。",

@@ -43,6 +43,7 @@ export const errorsEn = {
   'error.model_protocol': 'The provider sent a response Hearth could not understand: {detail}',
   'error.local_model_missing': "No local model named '{name}' in {folder}: import a .gguf file in Settings → Models, or run `hearth-cli models list`.",
   'error.local_model_unusable': '{file} cannot be used as a local model: {detail}',
+  'error.local_model_exists': 'A model named {name} is already in {folder}: remove it first, or choose another file.',
   'error.download_failed': 'Cannot download {url}: {detail}',
   'error.download_refused': 'The download from {url} was refused: {detail}',
   'error.download_stalled': 'The download from {url} sent nothing for {seconds} s, so it was stopped and the partial file deleted; try again later.',
