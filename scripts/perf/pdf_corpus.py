@@ -56,7 +56,10 @@ MARKER = re.compile(r"^--- page (\d+) ---$", re.M)
 
 
 def run(command, **kwargs):
-    return subprocess.run(command, check=True, **kwargs)
+    try:
+        return subprocess.run(command, check=True, **kwargs)
+    except subprocess.CalledProcessError as failed:
+        sys.exit(f"pdf_corpus: {' '.join(command)} failed ({failed.returncode}): {failed.stderr}")
 
 
 def need(tool, package):

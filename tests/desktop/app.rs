@@ -249,6 +249,19 @@ impl App {
         );
     }
 
+    /// Clicks an element whose click quits the app and waits for its exit: the driver's answer
+    /// to the click may be lost with the window, so a failed click counts only if the app is
+    /// still running after `timeout`.
+    pub async fn click_to_quit(self, css: &str, timeout: Duration) {
+        let clicked = self.wait_css(css).await.click().await;
+        let exited = procs::wait_exit(self.pid, timeout);
+        assert!(
+            exited,
+            "the app (pid {}) is still running after a click on {css:?} ({clicked:?})",
+            self.pid
+        );
+    }
+
     /// After the app quit by itself: waits for its exit (dropping `self` stops tauri-driver).
     pub fn expect_exit(self, timeout: Duration) {
         let exited = procs::wait_exit(self.pid, timeout);

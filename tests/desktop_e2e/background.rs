@@ -123,8 +123,8 @@ async fn without_a_tray_host_choosing_quit_quits_now_and_on_later_closes() {
     assert!(!config(&home).contains("close_without_tray = \"quit\""));
 
     request_close(&tools, app.pid);
-    app.click("button[name=\"close_ask_quit\"]").await;
-    app.expect_exit(Duration::from_secs(15));
+    app.click_to_quit("button[name=\"close_ask_quit\"]", Duration::from_secs(15))
+        .await;
     let saved = config(&home);
     assert!(saved.contains("close_without_tray = \"quit\""), "{saved}");
 

@@ -2,7 +2,9 @@
 //! short, or encrypted without an empty user password is refused, and a file whose pages carry
 //! no text is reported as scanned, unless its content is a decompression bomb.
 
+mod lines;
 mod pages;
+mod spans;
 mod structure;
 
 use crate::format::Format;
@@ -11,7 +13,6 @@ use crate::DocumentError;
 use flate2::read::ZlibDecoder;
 use pages::texts;
 use pdf_oxide::document::PdfDocument;
-use pdf_oxide::editor::DocumentEditor;
 use pdf_oxide::error::Error as PdfError;
 use std::io::Read;
 use structure::{scan, Stream, MAX_NESTING};
@@ -24,8 +25,8 @@ const BOMB_RATIO: u64 = 100;
 const BOMB_FLOOR: u64 = 16 * 1024 * 1024;
 
 /// The document's pages, or only those from `first` to `last` (1-based, cut to the pages
-/// there are) when `pages` names them: those are cut out into a PDF of their own (see [`cut`]),
-/// so the other pages are never parsed.
+/// there are) when `pages` names them: a page's text is read from that page alone, so the
+/// other pages are never parsed.
 pub(crate) fn read(bytes: &[u8], pages: Option<(usize, usize)>) -> Result<Document, DocumentError> {
     if !ends_properly(bytes) {
         return Err(DocumentError::corrupt(
@@ -50,15 +51,7 @@ pub(crate) fn read(bytes: &[u8], pages: Option<(usize, usize)>) -> Result<Docume
     }
     let (first, last) = pages.unwrap_or((1, count));
     let numbers: Vec<usize> = (first.max(1)..=last.min(count)).collect();
-    let in_place = |doc: &PdfDocument| texts(doc, &numbers, |number| number - 1);
-    let units = if pages.is_some() && !numbers.is_empty() && !doc.is_encrypted() {
-        match cut(doc, &numbers) {
-            Some(part) => texts(&part, &numbers, |number| number - numbers[0])?,
-            None => in_place(&opened(bytes)?)?,
-        }
-    } else {
-        in_place(&doc)?
-    };
+    let units = texts(&doc, &numbers)?;
     // Only a document read whole can say it has no text layer: one page without text is just
     // that (the caller is told which).
     if pages.is_none() && units.iter().all(|unit| unit.text.trim().is_empty()) {
@@ -77,19 +70,6 @@ pub(crate) fn read(bytes: &[u8], pages: Option<(usize, usize)>) -> Result<Docume
 
 fn opened(bytes: &[u8]) -> Result<PdfDocument, DocumentError> {
     PdfDocument::from_bytes(bytes.to_vec()).map_err(pdf_error)
-}
-
-/// The pages `numbers` (1-based, in a row) as a PDF of their own. pdf_oxide looks for running
-/// headers and footers in every page of a document before it gives the text of any page, so a
-/// page read from the whole document costs the whole document. `None` where the editor cannot
-/// cut the file (the whole document is read then).
-fn cut(doc: PdfDocument, numbers: &[usize]) -> Option<PdfDocument> {
-    let indices: Vec<usize> = numbers.iter().map(|number| number - 1).collect();
-    let part = DocumentEditor::from_document(doc)
-        .and_then(|mut editor| editor.extract_pages_to_bytes(&indices))
-        .inspect_err(|error| tracing::debug!(%error, "the pages could not be cut out"))
-        .ok()?;
-    PdfDocument::from_bytes(part).ok()
 }
 
 /// Whether the file's last KiB holds the `%%EOF` marker every complete PDF ends with.

@@ -1,10 +1,6 @@
-//! The text of a document's pages, the pages after the first read on several threads at once.
-//!
-//! pdf_oxide finds running headers and footers by laying out every page of a document the
-//! first time it gives the text of a page, and keeps what it found: that pass runs once, on
-//! this thread, for the first page; the other pages are then shared out among the threads.
+//! The text of a document's pages, read on several threads at once and put back in order.
 
-use super::pdf_error;
+use super::spans;
 use crate::render::Unit;
 use crate::text::tidy;
 use crate::worker::STACK_BYTES;
@@ -24,34 +20,27 @@ const THREAD_PAGES: usize = 8;
 /// A page's place among those asked for, and its text.
 type Read = (usize, Result<Unit, DocumentError>);
 
-/// The text of each page in `numbers`, found in `doc` at the index `index` gives, in order.
-pub(super) fn texts(
-    doc: &PdfDocument,
-    numbers: &[usize],
-    index: impl Fn(usize) -> usize + Sync,
-) -> Result<Vec<Unit>, DocumentError> {
+/// The text of each page in `numbers` (1-based), in order.
+pub(super) fn texts(doc: &PdfDocument, numbers: &[usize]) -> Result<Vec<Unit>, DocumentError> {
     let page = |number: usize| -> Result<Unit, DocumentError> {
-        let text = doc.extract_text(index(number)).map_err(pdf_error)?;
+        let text = spans::text(doc, number - 1)?;
         Ok(Unit::numbered(number, tidy(&text)))
     };
-    let Some((&first, rest)) = numbers.split_first() else {
-        return Ok(Vec::new());
-    };
-    let mut units = vec![page(first)?];
+    let mut units = Vec::with_capacity(numbers.len());
     let next = AtomicUsize::new(0);
     // Each thread takes the next page not yet taken until none is left.
     let work = || -> Vec<Read> {
         let mut read = Vec::new();
         loop {
             let at = next.fetch_add(1, Ordering::Relaxed);
-            let Some(&number) = rest.get(at) else {
+            let Some(&number) = numbers.get(at) else {
                 return read;
             };
             read.push((at, page(number)));
         }
     };
     let mut read = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads(rest.len()))
+        let helpers: Vec<_> = (1..threads(numbers.len()))
             .filter_map(|_| {
                 Builder::new()
                     .name("pdf-pages".into())
