@@ -113,6 +113,8 @@ const COMMANDS: &[&str] = &[
     "open_agent_browser",
     "clear_browser_data",
     "sandbox_status",
+    "chat_sandbox",
+    "set_chat_sandbox",
 ];
 
 fn main() {

@@ -192,6 +192,8 @@ pub fn run() {
             browser::open_agent_browser,
             browser::clear_browser_data,
             security::sandbox_status,
+            security::chat_sandbox,
+            security::set_chat_sandbox,
         ])
         .build(tauri::generate_context!());
     match built {

@@ -7,8 +7,8 @@
 use std::sync::{Arc, RwLock};
 
 use hearth_engine::{
-    Channels, DataDir, Engine, EngineBuilder, EngineError, GatewayHandle, KeyringStore, Notifier,
-    OsNotifier, SecretStore, ToolRunner, Turns,
+    Channels, ChatSandboxes, DataDir, Engine, EngineBuilder, EngineError, GatewayHandle,
+    KeyringStore, Notifier, OsNotifier, SecretStore, ToolRunner, Turns,
 };
 use hearth_llm::SharedModelClient;
 use hearth_mcp::McpManager;
@@ -41,6 +41,8 @@ pub struct AppState {
     /// The inbound channels' polling loops (replaced when the channels change).
     pub gateway: tokio::sync::Mutex<Option<GatewayHandle>>,
     tools: RwLock<Arc<ToolRunner>>,
+    /// What each chat chose about its commands' sandbox, kept across rebuilt runners.
+    chats: Arc<ChatSandboxes>,
     pub started: std::time::Instant,
 }
 
@@ -85,7 +87,8 @@ impl AppState {
             .with_tool_source(mcp.clone())
             .with_channels(channels),
         );
-        let tools = RwLock::new(desktop_runner(&builder, &approver, &settings));
+        let chats = Arc::new(ChatSandboxes::default());
+        let tools = RwLock::new(desktop_runner(&builder, &approver, &settings, &chats));
         let jobs = JobService::new(store.clone(), Arc::new(SystemClock), system_zone())
             .with_signal(runner_signal.clone());
         Ok(AppState {
@@ -103,6 +106,7 @@ impl AppState {
             channel_problems,
             gateway: tokio::sync::Mutex::new(None),
             tools,
+            chats,
             started,
         })
     }
@@ -134,6 +138,7 @@ impl AppState {
             || current.allow_local_hosts != settings.allow_local_hosts
             || current.search != settings.search
             || current.rules != settings.rules
+            || current.security != settings.security
             || current.media != settings.media
             // vision_analyze picks its model from the providers it was built with.
             || current.providers != settings.providers
@@ -150,7 +155,7 @@ impl AppState {
     /// Builds the tool runner again from the settings and the keychain (e.g. after a web search
     /// key changed). Reads the keychain: call it off the main thread where possible.
     pub fn rebuild_tools(&self) {
-        let runner = desktop_runner(&self.builder, &self.approver, &self.settings());
+        let runner = desktop_runner(&self.builder, &self.approver, &self.settings(), &self.chats);
         match self.tools.write() {
             Ok(mut tools) => *tools = runner,
             Err(poisoned) => *poisoned.into_inner() = runner,
@@ -243,12 +248,17 @@ fn desktop_runner(
     builder: &EngineBuilder,
     approver: &Arc<DesktopApprover>,
     settings: &Settings,
+    chats: &Arc<ChatSandboxes>,
 ) -> Arc<ToolRunner> {
     let registry = builder.registry(Dialect::Hearth, settings);
-    Arc::new(builder.tool_runner(
-        Arc::new(registry),
-        settings,
-        settings.security_profile,
-        approver.clone(),
-    ))
+    Arc::new(
+        builder
+            .tool_runner(
+                Arc::new(registry),
+                settings,
+                settings.security_profile,
+                approver.clone(),
+            )
+            .with_chat_sandboxes(chats.clone()),
+    )
 }

@@ -20,7 +20,9 @@ impl Approver for TerminalApprover {
     async fn decide(&self, request: &ApprovalRequest) -> Option<ApprovalDecision> {
         let prompt = format!(
             "\nHearth wants to run {} with {}\n  ({})\nAllow? [y] once / [s] for this session / \
-             [w] once with the network / [u] once outside the sandbox / [N] deny: ",
+             [w] once with the network / [u] once outside the sandbox / [a] once, and sandboxed \
+             commands without asking in this session / [o] outside the sandbox for this session \
+             / [N] deny: ",
             request.call.name, request.call.arguments, request.reason
         );
         let line = read_answer(prompt).await?;
@@ -29,6 +31,8 @@ impl Approver for TerminalApprover {
             "s" | "session" => ApprovalDecision::AllowSession,
             "w" | "network" => ApprovalDecision::AllowWithNetwork,
             "u" | "unsandboxed" => ApprovalDecision::AllowUnsandboxed,
+            "a" | "all" => ApprovalDecision::AllowSandboxedInChat,
+            "o" | "outside" => ApprovalDecision::AllowUnsandboxedInChat,
             _ => ApprovalDecision::Deny,
         })
     }

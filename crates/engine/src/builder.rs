@@ -262,6 +262,7 @@ impl EngineBuilder {
         )
         .with_rules(self.rules(settings))
         .with_sandbox(crate::sandbox::sandbox_settings(&settings.security))
+        .with_grants(settings.security.grants.clone())
     }
 
     /// The user's rules, then the sources' allow rules (which never override a deny).

@@ -36,8 +36,12 @@ pub fn load_settings(path: &Path) -> Result<Settings, EngineError> {
 }
 
 /// Values that parse but would mean nothing, silently: an `allow_local_hosts` entry that allows
-/// nothing (a wildcard, a range, a URL) and a channel no chat could be addressed to.
+/// nothing (a wildcard, a range, a URL), a channel no chat could be addressed to and a sandbox
+/// grant that matches nothing or grants nothing.
 fn meaningless(settings: &Settings) -> Option<String> {
+    if let Some(why) = hearth_policy::grant_problem(&settings.security.grants) {
+        return Some(why);
+    }
     let network = hearth_tools::NetworkConfig {
         allow_local: settings.allow_local_hosts.clone(),
         ..Default::default()

@@ -75,6 +75,6 @@ pub use secrets::{
 pub use skill_run::SkillRun;
 pub use startup::{existing_folder, open_data, startup_problem};
 pub use titles::{TITLE_PROMPT, TITLE_TIMEOUT};
-pub use tool_calls::{CallScope, ToolRunner};
+pub use tool_calls::{CallScope, ChatSandboxes, ToolRunner};
 pub use tool_source::{SourceTools, ToolSource};
 pub use turns::{title_from, BegunTurn, TurnGuard, Turns};

@@ -38,12 +38,45 @@ mod tests {
             network: true,
             writable_roots: vec!["/srv/data".into()],
             denied_paths: vec!["/srv/data/keys".into()],
+            ..Default::default()
         };
         let settings = sandbox_settings(&security);
         assert_eq!(settings.mode, hearth_sandbox::Mode::ReadOnly);
         assert!(settings.network);
         assert_eq!(settings.writable, [PathBuf::from("/srv/data")]);
         assert_eq!(settings.denied, [PathBuf::from("/srv/data/keys")]);
+    }
+
+    #[test]
+    fn a_malformed_grant_stops_start_up_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        let load = |text: &str| {
+            std::fs::write(&path, text).unwrap();
+            crate::load_settings(&path)
+        };
+        let relative =
+            load("[[security.grants]]\ncommand = \"npm *\"\nwritable_roots = [\"cache\"]\n")
+                .unwrap_err()
+                .to_string();
+        assert!(
+            relative
+                .contains("security.grants[0]: writable_roots: \"cache\" is not an absolute path"),
+            "{relative}"
+        );
+        let nothing = load("[[security.grants]]\nskill = \"fetcher\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(nothing.contains("grants nothing"), "{nothing}");
+        assert!(load("[[security.grants]]\ncommand = \"npm *\"\nnetwrk = true\n").is_err());
+        let settings = load(
+            "[security]\nnetwork = false\n\n[[security.grants]]\ncommand = \"npm *\"\nnetwork = true\n",
+        )
+        .unwrap();
+        assert_eq!(
+            settings.security.grants[0].command.as_deref(),
+            Some("npm *")
+        );
     }
 
     #[test]

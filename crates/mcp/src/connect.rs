@@ -157,7 +157,10 @@ async fn connect_with(
             let path = tokio::task::spawn_blocking(server_path)
                 .await
                 .map_err(|e| Failure::Setup(format!("cannot find the login shell's PATH: {e}")))?;
-            let mut cmd = tokio::process::Command::new(command);
+            // In the sandbox and a process group of its own (an `npx` or `uvx` server has
+            // children of its own), recorded so that it ends with Hearth however Hearth ends.
+            let sandbox = server_sandbox(&spec.name, cwd.as_deref()).map_err(Failure::Setup)?;
+            let mut cmd = sandbox.tokio_command(command);
             cmd.args(args).env("PATH", path).envs(env);
             if let Some(cwd) = cwd {
                 cmd.current_dir(cwd);
@@ -166,9 +169,6 @@ async fn connect_with(
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
                 .kill_on_drop(true);
-            // In the sandbox and a process group of its own (an `npx` or `uvx` server has
-            // children of its own), recorded so that it ends with Hearth however Hearth ends.
-            let sandbox = server_sandbox(&spec.name, cwd.as_deref()).map_err(Failure::Setup)?;
             let (mut child, isolation) = hearth_sandbox::spawn(&sandbox, cmd)
                 .await
                 .map_err(|e| Failure::Setup(format!("cannot start `{command}`: {e}")))?;

@@ -7,6 +7,7 @@ pub mod catalogue;
 mod decide;
 mod profile;
 mod rules;
+mod sandbox_grants;
 mod skill;
 
 pub use authorization::{authorization_covers, mcp_server_scope};
@@ -16,4 +17,5 @@ pub use decide::{decide, decide_always_ask, Authority, Decision, PolicyInput};
 pub use hearth_protocol::PolicyReason;
 pub use profile::{exposed, smallest_exposing, SecurityProfile, ToolProfile};
 pub use rules::{Effect, Matcher, Rule};
+pub use sandbox_grants::{command_matches, grant_problem, granted, Granted};
 pub use skill::{Declaration, SkillGrant, SkillPermission, SkillRefusal};

@@ -122,5 +122,11 @@ pub enum ApprovalDecision {
     AllowWithNetwork,
     /// Once, outside the sandbox: the programs the call starts get all of the user's rights.
     AllowUnsandboxed,
+    /// Once, and from now on the calls of this chat that run inside the sandbox (network off)
+    /// run without asking; calls that need to leave it still ask.
+    AllowSandboxedInChat,
+    /// Once outside the sandbox, and so are the next calls of this chat that are allowed: for
+    /// systems without a sandbox, instead of `sandbox = "off"` everywhere.
+    AllowUnsandboxedInChat,
     Deny,
 }

@@ -113,6 +113,9 @@ pub struct AuditReason {
 pub enum AllowedFor {
     Once,
     Session,
+    /// Without asking: the chat runs sandboxed commands without asking and the call stayed in
+    /// the sandbox.
+    SandboxedInChat,
 }
 
 impl AuditReason {
@@ -261,6 +264,9 @@ impl fmt::Display for AuditReason {
         match self.allowed {
             Some(AllowedFor::Once) => f.write_str("allowed once: ")?,
             Some(AllowedFor::Session) => f.write_str("allowed for this session: ")?,
+            Some(AllowedFor::SandboxedInChat) => {
+                f.write_str("run in the sandbox without asking (chosen for this chat): ")?
+            }
             None => {}
         }
         match &self.confirmation {

@@ -33,6 +33,34 @@ pub struct SecuritySettings {
     pub writable_roots: Vec<String>,
     /// Paths commands may not even read, besides the home's secrets and Hearth's data (absolute).
     pub denied_paths: Vec<String>,
+    /// More for some commands or skills: the network, or more folders to write
+    /// (`[[security.grants]]`).
+    pub grants: Vec<SandboxGrant>,
+}
+
+/// A rule widening the sandbox of the commands matching `command` (a pattern where `*` stands
+/// for any text, e.g. `npm *`) or of the scripts of the skill `skill`: exactly one of the two.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[ts(export)]
+#[serde(default, deny_unknown_fields)]
+pub struct SandboxGrant {
+    pub command: Option<String>,
+    pub skill: Option<String>,
+    /// Whether the matching programs reach the network.
+    pub network: bool,
+    /// Folders the matching programs may write besides the workspace (absolute paths).
+    pub writable_roots: Vec<String>,
+}
+
+/// What a chat chose about the sandbox of its commands (off until the user chooses on an
+/// approval card; forgotten when Hearth ends).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct ChatSandbox {
+    /// Calls that run inside the sandbox with the network off run without asking.
+    pub sandboxed_without_asking: bool,
+    /// Allowed calls run outside the sandbox (where the system has none).
+    pub unsandboxed: bool,
 }
 
 /// What Settings → Security shows about this system's sandbox.

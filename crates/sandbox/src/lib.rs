@@ -7,12 +7,17 @@
 //! namespace (an unprivileged user namespace entered just before `exec`) or, where user
 //! namespaces are disabled, by a seccomp filter refusing internet sockets. Where the kernel
 //! offers neither, nothing is started ([`SandboxError::Unavailable`]) unless the user chose to
-//! run commands outside the sandbox ([`Mode::Off`]): never a silent fallback. Other systems have
-//! no sandbox yet and refuse the same way.
+//! run commands outside the sandbox ([`Mode::Off`]): never a silent fallback. On macOS a program
+//! built with [`Sandbox::command`] runs under `sandbox-exec` with the sandbox's Seatbelt profile
+//! ([`seatbelt_profile`]); Windows has no sandbox yet and refuses the same way.
 
+mod command;
 #[cfg(target_os = "linux")]
 mod linux;
+#[cfg(target_os = "macos")]
+mod macos;
 mod policy;
+mod seatbelt;
 mod spawn;
 #[cfg(test)]
 mod spawn_sites;
@@ -20,6 +25,7 @@ mod spawn_sites;
 mod tests;
 
 pub use policy::{Mode, Sandbox, Settings, PROTECTED_IN_HOME};
+pub use seatbelt::{sandbox_exec_args, seatbelt_profile, SANDBOX_EXEC};
 pub use spawn::{confine, probe, spawn, spawn_std, Isolation};
 
 /// Why a program was not started.
@@ -29,7 +35,8 @@ pub enum SandboxError {
     /// commands outside it.
     #[error(
         "commands run only inside the sandbox, which is unavailable here: {reason}. To run them \
-         unsandboxed anyway, choose `sandbox = \"off\"` in Settings → Security"
+         unsandboxed anyway, choose \"Allow, and run this chat's commands outside the sandbox\" \
+         on the approval card, or `sandbox = \"off\"` in Settings → Security"
     )]
     Unavailable { reason: String },
     /// The program could not be started.

@@ -4,6 +4,7 @@
 //! program is recorded with `hearth_children` so that it ends with Hearth.
 
 use crate::{Mode, Sandbox, SandboxError};
+use std::ffi::OsStr;
 use std::io;
 
 /// What confinement a program got, for tool results and approval cards.
@@ -40,6 +41,7 @@ pub async fn spawn(
     mut command: tokio::process::Command,
 ) -> Result<(tokio::process::Child, Isolation), SandboxError> {
     let program = program_name(command.as_std());
+    let executable = command.as_std().get_program().to_os_string();
     if sandbox.mode == Mode::Off {
         let child =
             hearth_children::spawn(&mut command).map_err(|source| spawn_error(&program, source))?;
@@ -53,12 +55,13 @@ pub async fn spawn(
         .name("hearth-sandbox-spawn".to_string())
         .spawn(move || {
             let _runtime = runtime.enter();
-            let started = restricted(&sandbox, Launch::Command).and_then(|(isolation, hook)| {
-                hook.install_tokio(&mut command);
-                let child = hearth_children::spawn(&mut command)
-                    .map_err(|source| spawn_error(&program, source))?;
-                Ok((child, isolation))
-            });
+            let started =
+                restricted(&sandbox, Launch::Command, &executable).and_then(|(isolation, hook)| {
+                    hook.install_tokio(&mut command);
+                    let child = hearth_children::spawn(&mut command)
+                        .map_err(|source| spawn_error(&program, source))?;
+                    Ok((child, isolation))
+                });
             // The caller only stops listening when it was cancelled; the child is then killed
             // on drop.
             let _ = sender.send(started);
@@ -76,13 +79,14 @@ pub fn spawn_std(
     mut command: std::process::Command,
 ) -> Result<(std::process::Child, Isolation), SandboxError> {
     let program = program_name(&command);
+    let executable = command.get_program().to_os_string();
     if sandbox.mode == Mode::Off {
         let child = hearth_children::spawn_std(&mut command)
             .map_err(|source| spawn_error(&program, source))?;
         return Ok((child, Isolation::off()));
     }
     in_thread(move || {
-        let (isolation, hook) = restricted(sandbox, Launch::Command)?;
+        let (isolation, hook) = restricted(sandbox, Launch::Command, &executable)?;
         hook.install_std(&mut command);
         let child = hearth_children::spawn_std(&mut command)
             .map_err(|source| spawn_error(&program, source))?;
@@ -103,7 +107,7 @@ pub fn confine<T: Send>(
             .map_err(|source| spawn_error(what, source));
     }
     in_thread(move || {
-        let (isolation, _) = restricted(sandbox, Launch::Opaque)?;
+        let (isolation, _) = restricted(sandbox, Launch::Opaque, OsStr::new(what))?;
         let started = start().map_err(|source| spawn_error(what, source))?;
         Ok((started, isolation))
     })
@@ -113,7 +117,7 @@ pub fn confine<T: Send>(
 /// in such a sandbox; `none` with the reason when there is no sandbox here.
 pub fn probe() -> Isolation {
     let sandbox = Sandbox::new(&crate::Settings::default(), None, None);
-    let mut command = std::process::Command::new("/bin/sh");
+    let mut command = sandbox.command("/bin/sh");
     command
         .args(["-c", ":"])
         .stdin(std::process::Stdio::null())
@@ -156,17 +160,38 @@ fn spawn_error(program: &str, source: io::Error) -> SandboxError {
     }
 }
 
+/// Restricts the calling thread to `sandbox` for starting `program` (the command's program) and
+/// returns what applied with the step to add before `exec`.
 #[cfg(target_os = "linux")]
-use crate::linux::restricted;
+fn restricted(
+    sandbox: &Sandbox,
+    launch: Launch,
+    _program: &OsStr,
+) -> Result<(Isolation, crate::linux::Hook), SandboxError> {
+    crate::linux::restricted(sandbox, launch)
+}
 
-#[cfg(not(target_os = "linux"))]
-fn restricted(_: &Sandbox, _: Launch) -> Result<(Isolation, NoHook), SandboxError> {
+#[cfg(target_os = "macos")]
+fn restricted(
+    sandbox: &Sandbox,
+    launch: Launch,
+    program: &OsStr,
+) -> Result<(Isolation, NoHook), SandboxError> {
+    crate::macos::restricted(sandbox, launch, program).map(|isolation| (isolation, NoHook))
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "macos")))]
+fn restricted(_: &Sandbox, _: Launch, _: &OsStr) -> Result<(Isolation, NoHook), SandboxError> {
     Err(SandboxError::Unavailable {
-        reason: "Hearth has no sandbox on this operating system yet".to_string(),
+        reason: if cfg!(windows) {
+            "commands are not sandboxed on Windows yet".to_string()
+        } else {
+            "Hearth has no sandbox on this operating system yet".to_string()
+        },
     })
 }
 
-/// Nothing to add before `exec` where there is no sandbox.
+/// Nothing to add before `exec` where the sandbox is not applied by the spawning thread.
 #[cfg(not(target_os = "linux"))]
 struct NoHook;
 

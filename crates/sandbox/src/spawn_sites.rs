@@ -49,7 +49,15 @@ const LISTED: &[(&str, &str)] = &[
     ),
 ];
 
-const STARTS: &[&str] = &["Command::new(", "CommandBuilder::", "spawn_command("];
+/// How a program is started: a command built directly or by a sandbox ([`crate::Sandbox::command`]),
+/// or a terminal's.
+const STARTS: &[&str] = &[
+    "Command::new(",
+    ".command(\"",
+    ".tokio_command(",
+    "CommandBuilder::",
+    "spawn_command(",
+];
 
 #[test]
 fn every_place_that_starts_a_program_is_listed() {

@@ -7,6 +7,7 @@ import type { ApprovalDecision } from './bindings/ApprovalDecision';
 import type { FormAnswer } from './bindings/FormAnswer';
 import type { BrowserStatus } from './bindings/BrowserStatus';
 import type { SandboxStatus } from './bindings/SandboxStatus';
+import type { ChatSandbox } from './bindings/ChatSandbox';
 import type { ChannelDelivery } from './bindings/ChannelDelivery';
 import type { CloseWithoutTray } from './bindings/CloseWithoutTray';
 import type { ChannelStatus } from './bindings/ChannelStatus';
@@ -196,6 +197,9 @@ export const api = {
   browserStatus: () => invoke<BrowserStatus>('browser_status'),
   /** What the OS sandbox of the agent's commands gives on this system (Settings → Security). */
   sandboxStatus: () => invoke<SandboxStatus>('sandbox_status'),
+  chatSandbox: (sessionId: string) => invoke<ChatSandbox>('chat_sandbox', { sessionId }),
+  setChatSandbox: (sessionId: string, choice: ChatSandbox) =>
+    invoke<void>('set_chat_sandbox', { sessionId, choice }),
   /** Starts the agent's browser with its window shown, to log in to a site or watch. */
   openAgentBrowser: () => invoke<void>('open_agent_browser'),
   /** Closes the agent's browser and deletes its profile (cookies, logins, cache). */

@@ -104,6 +104,8 @@ export function auditReasonText(audited: AuditReason): string {
       return t('policy.allowedOnce', { reason: confirmed });
     case 'session':
       return t('policy.allowedSession', { reason: confirmed });
+    case 'sandboxed_in_chat':
+      return t('policy.allowedSandboxedInChat', { reason: confirmed });
     case null:
       return confirmed;
   }

@@ -88,7 +88,7 @@ export function installFakeBackend(scenario: Scenario): void {
     search: { searxng_url: '' },
     jobs_paused: false,
     rules: [],
-    security: { sandbox: 'workspace-write', network: false, writable_roots: [], denied_paths: [] },
+    security: { sandbox: 'workspace-write', network: false, writable_roots: [], denied_paths: [], grants: [] },
     updates: { endpoint: '', pubkey: '' },
     mcp_servers: [],
     agents: [],

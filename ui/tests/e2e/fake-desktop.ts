@@ -39,6 +39,8 @@ export interface DesktopScenario {
   update?: AvailableUpdate;
   /** The browser program `browser_status` reports (null: none found; default /usr/bin/chromium). */
   browserExecutable?: string | null;
+  /** What `sandbox_status` reports (default: Landlock and a network namespace). */
+  sandbox?: { isolation: string; reason: string | null };
 }
 
 export function installFakeDesktop(scenario: DesktopScenario): void {
@@ -55,6 +57,7 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
   const keys: Record<string, string> = { ...(scenario.keys ?? {}) };
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   let browserRunning = false;
+  const chatSandboxes: Record<string, { sandboxed_without_asking: boolean; unsandboxed: boolean }> = {};
 
   function keyStatus(providerId: string): KeyStatus {
     const key = keys[providerId];
@@ -175,7 +178,12 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
       if (settings.updates.endpoint === '') throw { code: 'updates_off' } satisfies AppError;
       return { current_version: '0.1.0', available: scenario.update ?? null };
     },
-    sandbox_status: () => ({ isolation: 'landlock+netns', reason: null }),
+    sandbox_status: () => scenario.sandbox ?? { isolation: 'landlock+netns', reason: null },
+    chat_sandbox: (a) => chatSandboxes[String(a.sessionId)] ?? { sandboxed_without_asking: false, unsandboxed: false },
+    set_chat_sandbox: (a) => {
+      chatSandboxes[String(a.sessionId)] = a.choice as (typeof chatSandboxes)[string];
+      return null;
+    },
     browser_status: () => {
       const executable = scenario.browserExecutable === undefined ? '/usr/bin/chromium' : scenario.browserExecutable;
       return { executable, source: executable === null ? null : 'install', running: browserRunning };

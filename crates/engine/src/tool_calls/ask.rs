@@ -1,4 +1,5 @@
-//! Asking the user about a call, and the tools a session allowed "for this session".
+//! Asking the user about a call, the tools a session allowed "for this session", and the
+//! sandbox choices an answer makes for the call or its chat.
 
 use std::collections::HashSet;
 
@@ -89,7 +90,9 @@ impl ToolRunner {
             ApprovalDecision::AllowOnce
             | ApprovalDecision::AllowSession
             | ApprovalDecision::AllowWithNetwork
-            | ApprovalDecision::AllowUnsandboxed => Answer {
+            | ApprovalDecision::AllowUnsandboxed
+            | ApprovalDecision::AllowSandboxedInChat
+            | ApprovalDecision::AllowUnsandboxedInChat => Answer {
                 refusal: None,
                 decided: AuditDecision::Allow,
                 reason: AuditReason {
@@ -100,6 +103,17 @@ impl ToolRunner {
                 widened: match answer {
                     ApprovalDecision::AllowWithNetwork => Some(Widened::Network),
                     ApprovalDecision::AllowUnsandboxed => Some(Widened::Unsandboxed),
+                    ApprovalDecision::AllowSandboxedInChat => {
+                        self.chats.update(scope.session_id, |chat| {
+                            chat.sandboxed_without_asking = true;
+                        });
+                        None
+                    }
+                    ApprovalDecision::AllowUnsandboxedInChat => {
+                        self.chats
+                            .update(scope.session_id, |chat| chat.unsandboxed = true);
+                        Some(Widened::Unsandboxed)
+                    }
                     _ => None,
                 },
             },

@@ -3,6 +3,7 @@
 //! told to, runs it (read-only calls concurrently), and audits every decision with who made it.
 
 mod ask;
+mod chat_sandbox;
 mod conversation;
 mod skill;
 mod subagent;
@@ -16,7 +17,9 @@ use hearth_llm::ToolSpec;
 use hearth_policy::{
     Decision, PolicyInput, Rule, SecurityProfile, SkillGrant, ToolFacts, ToolProfile,
 };
-use hearth_protocol::{AuditReason, EngineEvent, Language, PolicyReason, ToolCall, ToolResult};
+use hearth_protocol::{
+    AllowedFor, AuditReason, EngineEvent, Language, PolicyReason, ToolCall, ToolResult,
+};
 use hearth_store::{AuditDecision, AuditEntry, Store};
 use hearth_tools::{Conversation, ErrorKind, PreparedCall, Registry, ToolContext, ToolError};
 use tokio_util::sync::CancellationToken;
@@ -25,6 +28,7 @@ use crate::approval::Approver;
 use crate::engine::EventSink;
 use crate::jobs::JobGrant;
 use crate::EngineError;
+pub use chat_sandbox::ChatSandboxes;
 use conversation::TurnConversation;
 
 /// Everything needed to judge and run tool calls; shared by the turn loop and `tools call`.
@@ -41,6 +45,10 @@ pub struct ToolRunner {
     pub data_dir: PathBuf,
     /// The OS sandbox of the programs tools start (`[security]`).
     pub sandbox: hearth_sandbox::Settings,
+    /// Rules widening the sandbox of some commands or skills (`[[security.grants]]`).
+    pub grants: Vec<hearth_protocol::SandboxGrant>,
+    /// What each chat chose about its commands' sandbox.
+    chats: Arc<ChatSandboxes>,
     /// Under `daemon`: the authorization of the job whose run this runner serves.
     pub job_grant: Option<JobGrant>,
     /// In a skill run: what the skill declares it may use (see [`ToolRunner::with_skill_grant`]).
@@ -106,6 +114,10 @@ impl ProfileSpecs {
     }
 }
 
+/// The audit log's actor of a call run without asking because its chat runs sandboxed commands
+/// without asking.
+const SANDBOXED_IN_CHAT: &str = "chat (sandboxed commands without asking)";
+
 /// Where and for whom calls run.
 pub struct CallScope<'a> {
     pub session_id: &'a str,
@@ -141,6 +153,8 @@ impl ToolRunner {
             question_timeout: Duration::from_secs(600),
             data_dir,
             sandbox: hearth_sandbox::Settings::default(),
+            grants: Vec::new(),
+            chats: Arc::default(),
             job_grant: None,
             skill_grant: None,
             only: None,
@@ -159,6 +173,29 @@ impl ToolRunner {
     pub fn with_sandbox(mut self, settings: hearth_sandbox::Settings) -> ToolRunner {
         self.sandbox = settings;
         self
+    }
+
+    /// Widens the sandbox of the commands and skills `grants` name.
+    pub fn with_grants(mut self, grants: Vec<hearth_protocol::SandboxGrant>) -> ToolRunner {
+        self.grants = grants;
+        self
+    }
+
+    /// Keeps the chats' sandbox choices in `chats` (shared with the runners built before and
+    /// after this one).
+    pub fn with_chat_sandboxes(mut self, chats: Arc<ChatSandboxes>) -> ToolRunner {
+        self.chats = chats;
+        self
+    }
+
+    /// What the chat `session_id` chose about its commands' sandbox.
+    pub fn chat_sandbox(&self, session_id: &str) -> hearth_protocol::ChatSandbox {
+        self.chats.get(session_id)
+    }
+
+    /// Records what the chat `session_id` chose (e.g. turning "without asking" off).
+    pub fn set_chat_sandbox(&self, session_id: &str, choice: hearth_protocol::ChatSandbox) {
+        self.chats.set(session_id, choice);
     }
 
     /// Serves one job run: high-risk tools only as far as `grant` covers them.
@@ -268,6 +305,7 @@ impl ToolRunner {
         };
         let started = Instant::now();
         let mut ctx = ctx.for_call();
+        ctx.sandbox = self.call_sandbox(&ctx.session_id, call, &prepared.facts);
         if let Some(widened) = widened {
             widened.apply(&mut ctx.sandbox);
         }
@@ -306,48 +344,64 @@ impl ToolRunner {
             Ok(prepared) => prepared,
             Err(error) => return self.refuse_unprepared(scope, call, error),
         };
-        let (verdict, decided, reason, actor) =
-            match self.decide(scope, &prepared.facts, prepared.always_ask) {
-                Decision::Allow { by } => (
-                    Verdict::Run(prepared, None),
+        let decision = self.decide(scope, &prepared.facts, prepared.always_ask);
+        if let Decision::Ask { reason } = &decision {
+            if self
+                .runs_without_asking(scope.session_id, call, &prepared.facts, prepared.always_ask)
+                .await
+            {
+                let reason = AuditReason {
+                    allowed: Some(AllowedFor::SandboxedInChat),
+                    ..AuditReason::new(reason.clone())
+                };
+                self.audit(
+                    scope,
+                    call,
                     AuditDecision::Allow,
-                    None,
+                    Some(reason),
+                    SANDBOXED_IN_CHAT.into(),
+                )?;
+                return Ok(Verdict::Run(prepared, None));
+            }
+        }
+        let (verdict, decided, reason, actor) = match decision {
+            Decision::Allow { by } => (
+                Verdict::Run(prepared, None),
+                AuditDecision::Allow,
+                None,
+                by.to_string(),
+            ),
+            Decision::Deny { reason, by } => {
+                let reason = self.explain_denial(&prepared.facts, reason);
+                (
+                    Verdict::Refuse(ToolError::new(ErrorKind::NotPermitted, reason.to_string())),
+                    AuditDecision::Deny,
+                    Some(AuditReason::new(reason)),
                     by.to_string(),
-                ),
-                Decision::Deny { reason, by } => {
-                    let reason = self.explain_denial(&prepared.facts, reason);
-                    (
-                        Verdict::Refuse(ToolError::new(
-                            ErrorKind::NotPermitted,
-                            reason.to_string(),
-                        )),
-                        AuditDecision::Deny,
-                        Some(AuditReason::new(reason)),
-                        by.to_string(),
+                )
+            }
+            Decision::Ask { reason } => {
+                let reason = AuditReason {
+                    confirmation: prepared.confirmation.clone(),
+                    ..AuditReason::new(reason)
+                };
+                let answer = self
+                    .ask(
+                        scope,
+                        call,
+                        &prepared.facts.name,
+                        reason,
+                        !prepared.always_ask,
+                        sink,
                     )
-                }
-                Decision::Ask { reason } => {
-                    let reason = AuditReason {
-                        confirmation: prepared.confirmation.clone(),
-                        ..AuditReason::new(reason)
-                    };
-                    let answer = self
-                        .ask(
-                            scope,
-                            call,
-                            &prepared.facts.name,
-                            reason,
-                            !prepared.always_ask,
-                            sink,
-                        )
-                        .await;
-                    let verdict = match answer.refusal {
-                        None => Verdict::Run(prepared, answer.widened),
-                        Some(error) => Verdict::Refuse(error),
-                    };
-                    (verdict, answer.decided, Some(answer.reason), answer.actor)
-                }
-            };
+                    .await;
+                let verdict = match answer.refusal {
+                    None => Verdict::Run(prepared, answer.widened),
+                    Some(error) => Verdict::Refuse(error),
+                };
+                (verdict, answer.decided, Some(answer.reason), answer.actor)
+            }
+        };
         self.audit(scope, call, decided, reason, actor)?;
         Ok(verdict)
     }

@@ -3,6 +3,8 @@
 
 #[path = "runner_tests/audit.rs"]
 mod audit;
+#[path = "runner_tests/chat_sandbox.rs"]
+mod chat_sandbox;
 #[path = "runner_tests/read_only.rs"]
 mod read_only;
 #[path = "runner_tests/sandbox.rs"]

@@ -29,6 +29,8 @@ impl ToolRunner {
             question_timeout: self.question_timeout,
             data_dir: self.data_dir.clone(),
             sandbox: self.sandbox.clone(),
+            grants: self.grants.clone(),
+            chats: Arc::clone(&self.chats),
             job_grant: self.job_grant.clone(),
             skill_grant: self.skill_grant.clone(),
             only: Some(Arc::new(only)),

@@ -39,15 +39,16 @@ pub fn clone_git(url: &str, parent: &Path) -> Result<PathBuf, SkillError> {
     } else {
         stem
     });
-    let mut git = std::process::Command::new("git");
+    let sandbox = clone_sandbox(url, parent);
+    let mut git = sandbox.command("git");
     git.args(["clone", "--depth", "1", "--quiet", "--", url])
         .arg(&repo)
         .env("GIT_TERMINAL_PROMPT", "0")
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped());
-    let (child, _) = hearth_sandbox::spawn_std(&clone_sandbox(url, parent), git)
-        .map_err(|e| SkillError::Install(e.to_string()))?;
+    let (child, _) =
+        hearth_sandbox::spawn_std(&sandbox, git).map_err(|e| SkillError::Install(e.to_string()))?;
     let output = child
         .wait_with_output()
         .map_err(|e| SkillError::Install(format!("git clone {url} failed: {e}")))?;

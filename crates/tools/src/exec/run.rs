@@ -24,14 +24,20 @@ pub(crate) const MAX_CAPTURE_BYTES: usize = 16 * 1024 * 1024;
 /// left the group (`setsid`) can hold a pipe open longer; it is not waited for.
 const READ_GRACE: Duration = Duration::from_secs(2);
 
-/// A command with `env` only, no stdin and piped output, to start with
-/// [`hearth_children::spawn`] (which makes it the leader of its own process group).
-pub(crate) fn command<I, S>(program: &Path, args: I, env: &ChildEnv, cwd: &Path) -> Command
+/// A command starting `program` in `sandbox` with `env` only, no stdin and piped output, to
+/// start with [`hearth_sandbox::spawn`] (which makes it the leader of its own process group).
+pub(crate) fn command<I, S>(
+    sandbox: &hearth_sandbox::Sandbox,
+    program: &Path,
+    args: I,
+    env: &ChildEnv,
+    cwd: &Path,
+) -> Command
 where
     I: IntoIterator<Item = S>,
     S: AsRef<OsStr>,
 {
-    let mut command = Command::new(program);
+    let mut command = sandbox.tokio_command(program);
     command
         .args(args)
         .env_clear()

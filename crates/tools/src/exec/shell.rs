@@ -68,7 +68,7 @@ impl Tool for Exec {
         let limit = Duration::from_secs(args.timeout.unwrap_or(EXEC_TIMEOUT));
         let started = Instant::now();
         let sandbox = sandbox_for(ctx, &env, &[&root, &tmp]);
-        let command = command(&shell, ["-c", args.command.as_str()], &env, &cwd);
+        let command = command(&sandbox, &shell, ["-c", args.command.as_str()], &env, &cwd);
         let (child, isolation) = hearth_sandbox::spawn(&sandbox, command)
             .await
             .map_err(refused)?;

@@ -159,11 +159,11 @@ pub(crate) async fn run_script(
     leading.push(path.display().to_string());
     leading.extend(script.args);
     let started = Instant::now();
-    let mut child_command = command(&program, &leading, &env, script.dir);
+    let sandbox = sandbox_for(ctx, &env, &[script.dir, tmp.path()]);
+    let mut child_command = command(&sandbox, &program, &leading, &env, script.dir);
     if script.tool_args.is_some() {
         child_command.stdin(std::process::Stdio::piped());
     }
-    let sandbox = sandbox_for(ctx, &env, &[script.dir, tmp.path()]);
     let (mut child, isolation) = hearth_sandbox::spawn(&sandbox, child_command)
         .await
         .map_err(refused)?;

@@ -3,4 +3,4 @@
 /**
  * How far the user's approval reached.
  */
-export type AllowedFor = "once" | "session";
+export type AllowedFor = "once" | "session" | "sandboxed_in_chat";

@@ -3,4 +3,4 @@
 /**
  * The user's answer to an approval request.
  */
-export type ApprovalDecision = "allow_once" | "allow_session" | "allow_with_network" | "allow_unsandboxed" | "deny";
+export type ApprovalDecision = "allow_once" | "allow_session" | "allow_with_network" | "allow_unsandboxed" | "allow_sandboxed_in_chat" | "allow_unsandboxed_in_chat" | "deny";

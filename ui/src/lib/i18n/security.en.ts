@@ -19,6 +19,7 @@ export const securityEn = {
   'settings.sandbox.isolation.landlock+netns': 'Landlock file rules and a network namespace',
   'settings.sandbox.isolation.landlock+seccomp': 'Landlock file rules and a seccomp network filter',
   'settings.sandbox.isolation.landlock': 'Landlock file rules',
+  'settings.sandbox.isolation.seatbelt': 'a Seatbelt profile (sandbox-exec)',
   'settings.sandbox.isolation.none':
     'no sandbox — commands are refused unless you turn the sandbox off',
   'approval.sandbox': 'Runs in the sandbox: {mode}, network {network}',
@@ -29,4 +30,28 @@ export const securityEn = {
   'approval.allowUnsandboxed': 'Allow once outside the sandbox',
   'approval.allow_with_network': 'Allowed once with network',
   'approval.allow_unsandboxed': 'Allowed once outside the sandbox',
+  'approval.allowSandboxedInChat': 'Allow, and run sandboxed commands without asking in this chat',
+  'approval.allowUnsandboxedInChat': 'Allow, and run this chat’s commands outside the sandbox',
+  'approval.allow_sandboxed_in_chat': 'Allowed; sandboxed commands run without asking in this chat',
+  'approval.allow_unsandboxed_in_chat': 'Allowed; this chat’s commands run outside the sandbox',
+  'approval.sandboxUnavailable':
+    'This computer has no sandbox for commands: it is refused unless it runs outside the sandbox',
+  'approval.chatUnsandboxed': 'Runs outside the sandbox (chosen for this chat)',
+  'chat.sandbox.withoutAsking':
+    'Sandboxed commands run without asking in this chat. Commands that need the network or to leave the sandbox still ask.',
+  'chat.sandbox.unsandboxed': 'This chat’s commands run outside the sandbox, with all of your rights.',
+  'chat.sandbox.turnOff': 'Turn off',
+  'policy.allowedSandboxedInChat': 'ran in the sandbox without asking (chosen for this chat): {reason}',
+  'settings.sandbox.grants': 'Grants',
+  'settings.sandbox.grantsHint':
+    'More for some commands or skills, from [[security.grants]] in config.toml (a command with ;, &&, | or $( ) matches no grant):',
+  'settings.sandbox.grantsNone': 'No grants: every command gets the sandbox above.',
+  'settings.sandbox.grant.command': 'Commands matching {pattern}',
+  'settings.sandbox.grant.skill': 'Scripts of the skill {skill}',
+  'settings.sandbox.grant.network': 'network',
+  'settings.sandbox.grant.roots': 'may write {roots}',
+  'settings.sandbox.windows':
+    'Commands are not sandboxed on Windows: Hearth has no sandbox there yet, so commands run only if you turn the sandbox off or choose to run a chat’s commands outside it.',
+  'approval.sandboxWindows':
+    'Commands are not sandboxed on Windows: this one is refused unless it runs outside the sandbox',
 } as const;

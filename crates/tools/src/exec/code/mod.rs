@@ -114,8 +114,8 @@ impl Tool for ExecuteCode {
         env.set("TMPDIR", scratch.tmp());
         let limit = Duration::from_secs(args.timeout.unwrap_or(CODE_TIMEOUT));
         let started = Instant::now();
-        let child_command = command(&interpreter, [&code_path], &env, &scratch.work());
         let sandbox = sandbox_for(ctx, &env, &[scratch.root()]);
+        let child_command = command(&sandbox, &interpreter, [&code_path], &env, &scratch.work());
         let (child, isolation) = hearth_sandbox::spawn(&sandbox, child_command)
             .await
             .map_err(refused)?;

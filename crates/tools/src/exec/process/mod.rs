@@ -139,7 +139,7 @@ impl Process {
         let shell = env.shell()?;
         let limit = timeout.unwrap_or(PROCESS_TIMEOUT);
         let sandbox = sandbox_for(ctx, &env, &[&root, &tmp]);
-        let command = command(&shell, ["-c", command_line.as_str()], &env, &root);
+        let command = command(&sandbox, &shell, ["-c", command_line.as_str()], &env, &root);
         let (child, isolation) = hearth_sandbox::spawn(&sandbox, command)
             .await
             .map_err(refused)?;
