@@ -14,8 +14,8 @@ mod worker;
 pub use catalog::{Catalog, BUILTIN_MODEL};
 pub use client::LocalModels;
 pub use download::{
-    discard_partial, DownloadListener, DownloadSource, Downloaded, Downloader, Downloads,
-    FreeSpace, Progress, Signal,
+    discard_partial, DownloadListener, DownloadSource, Downloaded, Downloader, Downloads, Progress,
+    Signal,
 };
 pub use gguf::check_header;
 pub use worker::{serve_worker_if_asked, WORKER_ARG};

@@ -20,7 +20,6 @@ use tokio::sync::watch;
 use crate::catalog::Catalog;
 pub use active::{DownloadListener, Downloads};
 pub use source::DownloadSource;
-pub use space::FreeSpace;
 
 /// How long a server may send nothing before a download fails.
 const DEFAULT_STALL: Duration = Duration::from_secs(60);
@@ -62,7 +61,6 @@ pub enum Downloaded {
 pub struct Downloader {
     client: GuardedClient,
     stall: Duration,
-    free_space: FreeSpace,
 }
 
 impl Downloader {
@@ -78,19 +76,12 @@ impl Downloader {
         Ok(Self {
             client,
             stall: DEFAULT_STALL,
-            free_space: Box::new(space::available),
         })
     }
 
     /// Fails a download when the server sends nothing for `stall`.
     pub fn stall_after(mut self, stall: Duration) -> Self {
         self.stall = stall;
-        self
-    }
-
-    /// Tells the free disk space with `free_space` instead of asking the system.
-    pub fn free_space_from(mut self, free_space: FreeSpace) -> Self {
-        self.free_space = free_space;
         self
     }
 
@@ -122,7 +113,6 @@ impl Downloader {
             part: partial_file(folder, &name),
             folder,
             stall: self.stall,
-            free_space: &self.free_space,
             expected,
         };
         let result = job.run(signal, progress).await;

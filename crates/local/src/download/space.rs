@@ -2,11 +2,20 @@
 
 use std::path::Path;
 
-/// Tells the bytes free on the disk holding a folder (`None` when unknown). Tests inject one.
-pub type FreeSpace = Box<dyn Fn(&Path) -> Option<u64> + Send + Sync>;
+/// The bytes this user may still write on the file system holding `folder` (or, while it does
+/// not exist yet, its nearest existing parent); `None` when the system cannot tell.
+#[cfg(unix)]
+pub(crate) fn available(folder: &Path) -> Option<u64> {
+    let existing = folder.ancestors().find(|path| path.exists())?;
+    let stats = nix::sys::statvfs::statvfs(existing).ok()?;
+    u64::try_from(stats.blocks_available())
+        .ok()?
+        .checked_mul(u64::try_from(stats.fragment_size()).ok()?)
+}
 
 /// The space available to this user on the mounted disk whose mount point is the longest
 /// prefix of `folder`.
+#[cfg(not(unix))]
 pub(crate) fn available(folder: &Path) -> Option<u64> {
     let folder = std::fs::canonicalize(folder).ok()?;
     let disks = sysinfo::Disks::new_with_refreshed_list();

@@ -14,7 +14,7 @@ use sha2::{Digest, Sha256};
 use tokio::io::AsyncWriteExt;
 use tokio::sync::watch;
 
-use super::space::FreeSpace;
+use super::space;
 use super::{Progress, Signal};
 
 /// The least time between two progress reports (the first and last are always sent).
@@ -32,7 +32,6 @@ pub(super) struct Job<'a> {
     pub(super) part: std::path::PathBuf,
     pub(super) folder: &'a Path,
     pub(super) stall: Duration,
-    pub(super) free_space: &'a FreeSpace,
     pub(super) expected: Option<String>,
 }
 
@@ -174,7 +173,7 @@ impl Job<'_> {
 
     /// Refuses a download larger than the free space, before any byte is written.
     fn check_space(&self, needed: Option<u64>) -> Result<(), AppError> {
-        let (Some(needed), Some(available)) = (needed, (self.free_space)(self.folder)) else {
+        let (Some(needed), Some(available)) = (needed, space::available(self.folder)) else {
             return Ok(());
         };
         if needed <= available {

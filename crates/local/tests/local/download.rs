@@ -288,16 +288,43 @@ async fn a_private_address_the_guard_does_not_allow_is_refused() {
     assert!(files_in(models.catalog().folder()).is_empty());
 }
 
+/// A 16 MiB tmpfs mounted on a fresh folder for as long as it lives (unmounted on drop).
+struct SmallDisk(tempfile::TempDir);
+
+impl SmallDisk {
+    fn mount() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", "size=16m", "hearth-small-disk"])
+            .arg(dir.path())
+            .status()
+            .unwrap();
+        assert!(
+            mounted.success(),
+            "mounting a small tmpfs needs root (CI runs as root)"
+        );
+        Self(dir)
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount")
+            .arg(self.0.path())
+            .status();
+    }
+}
+
 #[tokio::test]
-async fn too_little_disk_space_is_refused_before_a_byte_is_written() {
+async fn a_disk_too_small_for_the_model_is_refused_before_a_byte_is_written() {
     let (served, url) = serve(Mode::Ranges).await;
-    let dir = tempfile::tempdir().unwrap();
-    let models = models(&dir);
-    let downloader = allowed(&url).free_space_from(Box::new(|_| Some(10 * 1024 * 1024)));
-    let (result, seen) = download_then(&downloader, &models, &url, None, Signal::Run).await;
+    let disk = SmallDisk::mount();
+    let models = models(&disk.0);
+    let (result, seen) = download_then(&allowed(&url), &models, &url, None, Signal::Run).await;
     let needed_mb = (served.bytes.len() as u64).div_ceil(1024 * 1024);
     assert!(
-        matches!(result, Err(AppError::DiskTooSmall { needed_mb: n, available_mb: 10, .. }) if n == needed_mb),
+        matches!(result, Err(AppError::DiskTooSmall { needed_mb: n, available_mb, .. })
+            if n == needed_mb && available_mb <= 16),
         "{result:?}"
     );
     assert!(seen.is_empty());
