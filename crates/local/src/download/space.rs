@@ -5,6 +5,7 @@ use std::path::Path;
 /// The bytes this user may still write on the file system holding `folder` (or, while it does
 /// not exist yet, its nearest existing parent); `None` when the system cannot tell.
 #[cfg(unix)]
+#[allow(clippy::useless_conversion)] // u64 on Linux, u32 and c_ulong elsewhere
 pub(crate) fn available(folder: &Path) -> Option<u64> {
     let existing = folder.ancestors().find(|path| path.exists())?;
     let stats = nix::sys::statvfs::statvfs(existing).ok()?;
