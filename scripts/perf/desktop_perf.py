@@ -29,7 +29,10 @@ NOWHERE = "http://127.0.0.1:9/v1"
 def new_home(base_url=NOWHERE):
     home = tempfile.mkdtemp(prefix="hearth-perf-")
     with open(os.path.join(home, "config.toml"), "w") as f:
-        f.write('default_provider = "scripted"\ndefault_model = "scripted-small"\nlanguage = "en"\n\n'
+        f.write('default_provider = "scripted"\ndefault_model = "scripted-small"\nlanguage = "en"\n'
+                # The perf session has no tray host: closing keeps the app in the background as a
+                # user who answered so would have it.
+                'close_without_tray = "background"\n\n'
                 '[[providers]]\nid = "scripted"\nname = "Scripted"\nkind = "openai"\n'
                 f'base_url = "{base_url}"\n')
     return home
