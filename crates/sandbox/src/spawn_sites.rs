@@ -84,8 +84,8 @@ fn every_place_that_starts_a_program_is_listed() {
     assert!(stale.is_empty(), "listed but starting nothing: {stale:?}");
 }
 
-/// Source files under `dir` (tests, benches, test helpers and this crate left out) that start
-/// a program, relative to `root`.
+/// Source files under `dir` (tests, benches, test helpers, `*_tests/` folders of unit tests and
+/// this crate left out) that start a program, relative to `root`.
 fn collect(root: &std::path::Path, dir: &std::path::Path, found: &mut Vec<String>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -96,7 +96,7 @@ fn collect(root: &std::path::Path, dir: &std::path::Path, found: &mut Vec<String
             .unwrap()
             .to_string_lossy()
             .into_owned();
-        let skipped = ["/tests", "/benches", "crates/sandbox", "/bin/"]
+        let skipped = ["/tests", "/benches", "crates/sandbox", "/bin/", "_tests/"]
             .iter()
             .any(|part| relative.contains(part))
             || relative.ends_with("_tests.rs");
