@@ -6,7 +6,10 @@
 #   scripts/package.sh --debug         the debug profile instead
 #   scripts/package.sh --no-build ...  bundle the binary cargo already built (CI: no rebuild)
 #   scripts/package.sh deb rpm         only these bundles
-#   scripts/package.sh ... -- ARGS     ARGS go to `cargo build` (CI: the test build's packages)
+#   scripts/package.sh ... -- ARGS     ARGS go to `cargo build` (CI: the test build's packages;
+#                                      a GPU build: -- --workspace --features hearth-local/vulkan)
+# The two worker executables (hearth-document-worker, hearth-model-worker) are bundled beside
+# the app as Tauri external binaries.
 # Signing and notarization read their secrets from the environment (never from the repository):
 # see "Install" in the README.
 set -euo pipefail
@@ -57,9 +60,36 @@ for name in APPLE_CERTIFICATE APPLE_CERTIFICATE_PASSWORD APPLE_SIGNING_IDENTITY 
   [ -n "${!name:-}" ] || unset "$name"
 done
 
-# Settings that come from the environment, merged over tauri.conf.json.
-config=$(node -e '
+target_dir=${CARGO_TARGET_DIR:-target}
+case "$target_dir" in /*) ;; *) target_dir="$PWD/$target_dir" ;; esac
+out="$target_dir/$profile/bundle"
+
+# The workers are executables of their own crates (hearth-documents, hearth-local): built first
+# (with the selection given after --, which then must hold them), then staged under the names
+# Tauri's externalBin expects (NAME-TARGET_TRIPLE).
+workers=(hearth-document-worker hearth-model-worker)
+if [ "$build" = 1 ]; then
+  worker_args=(-p hearth-documents -p hearth-local)
+  [ ${#cargo_args[@]} -eq 0 ] || worker_args=("${cargo_args[@]}")
+  profile_args=()
+  [ "$profile" = debug ] || profile_args=(--release)
+  cargo build "${profile_args[@]}" "${worker_args[@]}" --bins >&2
+fi
+triple=$(rustc -vV | sed -n 's/^host: //p')
+exe=
+case "$(uname -s)" in MINGW* | MSYS* | CYGWIN*) exe=.exe ;; esac
+staged="$target_dir/$profile/external-bin"
+mkdir -p "$staged"
+for worker in "${workers[@]}"; do
+  built="$target_dir/$profile/$worker$exe"
+  [ -x "$built" ] || { echo "package: $built is missing (cargo build the workspace's binaries)" >&2; exit 1; }
+  cp "$built" "$staged/$worker-$triple$exe"
+done
+
+# Settings merged over tauri.conf.json: the workers, and what comes from the environment.
+config=$(STAGED="$staged" WORKERS="${workers[*]}" node -e '
   const env = process.env, config = { bundle: {} };
+  config.bundle.externalBin = env.WORKERS.split(" ").map((name) => `${env.STAGED}/${name}`);
   // Updater artifacts (.sig next to each bundle) when the signing key is given.
   if (env.TAURI_SIGNING_PRIVATE_KEY) config.bundle.createUpdaterArtifacts = true;
   if (env.WINDOWS_CERTIFICATE_THUMBPRINT) {
@@ -72,14 +102,9 @@ config=$(node -e '
   process.stdout.write(JSON.stringify(config));
 ')
 
-args=(--bundles "$(IFS=,; echo "${bundles[*]}")" --ci)
-# Tauri hands a --config to the build as TAURI_CONFIG, which rebuilds the app crate: only when
-# there is something to merge.
-[ "$config" = '{"bundle":{}}' ] || args+=(--config "$config")
+# Tauri hands the --config to the build as TAURI_CONFIG (the app crate is built again with it).
+args=(--bundles "$(IFS=,; echo "${bundles[*]}")" --ci --config "$config")
 [ "$profile" = debug ] && args+=(--debug)
-target_dir=${CARGO_TARGET_DIR:-target}
-case "$target_dir" in /*) ;; *) target_dir="$PWD/$target_dir" ;; esac
-out="$target_dir/$profile/bundle"
 stamp=$(mktemp)
 trap 'rm -f "$stamp"' EXIT
 if [ "$build" = 1 ]; then

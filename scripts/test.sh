@@ -62,7 +62,8 @@ if [ "$(uname -s)" = Linux ] && [ "$(id -u)" -eq 0 ]; then
   deb=$(printf '%s\n' "$bundles" | grep '\.deb$')
   rpm=$(printf '%s\n' "$bundles" | grep '\.rpm$')
   rpm_files=$(rpm -qlp "$rpm") rpm_requires=$(rpm -qp --requires "$rpm")
-  for file in /usr/bin/hearth /usr/share/applications/Hearth.desktop /usr/share/icons/hicolor/128x128/apps/hearth.png; do
+  for file in /usr/bin/hearth /usr/bin/hearth-document-worker /usr/bin/hearth-model-worker \
+    /usr/share/applications/Hearth.desktop /usr/share/icons/hicolor/128x128/apps/hearth.png; do
     grep -qxF "$file" <<<"$rpm_files" || { echo "the .rpm lacks $file" >&2; exit 1; }
   done
   grep -q '^libwebkit2gtk-4.1.so.0' <<<"$rpm_requires" \

@@ -101,6 +101,17 @@ async fn the_deb_installs_starts_from_its_menu_entry_quits_from_the_tray_and_rem
             .any(|f| f.starts_with("/usr/share/icons/hicolor") && f.ends_with("apps/hearth.png")),
         "no menu icon in {files:?}"
     );
+    // The workers are installed beside the app, and start (their libraries are all there).
+    for worker in ["hearth-document-worker", "hearth-model-worker"] {
+        let path = program.with_file_name(worker);
+        assert!(files.contains(&path), "{worker} is not in {files:?}");
+        let by_hand = Command::new(&path).output().unwrap();
+        assert_eq!(by_hand.status.code(), Some(2), "{worker}: {by_hand:?}");
+        assert!(
+            String::from_utf8_lossy(&by_hand.stderr).contains("it is not run by hand"),
+            "{worker}: {by_hand:?}"
+        );
+    }
 
     let mut home = Home::new(&tools, "installed", "http://127.0.0.1:9");
     let mut app = PlainApp::start_program(&program, &mut home, &[]);

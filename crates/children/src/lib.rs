@@ -16,12 +16,15 @@
 //! Without [`install`] (tests, other platforms) spawning works the same and nothing is
 //! tracked.
 
+mod helpers;
 #[cfg(target_os = "linux")]
 mod ledger;
 #[cfg(target_os = "linux")]
 mod procfs;
 #[cfg(target_os = "linux")]
 mod unix;
+
+pub use helpers::helper_beside_this_program;
 
 use std::io;
 use std::path::Path;

@@ -136,10 +136,9 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
-    // Started again as the document worker: parse one file and exit.
+    // Started again as the document worker (when `hearth-document-worker` is not beside it):
+    // parse one file and exit.
     hearth_documents::serve_worker_if_asked();
-    // Started again as the model worker: serve a local model until this process drops it.
-    hearth_local::serve_worker_if_asked();
     let cli = Cli::parse();
     // Before any thread starts: what this command starts ends with it, however it ends.
     #[cfg(unix)]

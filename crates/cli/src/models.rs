@@ -49,7 +49,7 @@ pub enum ModelsCommand {
 }
 
 pub async fn run(command: ModelsCommand) -> anyhow::Result<ExitCode> {
-    let models = LocalModels::for_this_program(DataDir::resolve()?.models());
+    let models = LocalModels::with_installed_worker(DataDir::resolve()?.models());
     let catalog = models.catalog();
     match command {
         ModelsCommand::List { json } => {

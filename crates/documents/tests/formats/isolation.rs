@@ -1,10 +1,10 @@
 //! The worker process: a runaway parse stopped at its time limit with its worker gone, the
 //! memory limit ending a parse that wants more (the worker aborts; the next parse is fine),
-//! binary files named `.txt` and decks with broken slide links reported, and the cost the
-//! worker adds to a small file.
+//! binary files named `.txt` and decks with broken slide links reported, the cost the
+//! worker adds to a small file, and `hearth-document-worker` used where it is installed.
 
 use super::*;
-use hearth_documents::WORKER_ARG;
+use hearth_documents::{WORKER_ARG, WORKER_PROGRAM};
 use std::sync::Mutex;
 
 hearth_documents::worker_test_host!();
@@ -151,4 +151,67 @@ fn the_worker_costs_a_small_file_a_few_milliseconds() {
         costs[14]
     );
     assert!(median < Duration::from_millis(200), "median {median:?}");
+}
+
+/// Set for this test binary started again from a folder holding `hearth-document-worker`.
+const READ_BESIDE_THE_WORKER: &str = "HEARTH_TEST_READ_BESIDE_THE_WORKER";
+
+/// In the copy of this binary started by the test below: reads a note through the library.
+#[test]
+fn reads_a_note_when_started_beside_the_worker() {
+    if std::env::var_os(READ_BESIDE_THE_WORKER).is_none() {
+        return;
+    }
+    let text = b"A short note about lighthouses.\n".to_vec();
+    let document = read_blocking(text, "note.txt".into(), Limits::default()).unwrap();
+    assert_eq!(document.units[0].text, "A short note about lighthouses.\n");
+}
+
+#[test]
+fn the_installed_worker_program_is_used_when_it_is_beside_the_executable() {
+    let folder = tempfile::tempdir().unwrap();
+    let host = folder.path().join("host");
+    let this = std::env::current_exe().unwrap();
+    if std::fs::hard_link(&this, &host).is_err() {
+        std::fs::copy(&this, &host).unwrap();
+    }
+    // The installed worker: a wrapper that says it ran, then is the real executable.
+    let ran = folder.path().join("worker-ran");
+    let wrapper = folder.path().join(WORKER_PROGRAM);
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\necho \"$@\" > '{}'\nexec '{}' \"$@\"\n",
+            ran.display(),
+            env!("CARGO_BIN_EXE_hearth-document-worker")
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&wrapper, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+        .unwrap();
+    let output = Command::new(&host)
+        .args(["--exact", "isolation::reads_a_note_when_started_beside_the_worker"])
+        .env(READ_BESIDE_THE_WORKER, "1")
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    assert!(String::from_utf8_lossy(&output.stdout).contains("1 passed"));
+    assert_eq!(
+        std::fs::read_to_string(&ran).unwrap().trim(),
+        WORKER_ARG,
+        "the copy beside the worker program read the note without it"
+    );
+}
+
+#[test]
+fn the_worker_program_started_by_hand_says_what_it_is() {
+    let output = Command::new(env!("CARGO_BIN_EXE_hearth-document-worker"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("it is not run by hand"));
 }

@@ -44,7 +44,7 @@ struct Inner {
 }
 
 impl LocalModels {
-    /// The models of `folder`, run by workers of `program` (this executable, which calls
+    /// The models of `folder`, run by workers of `program` (a program that calls
     /// [`serve_worker_if_asked`](crate::serve_worker_if_asked) first thing).
     pub fn new(folder: PathBuf, program: PathBuf) -> LocalModels {
         LocalModels {
@@ -60,9 +60,12 @@ impl LocalModels {
         }
     }
 
-    /// [`LocalModels::new`] with workers of the running executable.
-    pub fn for_this_program(folder: PathBuf) -> LocalModels {
-        let program = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("hearth"));
+    /// [`LocalModels::new`] with workers of [`WORKER_PROGRAM`](crate::WORKER_PROGRAM) installed
+    /// beside the running executable (when it is missing, starting a model says which path it
+    /// tried).
+    pub fn with_installed_worker(folder: PathBuf) -> LocalModels {
+        let program = hearth_children::helper_beside_this_program(crate::WORKER_PROGRAM)
+            .unwrap_or_else(|| PathBuf::from(crate::WORKER_PROGRAM));
         LocalModels::new(folder, program)
     }
 

@@ -1,4 +1,4 @@
-//! The model worker: this program started again with [`WORKER_ARG`]. It loads one model with
+//! The model worker: [`WORKER_PROGRAM`] started with [`WORKER_ARG`]. It loads one model with
 //! llama.cpp and serves requests on stdin until stdin closes (its parent quit or dropped it), so
 //! an abort inside llama.cpp (a damaged file, no memory) costs the worker, never the app.
 
@@ -10,13 +10,16 @@ mod session;
 use crate::wire::{Failure, Reply, Request};
 use io::{Incoming, Output};
 
-/// The first argument that makes this program a model worker. A test binary is one too when it
-/// holds [`model_worker_test_host!`](crate::model_worker_test_host).
+/// The model worker's executable, installed beside the app and `hearth-cli`: llama.cpp is linked
+/// into it alone, so the app neither loads nor initialises it until a local model is used.
+pub const WORKER_PROGRAM: &str = "hearth-model-worker";
+
+/// The first argument that makes a program a model worker.
 pub const WORKER_ARG: &str = "__hearth_model_worker";
 
 /// Serves as the model worker and exits when this process was started as one (its first
-/// argument is [`WORKER_ARG`]); returns at once otherwise. Every program that runs local models
-/// calls it first thing in `main`.
+/// argument is [`WORKER_ARG`]); returns at once otherwise. [`WORKER_PROGRAM`] calls it first
+/// thing in `main`.
 pub fn serve_worker_if_asked() {
     if std::env::args_os()
         .nth(1)
@@ -51,16 +54,4 @@ fn serve() -> i32 {
             2
         }
     }
-}
-
-/// Makes a test binary able to serve as the model worker: a `#[test]` that does nothing in a
-/// normal run and serves when libtest runs it as [`WORKER_ARG`].
-#[macro_export]
-macro_rules! model_worker_test_host {
-    () => {
-        #[test]
-        fn __hearth_model_worker() {
-            $crate::serve_worker_if_asked();
-        }
-    };
 }

@@ -122,7 +122,7 @@ async fn answer(served: Arc<Served>, headers: HeaderMap) -> Response {
 
 /// An empty models folder's catalog owner.
 pub(super) fn models(dir: &tempfile::TempDir) -> LocalModels {
-    LocalModels::new(dir.path().join("models"), std::env::current_exe().unwrap())
+    LocalModels::new(dir.path().join("models"), super::worker_program())
 }
 
 pub(super) fn allowed(url: &str) -> Downloader {
