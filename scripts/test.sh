@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sets everything up and runs every check CI runs: formatting, lints, the engine-without-tauri
-# rule, up-to-date TypeScript bindings, the Rust tests (unit, integration, end to end) and the UI
-# tests.
+# rule, ARCHITECTURE.md against the crate graph, up-to-date TypeScript bindings, the Rust tests
+# (unit, integration, end to end) and the UI tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -24,6 +24,9 @@ if cargo tree -p hearth-engine -e normal --prefix none | grep -E '^tauri( |-)'; 
   echo "hearth-engine depends on tauri (see above): keep tauri in src-tauri only" >&2
   exit 1
 fi
+
+step "ARCHITECTURE.md lists every crate and every dependency between them"
+python3 scripts/check-architecture.py
 
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings

@@ -1,4 +1,6 @@
-//! SQLite storage for Hearth: the `Store` handle, its connection settings and schema migrations.
+//! SQLite storage for Hearth (`hearth.db`): sessions and messages with full-text search, memories,
+//! jobs, checklists, tasks and workflows, artifacts, the knowledge index, sub-agent runs and the
+//! audit log; the `Store` handle, its connection settings and schema migrations.
 
 mod agent_runs;
 mod artifacts;
