@@ -18,7 +18,10 @@ mod tests {
     fn a_helper_is_looked_for_beside_this_program() {
         let this = std::env::current_exe().unwrap();
         let name = this.file_stem().unwrap().to_str().unwrap();
-        assert_eq!(helper_beside_this_program(name).as_deref(), Some(this.as_path()));
+        assert_eq!(
+            helper_beside_this_program(name).as_deref(),
+            Some(this.as_path())
+        );
         let other = helper_beside_this_program("hearth-other-helper").unwrap();
         assert_eq!(other.parent(), this.parent());
         assert!(!other.exists());

@@ -187,10 +187,16 @@ fn the_installed_worker_program_is_used_when_it_is_beside_the_executable() {
         ),
     )
     .unwrap();
-    std::fs::set_permissions(&wrapper, std::os::unix::fs::PermissionsExt::from_mode(0o755))
-        .unwrap();
+    std::fs::set_permissions(
+        &wrapper,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
     let output = Command::new(&host)
-        .args(["--exact", "isolation::reads_a_note_when_started_beside_the_worker"])
+        .args([
+            "--exact",
+            "isolation::reads_a_note_when_started_beside_the_worker",
+        ])
         .env(READ_BESIDE_THE_WORKER, "1")
         .output()
         .unwrap();
