@@ -7,7 +7,7 @@
 #   scripts/package.sh --no-build ...  bundle the binary cargo already built (CI: no rebuild)
 #   scripts/package.sh deb rpm         only these bundles
 #   scripts/package.sh ... -- ARGS     ARGS go to `cargo build` (CI: the test build's packages;
-#                                      a GPU build: -- --workspace --features hearth-local/vulkan)
+#                                      a GPU build: -- --workspace --features hearth-model-worker/vulkan)
 # The two worker executables (hearth-document-worker, hearth-model-worker) are bundled beside
 # the app as Tauri external binaries.
 # Signing and notarization read their secrets from the environment (never from the repository):
@@ -64,12 +64,12 @@ target_dir=${CARGO_TARGET_DIR:-target}
 case "$target_dir" in /*) ;; *) target_dir="$PWD/$target_dir" ;; esac
 out="$target_dir/$profile/bundle"
 
-# The workers are executables of their own crates (hearth-documents, hearth-local): built first
+# The workers are executables of their own crates (hearth-documents, hearth-model-worker): built first
 # (with the selection given after --, which then must hold them), then staged under the names
 # Tauri's externalBin expects (NAME-TARGET_TRIPLE).
 workers=(hearth-document-worker hearth-model-worker)
 if [ "$build" = 1 ]; then
-  worker_args=(-p hearth-documents -p hearth-local)
+  worker_args=(-p hearth-documents -p hearth-model-worker)
   [ ${#cargo_args[@]} -eq 0 ] || worker_args=("${cargo_args[@]}")
   profile_args=()
   [ "$profile" = debug ] || profile_args=(--release)

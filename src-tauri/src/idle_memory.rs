@@ -1,6 +1,7 @@
 //! Giving memory back once the hidden window has been torn down (see [`crate::parking`]). On
-//! Linux, WebKit's network process is ended once the window's web process has exited, and the
-//! heap the window freed is handed back to the OS; elsewhere this does nothing.
+//! Linux, WebKit's network process is ended once the window's web process has exited, the heap
+//! the window freed is handed back to the OS, and the pages of program files this process alone
+//! maps are paged out; elsewhere this does nothing.
 //!
 //! WebKitGTK ends its network process only when the last `WebKitWebContext` is finalized, and
 //! the Tauri runtime keeps its context for the app's lifetime on Linux (tauri-apps/tauri#14626,
@@ -10,6 +11,13 @@
 //! window is built. Together this takes about 18 MB off the idle app. Under WebDriver (tauri-driver
 //! sets `TAURI_WEBVIEW_AUTOMATION`) the network process is kept: WebKit ends the automation
 //! session when its network process goes.
+//!
+//! Paging out: starting up and building the window touch tens of megabytes of the executable's
+//! and the GUI libraries' code and read-only data (Mesa's software renderer, WebKit, GTK), which
+//! then stay mapped although an app hidden in the tray runs almost none of it. Those pages are
+//! clean copies of files, so `MADV_PAGEOUT` (Linux 5.4+, as Android does for cached apps) drops
+//! them at no risk: the kernel skips pages other processes map too, and a page needed again is
+//! read back from the page cache (or the file) on first touch, when the window is built again.
 
 /// Ends WebKit's network process and trims the heap once the torn-down window's web process is
 /// gone, as long as `still_hidden` says no window is being built again (it is asked again right
@@ -57,6 +65,37 @@ mod linux {
             }
         }
         trim_heap();
+        if still_hidden() {
+            page_out_program_files();
+        }
+    }
+
+    /// Advises the kernel to page out every read-only mapping of a file (code and constants of
+    /// the executable and its libraries; see the module notes).
+    #[allow(unsafe_code)]
+    fn page_out_program_files() {
+        let Ok(maps) = std::fs::read_to_string("/proc/self/maps") else {
+            return;
+        };
+        let (mut ranges, mut bytes) = (0usize, 0usize);
+        for (start, length) in maps.lines().filter_map(read_only_file_mapping) {
+            // SAFETY: MADV_PAGEOUT never changes what memory holds: a clean file page paged out
+            // is read back from its file on the next access, and the kernel refuses (EINVAL,
+            // ignored here) mappings it cannot page out. A range unmapped by another thread
+            // since /proc/self/maps was read fails with ENOMEM; one mapped anew there is paged
+            // out under the same guarantee.
+            let advised =
+                unsafe { libc::madvise(start as *mut libc::c_void, length, libc::MADV_PAGEOUT) };
+            if advised == 0 {
+                ranges += 1;
+                bytes += length;
+            }
+        }
+        tracing::info!(
+            ranges,
+            mapped_mb = bytes / (1024 * 1024),
+            "program files' pages advised out while hidden"
+        );
     }
 
     fn end_network_process() {
@@ -104,6 +143,21 @@ mod linux {
         })
     }
 
+    /// The start and length of a line of /proc/self/maps that maps a file read-only (not
+    /// writable; a path, not `[heap]`, `[vdso]` or an anonymous mapping).
+    pub(super) fn read_only_file_mapping(line: &str) -> Option<(usize, usize)> {
+        let mut fields = line.split_whitespace();
+        let (range, permissions) = (fields.next()?, fields.next()?);
+        let path = fields.nth(3)?;
+        if !path.starts_with('/') || permissions.contains('w') {
+            return None;
+        }
+        let (start, end) = range.split_once('-')?;
+        let start = usize::from_str_radix(start, 16).ok()?;
+        let end = usize::from_str_radix(end, 16).ok()?;
+        Some((start, end.checked_sub(start).filter(|&length| length > 0)?))
+    }
+
     pub(super) fn end(pid: u32) -> nix::Result<()> {
         let pid = i32::try_from(pid).map_err(|_| nix::Error::ESRCH)?;
         kill(Pid::from_raw(pid), Signal::SIGTERM)
@@ -133,7 +187,30 @@ mod tests {
     use std::process::Command;
     use std::time::{Duration, Instant};
 
-    use super::linux::{children_running, end};
+    use super::linux::{children_running, end, read_only_file_mapping};
+
+    #[test]
+    fn only_read_only_mappings_of_files_are_paged_out() {
+        let lines = [
+            ("55d0c0a00000-55d0c0e00000 r-xp 00200000 fd:01 1234 /usr/bin/hearth", Some((0x55d0_c0a0_0000, 0x40_0000))),
+            ("7f00aa000000-7f00aa001000 r--p 00000000 fd:01 99 /usr/lib/x86_64-linux-gnu/libLLVM-15.so.1", Some((0x7f00_aa00_0000, 0x1000))),
+            ("7f00aa001000-7f00aa002000 rw-p 00001000 fd:01 99 /usr/lib/x86_64-linux-gnu/libLLVM-15.so.1", None),
+            ("7f00ab000000-7f00ab100000 rw-p 00000000 00:00 0 ", None),
+            ("55d0c1000000-55d0c2000000 rw-p 00000000 00:00 0 [heap]", None),
+            ("7ffd3b9fe000-7ffd3ba00000 r-xp 00000000 00:00 0 [vdso]", None),
+            ("7f00ac000000-7f00ac000000 r--p 00000000 fd:01 7 /usr/share/fonts/a.ttf", None),
+            ("not a line", None),
+        ];
+        for (line, expected) in lines {
+            assert_eq!(read_only_file_mapping(line), expected, "{line}");
+        }
+        let maps = std::fs::read_to_string("/proc/self/maps").unwrap();
+        let this = std::env::current_exe().unwrap().display().to_string();
+        assert!(maps
+            .lines()
+            .filter(|line| line.ends_with(&this))
+            .any(|line| read_only_file_mapping(line).is_some()));
+    }
 
     #[test]
     fn finds_a_running_child_by_its_executable_and_ends_it() {

@@ -1,4 +1,6 @@
-//! Local GGUF models run by llama.cpp in a worker process (its own executable, `hearth-model-worker`): the models folder, the worker, and the `local` provider's [`ModelClient`](hearth_llm::ModelClient).
+//! Local GGUF models: the models folder, downloads, and the `local` provider's
+//! [`ModelClient`](hearth_llm::ModelClient), whose worker process (`hearth-model-worker`, the only
+//! executable that links llama.cpp) runs them.
 
 mod catalog;
 mod catalog_recommended;
@@ -7,8 +9,7 @@ mod download;
 mod gguf;
 mod prompt;
 mod tool_calls;
-mod wire;
-mod worker;
+pub mod wire;
 
 pub use catalog::{Catalog, BUILTIN_MODEL};
 pub use client::LocalModels;
@@ -17,4 +18,4 @@ pub use download::{
     Signal,
 };
 pub use gguf::check_header;
-pub use worker::{serve_worker_if_asked, WORKER_ARG, WORKER_PROGRAM};
+pub use wire::{WORKER_ARG, WORKER_PROGRAM};

@@ -4,11 +4,18 @@
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
+/// The model worker's executable, installed beside the app and `hearth-cli`: llama.cpp is linked
+/// into it alone, so the app and `hearth-cli` never load it.
+pub const WORKER_PROGRAM: &str = "hearth-model-worker";
+
+/// The first argument of a model worker (the program checks it, and tests find workers by it).
+pub const WORKER_ARG: &str = "__hearth_model_worker";
+
 /// A request to the worker. The first line is `Inspect` (answered, then the worker exits) or
 /// `Load` (the worker then serves `Generate` and `Cancel` until its stdin closes).
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum Request {
+pub enum Request {
     Inspect {
         path: PathBuf,
     },
@@ -19,7 +26,7 @@ pub(crate) enum Request {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub(crate) struct Load {
+pub struct Load {
     pub path: PathBuf,
     /// Tokens of context; 0 lets the worker choose from the model and free memory.
     pub context_length: u32,
@@ -28,7 +35,7 @@ pub(crate) struct Load {
 }
 
 #[derive(Debug, Serialize, Deserialize)]
-pub(crate) struct Generate {
+pub struct Generate {
     /// The whole conversation rendered through the model's chat template.
     pub prompt: String,
     pub max_tokens: u32,
@@ -40,7 +47,7 @@ pub(crate) struct Generate {
 }
 
 #[derive(Debug, Serialize, Deserialize)]
-pub(crate) struct ToolGrammar {
+pub struct ToolGrammar {
     /// e.g. `<tool_call>`.
     pub trigger: String,
     /// e.g. `</tool_call>`.
@@ -53,7 +60,7 @@ pub(crate) struct ToolGrammar {
 
 /// The facts of a GGUF file read from its metadata.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct Facts {
+pub struct Facts {
     pub architecture: Option<String>,
     pub name: Option<String>,
     pub size_label: Option<String>,
@@ -65,7 +72,7 @@ pub(crate) struct Facts {
 /// What the worker answers.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum Reply {
+pub enum Reply {
     Inspected(Facts),
     Loaded(Loaded),
     /// Generated text (whole UTF-8 characters).
@@ -76,7 +83,7 @@ pub(crate) enum Reply {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct Loaded {
+pub struct Loaded {
     pub facts: Facts,
     /// The context the model runs with.
     pub context_length: u32,
@@ -86,7 +93,7 @@ pub(crate) struct Loaded {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum FinishReason {
+pub enum FinishReason {
     /// The model ended its turn.
     Stop,
     /// `max_tokens` or the context's end was reached.
@@ -95,7 +102,7 @@ pub(crate) enum FinishReason {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub(crate) struct Finish {
+pub struct Finish {
     pub reason: FinishReason,
     pub prompt_tokens: u64,
     /// Prompt tokens whose state was kept from the previous request (not processed again).
@@ -105,7 +112,7 @@ pub(crate) struct Finish {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub(crate) enum Failure {
+pub enum Failure {
     /// The file is not a model llama.cpp can load.
     Unusable(String),
     /// The prompt does not fit the context.

@@ -15,7 +15,7 @@ use llama_cpp_2::token::LlamaToken;
 
 use super::io::{Incoming, Output};
 use super::{facts, grammar};
-use crate::wire::{Failure, Finish, FinishReason, Generate, Load, Reply, Request};
+use hearth_local::wire::{Failure, Finish, FinishReason, Generate, Load, Reply, Request};
 
 /// The context used when neither the settings nor memory ask for less: the models worth running
 /// here train with 8k to 128k, and a 128k context's cache alone would take gigabytes.
@@ -109,10 +109,10 @@ impl<'m> Session<'m> {
         })
     }
 
-    fn describe(&self) -> crate::wire::Loaded {
+    fn describe(&self) -> hearth_local::wire::Loaded {
         let vocab = self.model.vocab();
         let text = |token| String::from_utf8_lossy(&vocab.token_to_piece(token, true, None)).into();
-        crate::wire::Loaded {
+        hearth_local::wire::Loaded {
             facts: facts::of_model(self.model),
             context_length: self.context.n_ctx(),
             bos_token: text(vocab.bos()),

@@ -5,7 +5,7 @@
 use llama_cpp_2::json_schema_to_grammar;
 use serde_json::{json, Value};
 
-use crate::wire::ToolGrammar;
+use hearth_local::wire::ToolGrammar;
 
 /// A GBNF grammar (root rule `root`) for one call of one of `spec.tools`, and the pattern that
 /// starts it (llama.cpp feeds the grammar from the pattern's first group). A schema llama.cpp

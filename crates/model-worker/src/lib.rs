@@ -1,24 +1,18 @@
-//! The model worker: [`WORKER_PROGRAM`] started with [`WORKER_ARG`]. It loads one model with
-//! llama.cpp and serves requests on stdin until stdin closes (its parent quit or dropped it), so
-//! an abort inside llama.cpp (a damaged file, no memory) costs the worker, never the app.
+//! The model worker (`hearth-model-worker`, started with [`WORKER_ARG`]): loads one model with
+//! llama.cpp and serves the `local` provider's requests on stdin until stdin closes, so an abort
+//! inside llama.cpp (a damaged file, no memory) costs the worker, never the app.
 
 mod facts;
 mod grammar;
 mod io;
 mod session;
 
-use crate::wire::{Failure, Reply, Request};
+use hearth_local::wire::{Failure, Reply, Request};
+pub use hearth_local::{WORKER_ARG, WORKER_PROGRAM};
 use io::{Incoming, Output};
 
-/// The model worker's executable, installed beside the app and `hearth-cli`: llama.cpp is linked
-/// into it alone, so the app neither loads nor initialises it until a local model is used.
-pub const WORKER_PROGRAM: &str = "hearth-model-worker";
-
-/// The first argument that makes a program a model worker.
-pub const WORKER_ARG: &str = "__hearth_model_worker";
-
 /// Serves as the model worker and exits when this process was started as one (its first
-/// argument is [`WORKER_ARG`]); returns at once otherwise. [`WORKER_PROGRAM`] calls it first
+/// argument is [`WORKER_ARG`]); returns at once otherwise. `hearth-model-worker` calls it first
 /// thing in `main`.
 pub fn serve_worker_if_asked() {
     if std::env::args_os()

@@ -1,7 +1,7 @@
 //! The local-model worker's executable: runs one GGUF model with llama.cpp for Hearth and hearth-cli.
 
 fn main() -> std::process::ExitCode {
-    hearth_local::serve_worker_if_asked();
+    hearth_model_worker::serve_worker_if_asked();
     #[allow(clippy::print_stderr)]
     {
         eprintln!(

@@ -7,7 +7,7 @@ use llama_cpp_2::llama_backend::LlamaBackend;
 use llama_cpp_2::model::params::LlamaModelParams;
 use llama_cpp_2::model::LlamaModel;
 
-use crate::wire::Facts;
+use hearth_local::wire::Facts;
 
 /// The facts of the file at `path`, read with llama.cpp loading its vocabulary only.
 pub(super) fn inspect(path: &Path) -> Result<Facts, String> {

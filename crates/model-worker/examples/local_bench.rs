@@ -3,7 +3,7 @@
 //! threads and context), and the time to first token of a follow-up in a 20-message chat with
 //! and without the prefix cache.
 //!
-//! `cargo run --release -p hearth-local --example local_bench -- MODEL.gguf SERVER_URL THREADS
+//! `cargo run --release -p hearth-model-worker --example local_bench -- MODEL.gguf SERVER_URL THREADS
 //! CONTEXT RUNS` with the server started as `python -m llama_cpp.server --model MODEL.gguf
 //! --n_threads THREADS --n_ctx CONTEXT --port PORT`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
@@ -136,7 +136,7 @@ fn median(mut values: Vec<f64>) -> f64 {
 
 #[tokio::main]
 async fn main() {
-    hearth_local::serve_worker_if_asked();
+    hearth_model_worker::serve_worker_if_asked();
     let args: Vec<String> = std::env::args().collect();
     let (model, url) = (
         PathBuf::from(&args[1]),

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver};
 use std::sync::Arc;
 
-use crate::wire::{Reply, Request};
+use hearth_local::wire::{Reply, Request};
 
 /// The longest request line read (a prompt filling a large context).
 const MAX_LINE_BYTES: usize = 64 * 1024 * 1024;
