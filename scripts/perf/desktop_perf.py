@@ -111,6 +111,15 @@ def cmd_memory(binary, idle_seconds):
     total = sum(kb for _, _, kb in parts)
     print(f"idle PSS after {idle_seconds} s hidden: {total / 1024:.1f} MB "
           f"({', '.join(f'{name} {kb / 1024:.1f}' for _, name, kb in parts)})")
+    # Opened again as a user does from the menu: a second launch hands over to the running app,
+    # which builds its window again (reading back what it gave up while idle).
+    os.remove(ready)
+    started = time.monotonic()
+    second = launch(binary, home, os.path.join(home, "second-ready"))
+    wait_ready(ready, proc)
+    print(f"window open again after the idle time: {(time.monotonic() - started) * 1000:.0f} ms "
+          f"(second launch to the rebuilt UI's ready)")
+    second.wait(timeout=30)
     stop(proc)
 
 

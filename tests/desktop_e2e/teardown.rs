@@ -210,6 +210,13 @@ async fn the_teardown_ends_webkits_network_process_and_a_rebuilt_window_still_wo
             || async { (log_count(&home, "network process ended") == round).then_some(()) },
         )
         .await;
+        // Then the program files' pages are given up too; the window built next reads them back.
+        eventually(
+            "the app to log its program files' pages advised out",
+            PATIENCE,
+            || async { (log_count(&home, "pages advised out while hidden") == round).then_some(()) },
+        )
+        .await;
 
         let ready = log_count(&home, "hearth_app::commands::settings: ready");
         tray.click("Open Hearth");
