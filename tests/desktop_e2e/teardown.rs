@@ -214,7 +214,9 @@ async fn the_teardown_ends_webkits_network_process_and_a_rebuilt_window_still_wo
         eventually(
             "the app to log its program files' pages advised out",
             PATIENCE,
-            || async { (log_count(&home, "pages advised out while hidden") == round).then_some(()) },
+            || async {
+                (log_count(&home, "pages advised out while hidden") == round).then_some(())
+            },
         )
         .await;
 

@@ -41,7 +41,7 @@ pub async fn prepare_attachment(
 }
 
 /// Pasted images arrive as base64 bytes.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn attach_bytes(
     state: State<'_, AppState>,
     session_id: String,

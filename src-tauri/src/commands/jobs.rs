@@ -44,12 +44,12 @@ fn changed(app: &AppHandle, result: Result<JobView, JobError>) -> CommandResult<
     Ok(view)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn list_jobs(state: State<'_, AppState>) -> CommandResult<Vec<JobView>> {
     state.jobs.list(JobFilter::All).map_err(to_error)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn create_job(
     app: AppHandle,
     state: State<'_, AppState>,
@@ -69,7 +69,7 @@ pub fn create_job(
     changed(&app, state.jobs.create(spec))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn update_job(
     app: AppHandle,
     state: State<'_, AppState>,
@@ -88,7 +88,7 @@ pub fn update_job(
     changed(&app, state.jobs.edit(&id, edit))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn set_job_enabled(
     app: AppHandle,
     state: State<'_, AppState>,
@@ -98,12 +98,12 @@ pub fn set_job_enabled(
     changed(&app, state.jobs.set_enabled(&id, enabled))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn delete_job(app: AppHandle, state: State<'_, AppState>, id: String) -> CommandResult<()> {
     changed(&app, state.jobs.delete(&id)).map(|_| ())
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn run_job_now(
     app: AppHandle,
     state: State<'_, AppState>,
@@ -112,7 +112,7 @@ pub fn run_job_now(
     changed(&app, state.jobs.trigger(&id))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn job_history(
     state: State<'_, AppState>,
     id: String,
@@ -124,7 +124,7 @@ pub fn job_history(
         .map_err(to_error)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn preview_schedule(
     state: State<'_, AppState>,
     schedule: String,
@@ -150,7 +150,7 @@ fn approval_scope(state: &AppState, id: &str) -> CommandResult<Vec<String>> {
 
 /// What approving the job would bind (instruction, frequency, target, tools), for the
 /// confirmation dialog; records nothing.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn job_approval_request(
     state: State<'_, AppState>,
     id: String,
@@ -165,7 +165,7 @@ pub fn job_approval_request(
 /// Records the approval; called only from the confirmation dialog's "Approve" button, with
 /// the MCP servers whose tools the job may use (`mcp__<server>__*`, replacing those named
 /// before).
-#[tauri::command]
+#[tauri::command(async)]
 pub fn approve_job(
     app: AppHandle,
     state: State<'_, AppState>,
@@ -191,7 +191,7 @@ pub fn approve_job(
 }
 
 /// Withdraws the job's approval: its runs use no high-risk tool until it is approved again.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn revoke_job_approval(
     app: AppHandle,
     state: State<'_, AppState>,

@@ -12,7 +12,7 @@ use tauri::State;
 use crate::commands::settings::keychain;
 use crate::state::{to_error, AppState, CommandResult};
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn mcp_servers(state: State<'_, AppState>) -> Vec<McpServerView> {
     state.mcp.views()
 }

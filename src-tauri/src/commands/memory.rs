@@ -43,7 +43,7 @@ fn found<T>(id: i64, selected: Selected<T>) -> CommandResult<T> {
     }
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn list_memories(
     state: State<'_, AppState>,
     offset: usize,
@@ -55,7 +55,7 @@ pub fn list_memories(
     page.map(MemoryList::from).map_err(to_error)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn search_memories(
     state: State<'_, AppState>,
     query: String,
@@ -67,7 +67,7 @@ pub fn search_memories(
     page.map(MemoryList::from).map_err(to_error)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn add_memory(state: State<'_, AppState>, form: MemoryForm) -> CommandResult<Memory> {
     let mut new = NewMemory::new(form.content, MemorySource::UserStated);
     new.tags = Some(form.tags);
@@ -76,7 +76,7 @@ pub fn add_memory(state: State<'_, AppState>, form: MemoryForm) -> CommandResult
     Ok(outcome.memory)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn update_memory(
     state: State<'_, AppState>,
     id: i64,
@@ -92,7 +92,7 @@ pub fn update_memory(
     found(id, edited.map_err(to_error)?).map(|(memory, _)| memory)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn set_memory_pinned(
     state: State<'_, AppState>,
     id: i64,
@@ -106,14 +106,14 @@ pub fn set_memory_pinned(
     found(id, edited.map_err(to_error)?).map(|(memory, _)| memory)
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn delete_memory(state: State<'_, AppState>, id: i64) -> CommandResult<()> {
     let removed = state.store.remove_memory(MemorySelector::Id(id));
     found(id, removed.map_err(to_error)?).map(|_| ())
 }
 
 /// Open contradictions, newest first.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn list_contradictions(state: State<'_, AppState>) -> CommandResult<Vec<Contradiction>> {
     let limit = hearth_store::MAX_MEMORY_RESULTS;
     let listed = state
@@ -123,7 +123,7 @@ pub fn list_contradictions(state: State<'_, AppState>) -> CommandResult<Vec<Cont
 }
 
 /// Keeps `winner_id` (one side of contradiction `id`) and deletes the other side.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn resolve_contradiction(
     state: State<'_, AppState>,
     id: i64,

@@ -1,4 +1,7 @@
-//! The Tauri commands: thin wrappers over the managed [`crate::state::AppState`].
+//! The Tauri commands: thin wrappers over the managed [`crate::state::AppState`]. Every one runs
+//! off the main thread (`async fn`, or `#[tauri::command(async)]` on a plain one): Tauri runs a
+//! plain command on the main thread, where a store query or a keychain read would hold the
+//! window still.
 
 pub mod artifacts;
 pub mod attachments;
@@ -79,5 +82,40 @@ mod tests {
             "lib.rs and startup_problem.rs against build.rs"
         );
         assert_eq!(declared, granted, "build.rs against capabilities/main.json");
+    }
+
+    /// Every `#[tauri::command]` in the app's sources is async or marked `(async)`.
+    #[test]
+    fn no_command_runs_on_the_main_thread() {
+        let mut on_main_thread = Vec::new();
+        let mut commands = 0;
+        let mut folders =
+            vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src-tauri/src")];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    folders.push(path);
+                    continue;
+                }
+                let source = std::fs::read_to_string(&path).unwrap();
+                let lines: Vec<&str> = source.lines().map(str::trim).collect();
+                for (at, attribute) in lines.iter().enumerate() {
+                    if !attribute.starts_with("#[tauri::command") {
+                        continue;
+                    }
+                    commands += 1;
+                    let signature = lines[at..]
+                        .iter()
+                        .find(|line| line.contains("fn "))
+                        .unwrap();
+                    if !attribute.contains("(async)") && !signature.contains("async fn") {
+                        on_main_thread.push(format!("{}: {signature}", path.display()));
+                    }
+                }
+            }
+        }
+        assert!(commands > 100, "{commands} commands found");
+        assert!(on_main_thread.is_empty(), "{on_main_thread:#?}");
     }
 }

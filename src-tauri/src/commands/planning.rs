@@ -7,7 +7,7 @@ use tauri::State;
 use crate::state::{to_error, AppState, CommandResult};
 
 /// The session's checklist; `None` when it never had one.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn todo_list(
     state: State<'_, AppState>,
     session_id: String,
@@ -16,7 +16,7 @@ pub fn todo_list(
 }
 
 /// Delivers the user's answer (an option or their own words) to a waiting question.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn answer_question(
     state: State<'_, AppState>,
     request_id: String,
@@ -35,7 +35,7 @@ pub fn answer_question(
 
 /// Delivers the form card's answer (filled in, declined or cancelled) to a waiting form; an
 /// answer that does not fit the form is refused with the field it is about.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn answer_form(
     state: State<'_, AppState>,
     request_id: String,

@@ -5,7 +5,7 @@
 use hearth_engine::{check_rules, RuleError};
 use hearth_protocol::PolicyRule;
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn validate_rules(rules: Vec<PolicyRule>) -> Result<(), RuleError> {
     check_rules(&rules).map(|_| ())
 }

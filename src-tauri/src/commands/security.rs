@@ -16,13 +16,13 @@ pub async fn sandbox_status() -> CommandResult<SandboxStatus> {
 }
 
 /// What the chat `session_id` chose about its commands' sandbox.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn chat_sandbox(state: State<'_, AppState>, session_id: String) -> ChatSandbox {
     state.tools().chat_sandbox(&session_id)
 }
 
 /// Records what the chat `session_id` chose (the chat's "turn off").
-#[tauri::command]
+#[tauri::command(async)]
 pub fn set_chat_sandbox(state: State<'_, AppState>, session_id: String, choice: ChatSandbox) {
     state.tools().set_chat_sandbox(&session_id, choice);
 }

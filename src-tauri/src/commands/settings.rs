@@ -15,12 +15,12 @@ use tauri::{Manager, State};
 
 use crate::state::{to_error, AppState, CommandResult};
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn get_settings(state: State<'_, AppState>) -> Settings {
     state.settings()
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn save_settings(
     app: tauri::AppHandle,
     state: State<'_, AppState>,
@@ -277,7 +277,7 @@ pub async fn detect_local_servers() -> Vec<DetectedServer> {
     .await
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn list_audit(state: State<'_, AppState>, limit: u32) -> CommandResult<Vec<AuditRecord>> {
     state
         .store
@@ -288,7 +288,7 @@ pub fn list_audit(state: State<'_, AppState>, limit: u32) -> CommandResult<Vec<A
 /// Called by the UI once its first screen is rendered: records the start-up time, with the UI's
 /// own marks (`name` → wall-clock epoch milliseconds: page navigation start, script evaluated,
 /// first data loaded) logged as milliseconds since the process started.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn app_ready(state: State<'_, AppState>, marks: Option<BTreeMap<String, f64>>) {
     let elapsed = state.started.elapsed();
     let since_start = |epoch_ms: f64| {

@@ -22,7 +22,7 @@ pub enum TerminalEvent {
 
 /// Starts feeding `on_event` with the session `session_id`; false when no such session is open
 /// (it ended and was forgotten, or the app restarted since).
-#[tauri::command]
+#[tauri::command(async)]
 pub fn watch_terminal(
     state: State<'_, AppState>,
     session_id: String,

@@ -237,7 +237,7 @@ fn skill_of(content: &[ContentPart]) -> Option<String> {
     })
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn cancel_turn(state: State<'_, AppState>, session_id: String) -> CommandResult<()> {
     state.turns().cancel(&session_id);
     Ok(())
@@ -261,7 +261,7 @@ pub async fn cancel_subagent(state: State<'_, AppState>, run_id: String) -> Comm
 const BACKGROUND_LISTED: usize = 20;
 
 /// The newest background sub-agents of every chat, for the background-tasks panel.
-#[tauri::command]
+#[tauri::command(async)]
 pub fn list_background_tasks(
     state: State<'_, AppState>,
 ) -> CommandResult<Vec<hearth_protocol::SubAgentRun>> {
@@ -276,7 +276,7 @@ pub fn list_background_tasks(
         .collect())
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn resolve_approval(
     state: State<'_, AppState>,
     request_id: String,

@@ -7,7 +7,7 @@ use tauri::{AppHandle, State};
 use crate::state::{AppState, CommandResult};
 use crate::updates::{self, PendingUpdate};
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn about(app: AppHandle, state: State<'_, AppState>) -> AboutInfo {
     let updates = state.settings().updates;
     AboutInfo {

@@ -119,7 +119,7 @@ pub async fn confirm_skill_install(
     Ok(SkillItem::from(&skill))
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 pub fn cancel_skill_install(pending: State<'_, PendingInstalls>, token: String) {
     // Dropping the staged skill removes its staging folder.
     drop(pending.take(&token));
