@@ -1,9 +1,11 @@
 //! Plain text files decoded (byte order mark, UTF-8, else GB18030), and the tidying every
-//! extracted text gets: no spaces wedged between Chinese characters, no trailing blanks.
+//! extracted text gets: no spaces wedged between Chinese or Japanese characters, no trailing
+//! blanks.
 
 use crate::format::Format;
 use crate::DocumentError;
 use encoding_rs::{Encoding, GB18030, UTF_8};
+use hearth_protocol::{is_cjk, is_hangul};
 
 /// Decodes a text file: a byte order mark wins, then UTF-8, then GB18030 (a superset of GBK).
 pub(crate) fn decode(bytes: &[u8]) -> String {
@@ -46,11 +48,10 @@ pub(crate) fn refuse_binary(bytes: &[u8], format: Format) -> Result<(), Document
     Err(DocumentError::corrupt(format.as_str(), what))
 }
 
-/// Whether `c` is a Han character or CJK punctuation (spacing between these is an artefact).
-pub fn is_cjk(c: char) -> bool {
-    matches!(c as u32,
-        0x3000..=0x303F | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF
-        | 0xFF00..=0xFFEF | 0x20000..=0x2FA1F)
+/// Whether `c` is written without spaces around it: CJK, except Hangul (Korean puts spaces
+/// between words, so a space beside Hangul is real; beside the others it is an artefact).
+fn unspaced(c: char) -> bool {
+    is_cjk(c) && !is_hangul(c)
 }
 
 /// Line ends as `\n`, no trailing blanks, at most one empty line in a row, and no single
@@ -82,8 +83,8 @@ fn join_cjk(line: &str, out: &mut String) {
     for (i, &c) in chars.iter().enumerate() {
         let between_cjk = c == ' '
             && i > 0
-            && chars.get(i + 1).is_some_and(|&next| is_cjk(next))
-            && is_cjk(chars[i - 1]);
+            && chars.get(i + 1).is_some_and(|&next| unspaced(next))
+            && unspaced(chars[i - 1]);
         if !between_cjk {
             out.push(c);
         }
@@ -100,6 +101,12 @@ mod tests {
             tidy("季 度 报 告 Q3 report\r\n\n\n\n下一行  "),
             "季度报告 Q3 report\n\n下一行\n"
         );
+    }
+
+    #[test]
+    fn spaces_between_kana_go_and_those_between_korean_words_stay() {
+        assert_eq!(tidy("こ ん に ち は 、 世 界"), "こんにちは、世界\n");
+        assert_eq!(tidy("안녕 하세요 세계"), "안녕 하세요 세계\n");
     }
 
     #[test]

@@ -26,7 +26,11 @@ pleasantries. Write a compact Markdown summary.";
 pub fn tools_tokens(tools: &[ToolSpec]) -> u64 {
     tools
         .iter()
-        .map(|t| (t.description.len() + t.parameters.to_string().len()) as u64 / 4)
+        .map(|t| {
+            let schema = t.parameters.to_string();
+            (hearth_protocol::estimate_tokens(&t.description)
+                + hearth_protocol::estimate_tokens(&schema)) as u64
+        })
         .sum()
 }
 

@@ -364,7 +364,7 @@ impl Engine {
             // The history read once, then only what each iteration added.
             let seen = stored.last().map_or(0, |m| m.id);
             stored.extend(self.store.list_messages_after(&session.id, seen)?);
-            let overhead = tools_tokens + system.len() as u64 / 4;
+            let overhead = tools_tokens + hearth_protocol::estimate_tokens(&system) as u64;
             if iteration == 1 {
                 self.check_fits(&stored, user_message_id, window, overhead)?;
             }

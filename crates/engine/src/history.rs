@@ -9,8 +9,10 @@ use hearth_protocol::{ContentPart, Message, MessageKind, Role};
 /// Result text sent for a call whose result was never stored (the process died mid-call).
 const MISSING_RESULT: &str = r#"{"error":{"kind":"interrupted","message":"the tool call was interrupted before it finished"}}"#;
 
-/// Rough token count (4 characters per token, plus per-message overhead); images count 1,000.
+/// Rough token count: each text by [`hearth_protocol::estimate_tokens`] (as the UI counts it),
+/// plus per-part and per-message overhead; images count 1,000.
 pub fn estimate_tokens(messages: &[ChatMessage]) -> u64 {
+    let tokens = |text: &str| hearth_protocol::estimate_tokens(text) as u64;
     messages
         .iter()
         .map(|m| {
@@ -18,21 +20,15 @@ pub fn estimate_tokens(messages: &[ChatMessage]) -> u64 {
                 .content
                 .iter()
                 .map(|p| match p {
-                    ContentPart::Text { text } | ContentPart::Attached { text, .. } => {
-                        text.len() as u64 / 4
-                    }
+                    ContentPart::Text { text } | ContentPart::Attached { text, .. } => tokens(text),
                     ContentPart::Image { .. } => 1_000,
                     // About 10 tokens a second; a second of MP3 is ~20 KB of base64.
                     ContentPart::Audio { data, .. } => data.len() as u64 / 2_000 + 10,
-                    ContentPart::File { path, .. } => path.len() as u64 / 4 + 8,
-                    ContentPart::Skill { instructions, .. } => instructions.len() as u64 / 4 + 40,
+                    ContentPart::File { path, .. } => tokens(path) + 8,
+                    ContentPart::Skill { instructions, .. } => tokens(instructions) + 40,
                 })
                 .sum();
-            let calls: u64 = m
-                .tool_calls
-                .iter()
-                .map(|c| (c.arguments.len() as u64) / 4 + 8)
-                .sum();
+            let calls: u64 = m.tool_calls.iter().map(|c| tokens(&c.arguments) + 8).sum();
             parts + calls + 4
         })
         .sum()

@@ -96,3 +96,12 @@ fn token_estimate_grows_with_text() {
     let long = to_chat_messages(&visible_messages(&[msg(1, Role::User, &"x".repeat(4000))]));
     assert!(estimate_tokens(&long) > estimate_tokens(&short) + 900);
 }
+
+#[test]
+fn token_estimate_counts_text_as_the_ui_does() {
+    // A Chinese character is a token (not three bytes of a quarter each); a message adds 4.
+    let chinese = to_chat_messages(&visible_messages(&[msg(1, Role::User, &"好".repeat(1000))]));
+    assert_eq!(estimate_tokens(&chinese), 1_004);
+    let english = to_chat_messages(&visible_messages(&[msg(1, Role::User, "abcde")]));
+    assert_eq!(estimate_tokens(&english), 2 + 4);
+}

@@ -169,7 +169,7 @@ impl Engine {
             return error;
         }
         let tokens = crate::history::estimate_tokens(&request.messages)
-            + request.system.len() as u64 / 4
+            + hearth_protocol::estimate_tokens(&request.system) as u64
             + crate::compact::tools_tokens(&request.tools);
         let window = self.options.window_of(&request.model);
         if tokens * 2 >= window {

@@ -45,10 +45,10 @@ pub use knowledge::{
     FileStamp, KnowledgeChunk, KnowledgeCounts, KnowledgeFile, KnowledgeHit, MAX_KNOWLEDGE_RESULTS,
 };
 pub use memory::{
-    estimate_tokens, AddAction, AddOutcome, Contradiction, ContradictionStatus, Memory, MemoryEdit,
-    MemoryFilter, MemoryPage, MemorySelector, MemorySource, MemoryTarget, NewMemory, Resolution,
-    Selected, DEFAULT_CATEGORY, DEFAULT_IMPORTANCE, MAX_CATEGORY_CHARS, MAX_KEY_CHARS,
-    MAX_MEMORY_CHARS, MAX_MEMORY_RESULTS, MAX_TAGS, MAX_TAG_CHARS,
+    AddAction, AddOutcome, Contradiction, ContradictionStatus, Memory, MemoryEdit, MemoryFilter,
+    MemoryPage, MemorySelector, MemorySource, MemoryTarget, NewMemory, Resolution, Selected,
+    DEFAULT_CATEGORY, DEFAULT_IMPORTANCE, MAX_CATEGORY_CHARS, MAX_KEY_CHARS, MAX_MEMORY_CHARS,
+    MAX_MEMORY_RESULTS, MAX_TAGS, MAX_TAG_CHARS,
 };
 pub use messages::NewMessage;
 pub use pages::MAX_PAGE_MESSAGES;

@@ -11,6 +11,16 @@ use std::sync::{Arc, Mutex};
 /// The image types every provider accepts in a request.
 pub const IMAGE_TYPES: [&str; 4] = ["image/png", "image/jpeg", "image/gif", "image/webp"];
 
+/// The media type of the image file `name` (by its extension) when it is one of
+/// [`IMAGE_TYPES`], else `None`. The list is closed on purpose: a file taken as a picture (an
+/// attachment, a picture sent to a chat, an image the chat shows) can end up in a request, and a
+/// model refuses any other image type, so other images are treated as plain files.
+pub fn image_type(name: &str) -> Option<&'static str> {
+    mime_guess::from_path(name)
+        .iter_raw()
+        .find(|mime| IMAGE_TYPES.contains(mime))
+}
+
 /// The largest image attached to a result (Anthropic refuses images over 5 MB).
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
 
@@ -118,6 +128,18 @@ mod tests {
             images: ImageSink::default(),
             conversation: None,
             sandbox: Default::default(),
+        }
+    }
+
+    #[test]
+    fn only_the_image_types_models_take_are_pictures() {
+        assert_eq!(image_type("a.png"), Some("image/png"));
+        assert_eq!(image_type("dir/Photo.JPG"), Some("image/jpeg"));
+        assert_eq!(image_type("b.jpeg"), Some("image/jpeg"));
+        assert_eq!(image_type("c.gif"), Some("image/gif"));
+        assert_eq!(image_type("d.webp"), Some("image/webp"));
+        for name in ["e.svg", "f.bmp", "g.tiff", "h.heic", "i.pdf", "png", "j"] {
+            assert_eq!(image_type(name), None, "{name}");
         }
     }
 

@@ -49,7 +49,7 @@ pub use form::{
     FormProblem, FormReply, TextFormat,
 };
 pub use history::register_history;
-pub use images::{ImageSink, IMAGE_TYPES, MAX_IMAGE_BYTES};
+pub use images::{image_type, ImageSink, IMAGE_TYPES, MAX_IMAGE_BYTES};
 pub use jobs::{authorizable_tools, bind_jobs_to_skill, register_jobs, NOT_RUNNING};
 pub use mcp_resources::{
     McpResourceList, McpResourceListArgs, McpResourceRead, McpResourceReadArgs, McpResources,

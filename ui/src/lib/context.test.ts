@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Settings } from './bindings/Settings';
 import { contextWindowOf, estimateTokens, IMAGE_TOKENS, messageTokens, tooLong, withListedWindow } from './context';
+// The cases the Rust `estimate_tokens` is tested on (crates/protocol/tests/token_estimates.rs).
+import tokenCases from '../../../crates/protocol/tests/token_estimates.json';
 
 const settings = { context_window: 128_000, model_context_windows: { 'qwen3:8b': 8192, broken: 0 } } as unknown as Settings;
 
@@ -16,6 +18,11 @@ describe('context windows', () => {
     expect(estimateTokens('abcdefgh')).toBe(2);
     expect(estimateTokens('喝绿茶')).toBe(3);
     expect(messageTokens([{ type: 'text', text: 'abcd' }, { type: 'image', mime_type: 'image/png', data: '' }])).toBe(1 + IMAGE_TOKENS);
+  });
+
+  it('counts tokens as the engine does', () => {
+    expect(tokenCases.length).toBeGreaterThan(20);
+    for (const { text, tokens, about } of tokenCases) expect(estimateTokens(text), about).toBe(tokens);
   });
 
   it('a message over three quarters of the window will not fit', () => {

@@ -13,12 +13,18 @@ export function contextWindowOf(settings: Settings, model: string | null): numbe
   return own && own > 0 ? own : settings.context_window;
 }
 
-/** Roughly how many tokens `text` takes: one per CJK character, one per four others. */
+/** CJK characters: the ranges of `is_cjk` (crates/protocol/src/cjk.rs), adjacent ones joined. */
+const CJK =
+  /[\u{1100}-\u{11ff}\u{3000}-\u{4dbf}\u{4e00}-\u{9fff}\u{a960}-\u{a97f}\u{ac00}-\u{d7ff}\u{f900}-\u{faff}\u{ff00}-\u{ffef}\u{20000}-\u{3ffff}]/u;
+
+/** Roughly how many tokens `text` takes: one per CJK character, one per four other characters
+ * (code points), as the engine's `estimate_tokens` counts; both are tested on the cases in
+ * crates/protocol/tests/token_estimates.json. */
 export function estimateTokens(text: string): number {
   let cjk = 0;
   let other = 0;
   for (const ch of text) {
-    if (/[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u.test(ch)) cjk++;
+    if (CJK.test(ch)) cjk++;
     else other++;
   }
   return cjk + Math.ceil(other / 4);

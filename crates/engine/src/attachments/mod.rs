@@ -21,14 +21,6 @@ pub const IMAGE_ATTACHMENT_CAP: u64 = 20 * 1024 * 1024;
 /// Sub-folder of the workspace attachments are copied into.
 pub const ATTACHMENTS_DIR: &str = "attachments";
 
-const IMAGE_TYPES: &[(&str, &str)] = &[
-    ("png", "image/png"),
-    ("jpg", "image/jpeg"),
-    ("jpeg", "image/jpeg"),
-    ("gif", "image/gif"),
-    ("webp", "image/webp"),
-];
-
 const TEXT_EXTENSIONS: &[&str] = &[
     "txt",
     "md",
@@ -109,7 +101,7 @@ pub fn prepare_attachment(path: &Path, workspace: &Path) -> Result<ContentPart, 
     }
     let name = file_name(path);
     let ext = extension(path);
-    if let Some((_, mime)) = IMAGE_TYPES.iter().find(|(e, _)| *e == ext) {
+    if let Some(mime) = hearth_tools::image_type(&name) {
         if meta.len() <= IMAGE_ATTACHMENT_CAP {
             let bytes = std::fs::read(path)?;
             return Ok(image_part(&name, mime, &bytes));

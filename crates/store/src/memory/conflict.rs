@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use super::terms::{bigrams, is_stopword};
-use crate::search::text::is_cjk;
+use hearth_protocol::is_cjk_letter;
 
 /// Share of the words of both memories (Jaccard) from which they are about the same thing.
 const SAME_SUBJECT: f64 = 0.6;
@@ -110,7 +110,7 @@ impl Features {
             }
             features.flush_number(&mut number);
             match c {
-                c if is_cjk(c) => {
+                c if is_cjk_letter(c) => {
                     features.flush_word(&mut word);
                     if NEGATION_CHARS.contains(&c) {
                         features.negated = !features.negated;

@@ -18,7 +18,7 @@ use crate::search::text::word_form;
 use crate::Result;
 
 pub use contradictions::{Contradiction, ContradictionStatus, Resolution};
-pub use search::{estimate_tokens, MemoryFilter, MemoryPage};
+pub use search::{MemoryFilter, MemoryPage};
 pub use select::{MemorySelector, Selected};
 pub use write::{AddAction, AddOutcome, MemoryEdit};
 

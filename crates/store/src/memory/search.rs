@@ -1,12 +1,12 @@
 //! Finding memories: full-text search ranked by relevance × importance, paging with filters,
 //! and the pinned and relevant memories that fit a system prompt's token budget.
 
+use hearth_protocol::estimate_tokens;
 use rusqlite::{Connection, Row, ToSql};
 
 use super::ranked::{any_term_matches, FtsTables, Match, MatchQuery};
 use super::terms::AnyTerms;
 use super::{get, memory_from_row, Memory, MemoryTarget, MAX_MEMORY_RESULTS, MEMORY_COLUMNS};
-use crate::search::text::is_cjk;
 use crate::{Result, Store};
 
 pub(crate) const MEMORY_TABLES: FtsTables = FtsTables {
@@ -126,13 +126,6 @@ fn rank_from_row(row: &Row<'_>) -> rusqlite::Result<Rank> {
         importance: row.get("importance")?,
         updated_at: row.get("updated_at")?,
     })
-}
-
-/// Approximate tokens `text` takes: one per CJK character, one per four other characters.
-pub fn estimate_tokens(text: &str) -> usize {
-    let cjk = text.chars().filter(|&c| is_cjk(c)).count();
-    let other = text.chars().count() - cjk;
-    cjk + other.div_ceil(4)
 }
 
 /// The order of search results: word matches before partial-word ones, pinned first within

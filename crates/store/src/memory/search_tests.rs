@@ -4,6 +4,7 @@
 use super::tests::{add, ids, new, search};
 use super::*;
 use crate::test_support::{tick, TempStore};
+use hearth_protocol::estimate_tokens;
 
 #[test]
 fn search_finds_chinese_and_english() {

@@ -6,7 +6,8 @@
 //! `我喜欢喝绿茶`), a weaker alternative searched last.
 
 use crate::search::query::{quote, Query, SCATTERED_MAX_CHARS};
-use crate::search::text::{is_cjk, word_query};
+use crate::search::text::word_query;
+use hearth_protocol::is_cjk_letter;
 
 /// Phrases one query contributes at most (a long CJK sentence yields one per character pair).
 const MAX_PHRASES: usize = 64;
@@ -41,7 +42,7 @@ pub(crate) fn segments(term: &str) -> Vec<Segment<'_>> {
     let mut start = 0;
     let mut current: Option<bool> = None;
     for (index, c) in term.char_indices() {
-        let cjk = is_cjk(c);
+        let cjk = is_cjk_letter(c);
         if current.is_some_and(|previous| previous != cjk) {
             out.push(segment(&term[start..index], !cjk));
             start = index;

@@ -2,7 +2,8 @@
 //! every term is a quoted string, so `"`, `*`, `AND`, `(`, `NEAR(` mean themselves. A CJK term
 //! can also match with its characters apart (`喝茶` in `喝绿茶`), as a weaker, later pass.
 
-use super::text::{is_cjk, word_query};
+use super::text::word_query;
+use hearth_protocol::is_cjk_letter;
 
 /// Characters of a query that are considered; the rest is ignored.
 const MAX_QUERY_CHARS: usize = 500;
@@ -72,7 +73,10 @@ impl Query {
             .terms
             .iter()
             .all(|term| term.chars().count() >= TRIGRAM_MIN_CHARS);
-        let all_cjk = self.terms.iter().all(|term| term.chars().all(is_cjk));
+        let all_cjk = self
+            .terms
+            .iter()
+            .all(|term| term.chars().all(is_cjk_letter));
         (usable && !all_cjk).then(|| {
             let phrases: Vec<String> = self.terms.iter().map(|term| quote(term)).collect();
             phrases.join(" ")
@@ -88,7 +92,7 @@ impl Query {
     pub(crate) fn scattered_match(&self) -> Option<String> {
         let scattered = |term: &str| {
             let n = term.chars().count();
-            (2..=SCATTERED_MAX_CHARS).contains(&n) && term.chars().all(is_cjk)
+            (2..=SCATTERED_MAX_CHARS).contains(&n) && term.chars().all(is_cjk_letter)
         };
         if !self.terms.iter().any(|t| scattered(t)) {
             return None;
@@ -111,7 +115,7 @@ impl Query {
     pub(crate) fn scattered_terms(&self) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         for term in &self.terms {
-            let pieces: Vec<String> = if term.chars().all(is_cjk) {
+            let pieces: Vec<String> = if term.chars().all(is_cjk_letter) {
                 term.chars().map(String::from).collect()
             } else {
                 vec![term.clone()]

@@ -2,7 +2,7 @@
 //! Built here rather than with FTS5's snippet()/highlight(), whose cost grows with the square of
 //! the number of matches in a message (seconds for a large tool output full of one word).
 
-use super::text::is_cjk;
+use hearth_protocol::is_cjk_letter;
 
 /// Characters of context kept before the first match.
 const CONTEXT_BEFORE: usize = 30;
@@ -33,7 +33,7 @@ fn fold(c: char) -> char {
 fn boundary(outside: Option<char>, inside: char) -> bool {
     match outside {
         None => true,
-        Some(o) => !o.is_alphanumeric() || is_cjk(o) || is_cjk(inside),
+        Some(o) => !o.is_alphanumeric() || is_cjk_letter(o) || is_cjk_letter(inside),
     }
 }
 

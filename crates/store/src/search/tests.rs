@@ -110,7 +110,7 @@ fn every_cjk_substring_and_every_longer_substring_finds_the_message() {
     for start in 0..chars.len() {
         for end in start + 1..=chars.len() {
             let part: String = chars[start..end].iter().collect();
-            let cjk_only = part.chars().all(crate::search::text::is_cjk);
+            let cjk_only = part.chars().all(hearth_protocol::is_cjk_letter);
             if cjk_only || part.chars().count() >= 3 {
                 assert_eq!(found(&t, &part), [message.id], "{part}");
             }

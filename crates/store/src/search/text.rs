@@ -1,6 +1,6 @@
 //! The text a message is indexed under, and its CJK-segmented form for the word index.
 
-use hearth_protocol::{parts_text, ContentPart, ToolCall, ToolResult};
+use hearth_protocol::{is_cjk_letter, parts_text, ContentPart, ToolCall, ToolResult};
 
 /// Inserted between a CJK character and an adjacent character. unicode61 treats it as a
 /// separator (category Cf) and it is invisible if it ever reaches the screen.
@@ -24,11 +24,12 @@ pub fn searchable_text(
     pieces.join("\n")
 }
 
-/// What the word index stores for `text`: non-CJK text unchanged, and each run of CJK
-/// characters as overlapping bigrams followed by the run's last character (`今天天气` becomes
-/// `今天 天天 天气 气`), every token set apart by [`WORD_BREAK`]. A CJK word is then one token and
-/// a longer CJK string a phrase of bigrams, both exact substring matches; the trailing unigram
-/// lets a single character be found as a prefix.
+/// What the word index stores for `text`: non-CJK text unchanged, and each run of CJK letters
+/// ([`is_cjk_letter`]; CJK punctuation and fullwidth forms are left as they are) as overlapping
+/// bigrams followed by the run's last character (`今天天气` becomes `今天 天天 天气 气`), every
+/// token set apart by [`WORD_BREAK`]. A CJK word is then one token and a longer CJK string a
+/// phrase of bigrams, both exact substring matches; the trailing unigram lets a single character
+/// be found as a prefix.
 pub(crate) fn word_form(text: &str) -> String {
     segment(text, false).0
 }
@@ -46,8 +47,8 @@ fn segment(text: &str, open_end: bool) -> (String, bool) {
     let mut prefix = false;
     let mut i = 0;
     while i < chars.len() {
-        if !is_cjk(chars[i]) {
-            if i > 0 && is_cjk(chars[i - 1]) {
+        if !is_cjk_letter(chars[i]) {
+            if i > 0 && is_cjk_letter(chars[i - 1]) {
                 out.push(WORD_BREAK);
             }
             out.push(chars[i]);
@@ -55,7 +56,7 @@ fn segment(text: &str, open_end: bool) -> (String, bool) {
             continue;
         }
         let start = i;
-        while i < chars.len() && is_cjk(chars[i]) {
+        while i < chars.len() && is_cjk_letter(chars[i]) {
             i += 1;
         }
         let run = &chars[start..i];
@@ -79,24 +80,6 @@ fn segment(text: &str, open_end: bool) -> (String, bool) {
         }
     }
     (out, prefix)
-}
-
-/// Whether `c` belongs to a script written without spaces between words: Han ideographs
-/// (including extensions and compatibility forms), Hiragana, Katakana, Bopomofo and Hangul.
-pub(crate) fn is_cjk(c: char) -> bool {
-    matches!(
-        c,
-        '\u{3040}'..='\u{30FF}'     // Hiragana, Katakana
-        | '\u{3100}'..='\u{312F}'   // Bopomofo
-        | '\u{3131}'..='\u{318F}'   // Hangul compatibility jamo
-        | '\u{31F0}'..='\u{31FF}'   // Katakana phonetic extensions
-        | '\u{3400}'..='\u{4DBF}'   // CJK extension A
-        | '\u{4E00}'..='\u{9FFF}'   // CJK unified ideographs
-        | '\u{AC00}'..='\u{D7AF}'   // Hangul syllables
-        | '\u{F900}'..='\u{FAFF}'   // CJK compatibility ideographs
-        | '\u{FF66}'..='\u{FF9D}'   // half-width Katakana
-        | '\u{20000}'..='\u{3134F}' // CJK extensions B-H
-    )
 }
 
 #[cfg(test)]

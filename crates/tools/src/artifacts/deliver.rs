@@ -196,27 +196,41 @@ fn segments(text: &str, max: usize) -> Vec<String> {
     out
 }
 
-/// The media type of an artifact's file name.
+/// The media type of an artifact's file name. An artifact is text, so a type its extension
+/// names that is not text (`.ts` is an MPEG stream to `mime_guess`) gives `text/plain`, as does
+/// an unknown extension.
 fn mime_type(filename: &str) -> &'static str {
-    let extension = filename
-        .rsplit_once('.')
-        .map(|(_, ext)| ext.to_lowercase())
-        .unwrap_or_default();
-    match extension.as_str() {
-        "md" | "markdown" => "text/markdown",
-        "csv" => "text/csv",
-        "tsv" => "text/tab-separated-values",
-        "json" => "application/json",
-        "html" => "text/html",
-        "xml" => "application/xml",
-        "yaml" | "yml" => "application/yaml",
-        _ => "text/plain",
-    }
+    mime_guess::from_path(filename)
+        .iter_raw()
+        .find(|mime| mime.starts_with("text/") || *mime == "application/json")
+        .unwrap_or("text/plain")
 }
 
 #[cfg(test)]
 mod tests {
-    use super::segments;
+    use super::{mime_type, segments};
+
+    #[test]
+    fn an_artifact_is_sent_as_the_text_type_its_extension_names_else_plain_text() {
+        for (name, expected) in [
+            ("report.md", "text/markdown"),
+            ("report.markdown", "text/markdown"),
+            ("data.csv", "text/csv"),
+            ("data.tsv", "text/tab-separated-values"),
+            ("data.json", "application/json"),
+            ("page.html", "text/html"),
+            ("feed.xml", "text/xml"),
+            ("config.yaml", "text/x-yaml"),
+            ("main.rs", "text/x-rust"),
+            ("app.js", "text/javascript"),
+            ("notes.txt", "text/plain"),
+            ("index.ts", "text/plain"),
+            ("picture.svg", "text/plain"),
+            ("notes", "text/plain"),
+        ] {
+            assert_eq!(mime_type(name), expected, "{name}");
+        }
+    }
 
     #[test]
     fn segments_cut_after_lines_and_split_long_lines() {

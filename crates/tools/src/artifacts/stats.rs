@@ -1,6 +1,7 @@
 //! What `artifact_validate` measures: characters, CJK characters, English words, lines,
 //! paragraphs and Markdown headings, and whether Markdown, JSON or CSV/TSV is well-formed.
 
+use hearth_protocol::is_cjk_ideograph;
 use serde::Serialize;
 
 /// The counts and the format check of one artifact.
@@ -30,12 +31,6 @@ pub struct FormatError {
     pub message: String,
 }
 
-/// Han characters (CJK unified ideographs and their extensions and compatibility forms).
-fn is_cjk(c: char) -> bool {
-    matches!(c as u32,
-        0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FA1F)
-}
-
 /// Measures `content`, checking the format `filename`'s extension names.
 pub fn measure(filename: &str, content: &str) -> ArtifactStats {
     let extension = filename
@@ -60,7 +55,7 @@ pub fn measure(filename: &str, content: &str) -> ArtifactStats {
     }
     ArtifactStats {
         characters: content.chars().count() as u64,
-        cjk_characters: content.chars().filter(|&c| is_cjk(c)).count() as u64,
+        cjk_characters: content.chars().filter(|&c| is_cjk_ideograph(c)).count() as u64,
         english_words: english_words(content),
         lines: content.lines().count() as u64,
         paragraphs,

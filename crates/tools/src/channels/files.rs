@@ -6,6 +6,7 @@ use std::path::Path;
 
 use crate::error::{ErrorKind, ToolError};
 use crate::fs::{PathArg, Sandbox};
+use crate::images::image_type;
 
 use super::OutFile;
 
@@ -14,48 +15,17 @@ pub const MAX_FILE_BYTES: u64 = 20 * 1024 * 1024;
 /// The most files one message carries.
 pub const MAX_FILES: usize = 10;
 
-/// Extensions sent as pictures, with their media types.
-const IMAGES: [(&str, &str); 5] = [
-    ("png", "image/png"),
-    ("jpg", "image/jpeg"),
-    ("jpeg", "image/jpeg"),
-    ("gif", "image/gif"),
-    ("webp", "image/webp"),
-];
-
-/// Other known media types by extension.
-const OTHERS: [(&str, &str); 12] = [
-    ("pdf", "application/pdf"),
-    ("txt", "text/plain"),
-    ("md", "text/markdown"),
-    ("csv", "text/csv"),
-    ("json", "application/json"),
-    ("html", "text/html"),
-    ("zip", "application/zip"),
-    ("mp3", "audio/mpeg"),
-    ("wav", "audio/wav"),
-    ("ogg", "audio/ogg"),
-    ("mp4", "video/mp4"),
-    (
-        "docx",
-        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    ),
-];
-
-/// The media type of `name` and whether it is a picture.
+/// The media type of `name` and whether it is a picture ([`image_type`]: one a model takes).
 fn media_type(name: &str) -> (&'static str, bool) {
-    let ext = Path::new(name)
-        .extension()
-        .map(|e| e.to_string_lossy().to_ascii_lowercase())
-        .unwrap_or_default();
-    if let Some((_, mime)) = IMAGES.iter().find(|(e, _)| *e == ext) {
-        return (mime, true);
+    match image_type(name) {
+        Some(mime) => (mime, true),
+        None => (
+            mime_guess::from_path(name)
+                .first_raw()
+                .unwrap_or("application/octet-stream"),
+            false,
+        ),
     }
-    let mime = OTHERS
-        .iter()
-        .find(|(e, _)| *e == ext)
-        .map_or("application/octet-stream", |(_, mime)| mime);
-    (mime, false)
 }
 
 /// Reads `paths` (argument `field`) from `workspace`; `as_image` asks for pictures, which
@@ -125,4 +95,26 @@ fn read_one(
         bytes,
         as_image: as_image.unwrap_or(is_image),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::media_type;
+
+    #[test]
+    fn pictures_are_the_image_types_models_take_and_other_files_get_their_type() {
+        assert_eq!(media_type("a.PNG"), ("image/png", true));
+        assert_eq!(media_type("b.jpg"), ("image/jpeg", true));
+        assert_eq!(media_type("c.webp"), ("image/webp", true));
+        assert_eq!(media_type("d.bmp"), ("image/bmp", false));
+        assert_eq!(media_type("e.pdf"), ("application/pdf", false));
+        assert_eq!(media_type("f.md"), ("text/markdown", false));
+        assert_eq!(media_type("g.mp3"), ("audio/mpeg", false));
+        assert_eq!(
+            media_type("h.docx").0,
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+        );
+        assert_eq!(media_type("i.unknown"), ("application/octet-stream", false));
+        assert_eq!(media_type("Makefile"), ("application/octet-stream", false));
+    }
 }

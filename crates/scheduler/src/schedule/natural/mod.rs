@@ -7,6 +7,8 @@ mod zh;
 
 use std::collections::BTreeSet;
 
+use hearth_protocol::is_cjk;
+
 use super::{Schedule, ScheduleError, MIN_INTERVAL_MS};
 
 /// Parses a phrase; Chinese when it holds any CJK character, else English.
@@ -20,10 +22,6 @@ pub(super) fn parse(text: &str) -> Result<Schedule, ScheduleError> {
         text: text.to_string(),
         reason,
     })
-}
-
-fn is_cjk(c: char) -> bool {
-    matches!(c, '\u{3000}'..='\u{303F}' | '\u{4E00}'..='\u{9FFF}' | '\u{FF00}'..='\u{FFEF}')
 }
 
 /// Which days a daily-style phrase fires on.
