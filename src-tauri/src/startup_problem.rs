@@ -34,24 +34,24 @@ pub fn run(problem: StartupProblem) {
     }
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 fn startup_problem(problem: State<'_, StartupProblem>) -> StartupProblem {
     problem.inner().clone()
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 fn quit_app(app: AppHandle) {
     app.exit(1);
 }
 
-#[tauri::command]
+#[tauri::command(async)]
 fn restart_app(app: AppHandle) {
     app.restart();
 }
 
 /// Shows the data dir (or, when it could not be created, the nearest folder above it) in the
 /// file manager.
-#[tauri::command]
+#[tauri::command(async)]
 fn open_data_folder(problem: State<'_, StartupProblem>) -> Result<(), AppError> {
     let wanted = Path::new(&problem.data_dir);
     let folder = hearth_engine::existing_folder(wanted).ok_or_else(|| AppError::NotAFolder {
