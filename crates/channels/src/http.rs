@@ -7,7 +7,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use hearth_tools::net::{Guard, SystemResolver};
+use hearth_net::{Guard, SystemResolver};
 use reqwest::header::{HeaderMap, CONTENT_TYPE};
 
 /// The most answer bytes read.

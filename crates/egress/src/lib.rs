@@ -12,7 +12,7 @@ pub use flags::chrome_flags;
 pub use log::Refused;
 pub use serve::REFUSAL_HEADER;
 
-use hearth_tools::net::{Guard, HostResolver, SystemResolver};
+use hearth_net::{Guard, HostResolver, SystemResolver};
 use log::RefusalLog;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;

@@ -1,7 +1,6 @@
 //! The record of what the proxy refused: host, port, address and reason, each numbered, newest
 //! kept.
 
-use hearth_tools::{ErrorKind, ToolError};
 use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::sync::Mutex;
@@ -29,17 +28,6 @@ impl Refused {
             .trim_end_matches(']')
             .trim_end_matches('.');
         self.host.trim_end_matches('.').eq_ignore_ascii_case(host)
-    }
-
-    /// The `blocked_address` tool error naming the host, for a navigation this refusal stopped.
-    pub fn tool_error(&self) -> ToolError {
-        ToolError::new(
-            ErrorKind::BlockedAddress,
-            format!(
-                "the browser was not let through to {}: {}",
-                self.host, self.reason
-            ),
-        )
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::log::{RefusalLog, Refused};
 use bytes::Bytes;
-use hearth_tools::net::{Guard, GuardError};
+use hearth_net::{Guard, GuardError};
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Empty, Full};
 use hyper::body::Incoming;

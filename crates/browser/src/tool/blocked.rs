@@ -13,6 +13,7 @@
 use crate::journal::Outcome;
 use crate::tab::Tab;
 use hearth_egress::{EgressProxy, Refused};
+use hearth_tools::{ErrorKind, ToolError};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -35,6 +36,18 @@ pub struct Blocked {
     pub navigation: Option<Refused>,
     /// Everything else it refused, one entry per host and port, in order.
     pub others: Vec<Refused>,
+}
+
+/// The `blocked_address` tool error naming the host, for a navigation of the tab `refused`
+/// stopped.
+pub(super) fn navigation_error(refused: &Refused) -> ToolError {
+    ToolError::new(
+        ErrorKind::BlockedAddress,
+        format!(
+            "the browser was not let through to {}: {}",
+            refused.host, refused.reason
+        ),
+    )
 }
 
 fn host_port(url: &str) -> Option<(String, u16)> {

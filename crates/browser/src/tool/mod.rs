@@ -272,7 +272,7 @@ impl BrowserTool {
             Some(egress) => {
                 let refused = blocked::sort(&tab, &egress, since).await;
                 if let Some(navigation) = refused.navigation {
-                    return Err(navigation.tool_error());
+                    return Err(blocked::navigation_error(&navigation));
                 }
                 let mut result = result?;
                 blocked::report(&mut result, &refused.others);

@@ -96,9 +96,9 @@ async fn navigation_to_local_addresses_in_every_encoding_never_reaches_the_canar
             refused.iter().any(|h| h.eq_ignore_ascii_case(host)),
             "{url}: the proxy refused {refused:?}, not {host}; page: {dom}"
         );
-        let error = rig.proxy.refused(host).unwrap().tool_error();
-        assert_eq!(error.kind, hearth_tools::ErrorKind::BlockedAddress);
-        assert!(error.message.contains(host), "{error:?}");
+        let refused = rig.proxy.refused(host).unwrap();
+        assert!(refused.is(host), "{refused:?}");
+        assert!(refused.reason.contains("allow_local"), "{refused:?}");
         assert_eq!(rig.canary_hits(), 0, "{url} reached the canary");
     }
 }

@@ -5,7 +5,7 @@
 use axum::response::{Html, Redirect};
 use axum::routing::{get, post};
 use hearth_egress::EgressProxy;
-use hearth_tools::net::HostResolver;
+use hearth_net::HostResolver;
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

@@ -2,9 +2,10 @@
 //! checked (pinned resolver, no proxy, no redirects), runs under one deadline and reads at most
 //! [`MAX_BODY_BYTES`] of the body.
 
-use super::guard::Guard;
-use super::resolve::{HostResolver, PinnedResolver, Pins};
+use super::pinned::{PinnedResolver, Pins};
+use super::refusal::guard_error;
 use crate::error::{ErrorKind, ToolError};
+use hearth_net::{Guard, HostResolver};
 use reqwest::header::HeaderMap;
 use reqwest::{Method, StatusCode};
 use std::error::Error as _;
@@ -108,7 +109,7 @@ impl GuardedClient {
             .guard
             .check(url)
             .await
-            .map_err(|e| e.into_tool_error("url"))?;
+            .map_err(|e| guard_error(e, "url"))?;
         let _pin = checked
             .domain()
             .map(|domain| self.pins.pin(domain, checked.addresses.clone()));
@@ -125,7 +126,7 @@ impl GuardedClient {
             .guard
             .check(&out.url)
             .await
-            .map_err(|e| e.into_tool_error(out.url_field))?;
+            .map_err(|e| guard_error(e, out.url_field))?;
         let _pin = checked
             .domain()
             .map(|domain| self.pins.pin(domain, checked.addresses.clone()));

@@ -1,23 +1,22 @@
 //! The network tools — `http_request`, `web_fetch`, `web_search` — behind the SSRF
 //! guard, their configuration (`NetworkConfig`) and `register_network`, which the engine calls.
 
-mod allow;
 mod body;
 mod client;
-mod guard;
 mod http_request;
+mod pinned;
 mod readable;
-mod resolve;
+mod refusal;
 mod search;
-mod special;
 mod web_fetch;
 
 pub(crate) use client::Outgoing;
 pub use client::{GuardedClient, MAX_BODY_BYTES};
-pub use guard::{CheckedUrl, Guard, GuardError, Refusal};
-pub use resolve::{HostResolver, SystemResolver};
+pub use hearth_net::{
+    special_purpose, CheckedUrl, Guard, GuardError, HostResolver, Refusal, SpecialPurpose,
+    SystemResolver,
+};
 pub use search::{SearchBackend, SearchConfig, BRAVE_ENDPOINT, TAVILY_ENDPOINT};
-pub use special::{special_purpose, SpecialPurpose};
 
 use crate::dialect::{Dialect, DialectTool};
 use crate::registry::{Registry, RegistryError};
@@ -45,7 +44,7 @@ impl NetworkConfig {
         self.allow_local
             .iter()
             .filter_map(|entry| {
-                allow::AllowEntry::parse(entry)
+                hearth_net::check_allow_entry(entry)
                     .err()
                     .map(|why| (entry.clone(), why))
             })

@@ -1,32 +1,10 @@
-//! Name resolution for the guard: the injectable `HostResolver` (the system resolver in
-//! production), and the pinned resolver reqwest connects through, which only ever returns the
-//! addresses the guard checked for the request in flight.
+//! The pinned resolver reqwest connects through: it only ever returns the addresses the guard
+//! checked for the request in flight.
 
-use async_trait::async_trait;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 use std::collections::HashMap;
-use std::io;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-
-/// Resolves a host name to its addresses, once per request (the guard checks every address).
-#[async_trait]
-pub trait HostResolver: Send + Sync + 'static {
-    async fn lookup(&self, host: &str) -> io::Result<Vec<IpAddr>>;
-}
-
-/// The operating system's resolver (`getaddrinfo` via tokio): hosts file, VPN and split DNS
-/// behave as they do for every other program.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct SystemResolver;
-
-#[async_trait]
-impl HostResolver for SystemResolver {
-    async fn lookup(&self, host: &str) -> io::Result<Vec<IpAddr>> {
-        let addrs = tokio::net::lookup_host((host, 0)).await?;
-        Ok(addrs.map(|addr| addr.ip()).collect())
-    }
-}
 
 /// Checked addresses per host name, with how many requests in flight use them.
 #[derive(Default)]

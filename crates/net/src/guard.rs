@@ -2,10 +2,9 @@
 //! once and refuses when any address is special-purpose, unless the user allowed that host or
 //! address in `allow_local`. What passes carries the exact addresses to connect to.
 
-use super::allow::{normalize_name, suggestion_for_ip, suggestion_for_name, AllowEntry};
-use super::resolve::HostResolver;
-use super::special::special_purpose;
-use crate::error::{ErrorKind, ToolError};
+use crate::allow::{normalize_name, suggestion_for_ip, suggestion_for_name, AllowEntry};
+use crate::resolve::HostResolver;
+use crate::special::special_purpose;
 use std::net::IpAddr;
 use std::sync::Arc;
 use url::{Host, Url};
@@ -30,17 +29,6 @@ pub enum GuardError {
     Resolve(String),
 }
 
-impl GuardError {
-    /// The tool error for this refusal; `field` names the argument that held the URL.
-    pub fn into_tool_error(self, field: &str) -> ToolError {
-        match self {
-            Self::InvalidUrl(message) => ToolError::invalid(field, message),
-            Self::Blocked(refusal) => refusal.into_tool_error(),
-            Self::Resolve(message) => ToolError::new(ErrorKind::Network, message),
-        }
-    }
-}
-
 /// What the guard refused: the host as the URL names it, the address that made it refuse
 /// (none for a local name), and the message the user and the model read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -49,13 +37,6 @@ pub struct Refusal {
     pub host: String,
     pub address: Option<IpAddr>,
     pub message: String,
-}
-
-impl Refusal {
-    /// The `blocked_address` tool error for this refusal.
-    pub fn into_tool_error(self) -> ToolError {
-        ToolError::new(ErrorKind::BlockedAddress, self.message)
-    }
 }
 
 /// A URL that passed the guard and the only addresses it may be connected to.
@@ -81,7 +62,7 @@ pub struct Guard {
 
 impl Guard {
     /// A guard allowing the `allow_local` entries (`host` or `host:port`); entries that do not
-    /// parse are left out with a warning (see [`super::NetworkConfig::invalid_allow_entries`]).
+    /// parse are left out with a warning (see [`check_allow_entry`](crate::check_allow_entry)).
     pub fn new(allow_local: &[String], resolver: Arc<dyn HostResolver>) -> Self {
         let allow = allow_local
             .iter()
