@@ -86,6 +86,9 @@ for worker in "${workers[@]}"; do
   cp "$built" "$staged/$worker-$triple$exe"
 done
 
+# Tauri reads the path natively: on Windows that is D:/…, not Git Bash's /d/….
+command -v cygpath >/dev/null 2>&1 && staged=$(cygpath -m "$staged")
+
 # Settings merged over tauri.conf.json: the workers, and what comes from the environment.
 config=$(STAGED="$staged" WORKERS="${workers[*]}" node -e '
   const env = process.env, config = { bundle: {} };
