@@ -36,6 +36,22 @@ pub(crate) fn process(pid: i32) -> Option<Proc> {
     parse_stat(pid, &text)
 }
 
+/// The children of `pid` (those of each of its threads), from `/proc/PID/task/TID/children`;
+/// `None` where the kernel does not list them (`CONFIG_PROC_CHILDREN` off) or `/proc` cannot be
+/// read. Reading a handful of small files, it is far cheaper than a [`snapshot`].
+pub(crate) fn children(pid: i32) -> Option<Vec<i32>> {
+    let mut children = Vec::new();
+    for thread in std::fs::read_dir(format!("/proc/{pid}/task")).ok()? {
+        let listed = std::fs::read_to_string(thread.ok()?.path().join("children")).ok()?;
+        children.extend(
+            listed
+                .split_whitespace()
+                .filter_map(|child| child.parse::<i32>().ok()),
+        );
+    }
+    Some(children)
+}
+
 /// Every live process.
 pub(crate) fn snapshot() -> Vec<Proc> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
@@ -74,6 +90,23 @@ pub(crate) fn covered(table: &[Proc], roots: &[i32]) -> BTreeSet<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_children_of_this_process_are_listed_and_gone_once_reaped() {
+        let me = i32::try_from(std::process::id()).unwrap();
+        let before = children(me).expect("the kernel lists children (CONFIG_PROC_CHILDREN)");
+        let mut child = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .unwrap();
+        let pid = i32::try_from(child.id()).unwrap();
+        assert!(children(me).unwrap().contains(&pid));
+        assert!(!before.contains(&pid));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(!children(me).unwrap().contains(&pid));
+        assert_eq!(children(-1), None);
+    }
 
     #[test]
     fn a_stat_line_with_spaces_and_parentheses_in_the_name_parses() {
