@@ -60,7 +60,8 @@ fn entries(path: &Path) -> Vec<(i32, u64)> {
 pub(crate) fn sweep(path: &Path) {
     let listed = entries(path);
     let deadline = Instant::now() + SWEEP_FOR;
-    loop {
+    // Nothing listed, nothing to end: the process table is not read.
+    while !listed.is_empty() {
         let table = procfs::snapshot();
         let roots: Vec<i32> = listed
             .iter()
