@@ -8,12 +8,12 @@ mod io;
 mod session;
 
 use hearth_local::wire::{Failure, Reply, Request};
-pub use hearth_local::{WORKER_ARG, WORKER_PROGRAM};
+use hearth_local::WORKER_ARG;
 use io::{Incoming, Output};
 
 /// Serves as the model worker and exits when this process was started as one (its first
-/// argument is [`WORKER_ARG`]); returns at once otherwise. `hearth-model-worker` calls it first
-/// thing in `main`.
+/// argument is [`WORKER_ARG`]); returns at once otherwise.
+/// `hearth-model-worker` calls it first thing in `main`.
 pub fn serve_worker_if_asked() {
     if std::env::args_os()
         .nth(1)

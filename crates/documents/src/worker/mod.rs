@@ -20,8 +20,8 @@ pub use serve::serve_worker_if_asked;
 pub(crate) use serve::STACK_BYTES;
 
 /// The document worker's own executable, installed beside the app and `hearth-cli`: it links
-/// only the readers, so it starts in about a millisecond in a few megabytes (the app's executable
-/// loads WebKit's libraries first).
+/// only the readers, so it starts in about 2 ms and 4 MB (the app's executable loads WebKit's
+/// libraries first).
 pub const WORKER_PROGRAM: &str = "hearth-document-worker";
 
 /// The first argument that makes this program a document worker. A test binary is a worker
