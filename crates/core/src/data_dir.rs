@@ -6,6 +6,11 @@ use std::path::{Path, PathBuf};
 /// Same identifier as the desktop app's bundle id, so the app and `hearth-cli` share one data dir.
 pub const APP_IDENTIFIER: &str = "dev.hearth.desktop";
 
+/// The platform has no data folder (no home directory) and `HEARTH_HOME` is not set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("cannot find the platform data folder; set HEARTH_HOME to a folder Hearth may use")]
+pub struct NoDataDir;
+
 /// The per-user data dir and its well-known children.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DataDir {
@@ -14,16 +19,11 @@ pub struct DataDir {
 
 impl DataDir {
     /// `HEARTH_HOME` when set, else the platform app-data dir.
-    pub fn resolve() -> Result<DataDir, crate::EngineError> {
+    pub fn resolve() -> Result<DataDir, NoDataDir> {
         if let Some(home) = std::env::var_os("HEARTH_HOME").filter(|v| !v.is_empty()) {
             return Ok(DataDir::at(PathBuf::from(home)));
         }
-        let base = dirs::data_dir().ok_or_else(|| {
-            crate::EngineError::Config(
-                "cannot find the platform data folder; set HEARTH_HOME to a folder Hearth may use"
-                    .to_string(),
-            )
-        })?;
+        let base = dirs::data_dir().ok_or(NoDataDir)?;
         Ok(DataDir::at(base.join(APP_IDENTIFIER)))
     }
 
