@@ -8,9 +8,8 @@
 
 use std::sync::{Arc, Mutex};
 
-use hearth_engine::{
-    AgentJobExecutor, DataDir, KeyringStore, Notice, Notifier, NotifyError, OnClick, OsNotifier,
-};
+use hearth_core::{DataDir, KeyringStore, Notice, Notifier, NotifyError, OnClick};
+use hearth_engine::{AgentJobExecutor, OsNotifier};
 use hearth_protocol::{ProviderEntry, Settings};
 use hearth_scheduler::{JobExecutor, RunRequest};
 use hearth_store::{

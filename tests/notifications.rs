@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-use hearth_engine::{Notice, Notifier, OsNotifier};
+use hearth_core::{Notice, Notifier};
+use hearth_engine::OsNotifier;
 use hearth_store::Store;
 use hearth_tests::notification_server::{lock, NotificationServer};
 use hearth_tools::{

@@ -34,7 +34,7 @@ use crate::state::AppState;
 /// Starts the desktop app and blocks until it exits.
 pub fn run() {
     let started = std::time::Instant::now();
-    let dir = match hearth_engine::DataDir::resolve() {
+    let dir = match hearth_core::DataDir::resolve() {
         Ok(dir) => dir,
         Err(error) => fail(&error.to_string()),
     };
@@ -257,7 +257,7 @@ fn restart() {
     tracing::error!(%error, "could not start Hearth again");
 }
 
-fn init_logging(dir: &hearth_engine::DataDir) {
+fn init_logging(dir: &hearth_core::DataDir) {
     let _ = std::fs::create_dir_all(dir.logs());
     let Ok(file) = std::fs::OpenOptions::new()
         .create(true)

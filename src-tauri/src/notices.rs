@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use hearth_engine::{Notice, Notifier, OnClick};
+use hearth_core::{Notice, Notifier, OnClick};
 use tauri::AppHandle;
 
 use crate::window::{reveal, Reveal};

@@ -6,9 +6,10 @@
 
 use std::sync::{Arc, RwLock};
 
+use hearth_core::{DataDir, KeyringStore, Notifier, SecretStore};
 use hearth_engine::{
-    Channels, ChatSandboxes, DataDir, Engine, EngineBuilder, EngineError, GatewayHandle,
-    KeyringStore, Notifier, OsNotifier, SecretStore, ToolRunner, Turns,
+    Channels, ChatSandboxes, Engine, EngineBuilder, EngineError, GatewayHandle, OsNotifier,
+    ToolRunner, Turns,
 };
 use hearth_llm::SharedModelClient;
 use hearth_mcp::McpManager;

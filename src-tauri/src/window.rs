@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use hearth_engine::Notice;
+use hearth_core::Notice;
 use hearth_protocol::Text;
 use tauri::{AppHandle, Emitter, Manager, WebviewWindowBuilder, Window, WindowEvent};
 

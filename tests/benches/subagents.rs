@@ -10,9 +10,8 @@ mod timed_client;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use hearth_engine::{
-    register_agents, Agents, DataDir, Engine, EngineOptions, FixedApprover, ToolRunner,
-};
+use hearth_core::DataDir;
+use hearth_engine::{register_agents, Agents, Engine, EngineOptions, FixedApprover, ToolRunner};
 use hearth_policy::SecurityProfile;
 use hearth_protocol::{ApprovalDecision, ContentPart, EngineEvent};
 use hearth_store::Store;

@@ -8,7 +8,8 @@ mod timed_client;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use hearth_engine::{CallScope, DataDir, Engine, EngineOptions, FixedApprover, ToolRunner};
+use hearth_core::DataDir;
+use hearth_engine::{CallScope, Engine, EngineOptions, FixedApprover, ToolRunner};
 use hearth_llm::{collect, ChatMessage, ChatRequest};
 use hearth_policy::{SecurityProfile, ToolProfile};
 use hearth_protocol::{ApprovalDecision, ContentPart, EngineEvent, ToolCall};

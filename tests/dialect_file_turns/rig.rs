@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use hearth_engine::{DataDir, Engine, EngineOptions, FixedApprover, ToolRunner};
+use hearth_core::DataDir;
+use hearth_engine::{Engine, EngineOptions, FixedApprover, ToolRunner};
 use hearth_llm::{build_client, ProviderConfig, RetryPolicy};
 use hearth_policy::SecurityProfile;
 use hearth_protocol::{ApprovalDecision, ContentPart, TurnEnd};

@@ -3,7 +3,7 @@
 //! target (PicoBot names channel and chat) and reported as saved but not scheduled (no
 //! scheduler runs in the test); the history tools find the chat and its messages.
 
-use hearth_engine::DataDir;
+use hearth_core::DataDir;
 use hearth_store::Store;
 use hearth_tools::Dialect;
 use serde_json::{json, Value};

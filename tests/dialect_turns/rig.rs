@@ -4,8 +4,9 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use hearth_core::DataDir;
 use hearth_engine::{
-    register_browser_tools, tool_registry, Approver, Browsers, DataDir, Engine, EngineOptions,
+    register_browser_tools, tool_registry, Approver, Browsers, Engine, EngineOptions,
     FixedApprover, OsNotifier, ToolRunner,
 };
 use hearth_policy::SecurityProfile;

@@ -4,7 +4,8 @@
 pub use std::sync::{Arc, Mutex};
 pub use std::time::{Duration, Instant};
 
-pub use hearth_engine::{DataDir, Engine, EngineError, EngineOptions, FixedApprover, ToolRunner};
+pub use hearth_core::DataDir;
+pub use hearth_engine::{Engine, EngineError, EngineOptions, FixedApprover, ToolRunner};
 pub use hearth_llm::{build_client, ProviderConfig, ProviderKind, RetryPolicy};
 pub use hearth_policy::SecurityProfile;
 pub use hearth_protocol::{

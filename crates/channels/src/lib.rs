@@ -1,4 +1,4 @@
-//! Hearth's external channels behind the engine's [`hearth_engine::Channel`] trait: a webhook
+//! Hearth's external channels behind the engine's [`hearth_core::Channel`] trait: a webhook
 //! (POST a JSON body to the user's URL; delivered means 2xx) and a Telegram bot (Bot API with
 //! a configurable base URL: `sendMessage`, `sendDocument`, `sendPhoto`, and `getUpdates` long
 //! polling for inbound chats). Every request goes through the SSRF guard.
@@ -9,7 +9,7 @@ mod webhook;
 
 use std::sync::Arc;
 
-use hearth_engine::{Channel, ChannelFactory};
+use hearth_core::{Channel, ChannelFactory};
 use hearth_protocol::{ChannelKind, ChannelSettings};
 
 pub use hearth_protocol::check_channel_name as check_name;

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use base64::Engine as _;
-use hearth_engine::{Channel, Receipt};
+use hearth_core::{Channel, Receipt};
 use hearth_protocol::ChannelSettings;
 use hearth_tools::channels::Outbound;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue, AUTHORIZATION};

@@ -10,7 +10,7 @@ use crate::Command;
 /// Makes this process the keeper of its children, with their ledger in the data dir (nothing
 /// when the data dir cannot be found: the command then fails on it with its own error).
 pub fn keep_children() {
-    let Ok(dir) = hearth_engine::DataDir::resolve() else {
+    let Ok(dir) = hearth_core::DataDir::resolve() else {
         return;
     };
     if let Err(error) = hearth_children::install(&dir.run()) {

@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use crate::pipe::outln;
 use anyhow::anyhow;
 use clap::Subcommand;
-use hearth_engine::{key_account, mask_secret, KeyringStore, SecretStore};
+use hearth_core::{KeyringStore, SecretStore};
+use hearth_engine::{key_account, mask_secret};
 
 #[derive(Debug, Subcommand)]
 pub enum KeysCommand {

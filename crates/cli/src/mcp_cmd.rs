@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, Context};
 use clap::Subcommand;
-use hearth_engine::{save_settings, KeyringStore, SecretStore};
+use hearth_core::{KeyringStore, SecretStore};
+use hearth_engine::save_settings;
 use hearth_mcp::{
     check_servers, env_secret_account, header_secret_account, import_servers, secret_accounts,
     McpManager, State,

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::anyhow;
-use hearth_engine::{KeyringStore, SecretStore};
+use hearth_core::{KeyringStore, SecretStore};
 use hearth_mcp::oauth::{Browser, OAuthEnv, SystemBrowser};
 use hearth_mcp::{McpManager, State};
 use hearth_protocol::McpServerSettings;

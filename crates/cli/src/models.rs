@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use crate::pipe::outln;
 use clap::Subcommand;
-use hearth_engine::DataDir;
+use hearth_core::DataDir;
 use hearth_local::LocalModels;
 use hearth_protocol::{AppError, LocalModel};
 

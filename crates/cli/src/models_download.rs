@@ -3,7 +3,8 @@
 //! `allow_local_hosts`), with a progress line on stderr about every 10 % and the partial file
 //! deleted on Ctrl-C.
 
-use hearth_engine::{load_settings, DataDir};
+use hearth_core::DataDir;
+use hearth_engine::load_settings;
 use hearth_local::{DownloadSource, Downloaded, Downloader, LocalModels, Progress, Signal};
 use hearth_protocol::{AppError, LocalModel};
 use tokio::sync::watch;

@@ -8,9 +8,10 @@ use std::process::ExitCode;
 use crate::pipe::outln;
 use anyhow::{anyhow, Context};
 use clap::Subcommand;
+use hearth_core::{DataDir, KeyringStore, SecretStore};
 use hearth_engine::{
-    detect_local_servers, load_settings, provider_account, well_known_servers, DataDir,
-    KeyringStore, LocalCandidate, SecretStore, DETECT_TIMEOUT,
+    detect_local_servers, load_settings, provider_account, well_known_servers, LocalCandidate,
+    DETECT_TIMEOUT,
 };
 use hearth_llm::ProviderKind;
 use hearth_protocol::{DetectedServer, Settings};

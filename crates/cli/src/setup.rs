@@ -4,9 +4,8 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, Context};
 use hearth_channels::Adapters;
-use hearth_engine::{
-    load_settings, Channels, DataDir, EngineBuilder, KeyringStore, OsNotifier, SecretStore,
-};
+use hearth_core::{DataDir, KeyringStore, SecretStore};
+use hearth_engine::{load_settings, Channels, EngineBuilder, OsNotifier};
 use hearth_mcp::McpManager;
 use hearth_protocol::{McpServerSettings, ProviderEntry, ProviderKind, Settings};
 use hearth_store::Store;

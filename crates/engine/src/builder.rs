@@ -16,15 +16,16 @@ use crate::agents::{register_agents, Agents, ModelSource};
 use crate::approval::Approver;
 use crate::channels::Channels;
 use crate::engine::{Engine, EngineOptions};
-use crate::notify::Notifier;
 use crate::provider::{choose_provider, model_client};
 use crate::registry::{register_browser_tools, tool_registry_with_runner};
 use crate::rules::enforced_rules;
-use crate::secrets::SecretStore;
 use crate::tool_calls::ToolRunner;
-use crate::tool_source::ToolSource;
 use crate::turns::Turns;
-use crate::{network_config, DataDir, EngineError};
+use crate::{network_config, EngineError};
+use hearth_core::DataDir;
+use hearth_core::Notifier;
+use hearth_core::SecretStore;
+use hearth_core::ToolSource;
 
 /// What every engine of one process shares.
 pub struct EngineBuilder {

@@ -20,7 +20,8 @@ use crate::agents::{Agents, ParentTurn};
 use crate::compact::Compacted;
 use crate::tool_calls::{CallScope, ToolRunner};
 use crate::turns::{BegunTurn, Turns};
-use crate::{DataDir, EngineError};
+use crate::EngineError;
+use hearth_core::DataDir;
 
 /// Tokens of the system prompt given to remembered facts.
 const MEMORY_TOKEN_BUDGET: usize = 1_000;

@@ -4,7 +4,7 @@ use hearth_llm::LlmError;
 use hearth_protocol::AppError;
 use hearth_store::StoreError;
 
-use crate::secrets::SecretError;
+use hearth_core::SecretError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum EngineError {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use hearth_protocol::Settings;
 
-use crate::DataDir;
+use hearth_core::DataDir;
 
 /// The knowledge folders of `settings`, without duplicates, in their order.
 pub fn knowledge_folders(settings: &Settings, dir: &DataDir) -> Vec<PathBuf> {

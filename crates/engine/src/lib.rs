@@ -18,7 +18,6 @@ mod knowledge;
 mod media;
 mod network;
 mod notify;
-mod paths;
 mod prompt;
 mod provider;
 mod reference;
@@ -31,7 +30,6 @@ mod skill_run;
 mod startup;
 mod titles;
 mod tool_calls;
-mod tool_source;
 mod turns;
 
 pub use agents::{
@@ -46,10 +44,7 @@ pub use attachments::{
     IMAGE_ATTACHMENT_CAP, TEXT_ATTACHMENT_CAP,
 };
 pub use builder::{attended, EngineBuilder, ModelChoice};
-pub use channels::{
-    channel_token, Batch, Channel, ChannelFactory, Channels, Gateway, GatewayHandle, Inbound,
-    Receipt, DESKTOP,
-};
+pub use channels::{channel_token, Channels, Gateway, GatewayHandle, DESKTOP};
 pub use compact::tools_tokens;
 pub use config::{default_provider, load_settings, save_settings};
 pub use detect::{detect_local_servers, well_known_servers, LocalCandidate, DETECT_TIMEOUT};
@@ -61,8 +56,7 @@ pub use jobs::{AgentJobExecutor, JobGrant};
 pub use knowledge::knowledge_folders;
 pub use media::{media_config, takes_images, EngineVision, MEDIA_KEY_IDS};
 pub use network::{key_account, network_config, search_account};
-pub use notify::{Notice, Notifier, NotifyError, OnClick, OsNotifier};
-pub use paths::{DataDir, APP_IDENTIFIER};
+pub use notify::OsNotifier;
 pub use provider::{choose_provider, client_with_key, model_client};
 pub use reference::{tools_reference, REGENERATE_TOOLS_DOC};
 pub use registry::{register_browser_tools, tool_registry, tool_registry_with_runner};
@@ -70,11 +64,9 @@ pub use rules::{check_rules, enforced_rules, user_rules, RuleError};
 pub use sandbox::{sandbox_settings, sandbox_status};
 pub use secrets::{
     key_status, log_unreadable, mask_secret, provider_account, read_secret, resolve_api_key,
-    KeyringStore, SecretError, SecretStore, KEYCHAIN_SERVICE,
 };
 pub use skill_run::SkillRun;
 pub use startup::{existing_folder, open_data, startup_problem};
 pub use titles::{TITLE_PROMPT, TITLE_TIMEOUT};
 pub use tool_calls::{CallScope, ChatSandboxes, ToolRunner};
-pub use tool_source::{SourceTools, ToolSource};
 pub use turns::{title_from, BegunTurn, TurnGuard, Turns};

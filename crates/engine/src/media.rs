@@ -16,7 +16,7 @@ use hearth_tools::media::{
 use hearth_tools::{register_media, ErrorKind, MediaConfig, Registry, ToolError};
 
 use crate::provider::{choose_provider, model_client};
-use crate::secrets::SecretStore;
+use hearth_core::SecretStore;
 
 /// The key ids the CLI and the settings screen use for the media providers, and their
 /// keychain accounts.

@@ -5,7 +5,8 @@
 use hearth_protocol::Settings;
 use hearth_tools::{NetworkConfig, SearchBackend, SearchConfig};
 
-use crate::secrets::{provider_account, SecretStore};
+use crate::secrets::provider_account;
+use hearth_core::SecretStore;
 
 /// The key names that mean a web search backend rather than a model provider.
 const SEARCH_KEY_IDS: [(&str, SearchBackend); 2] = [
@@ -54,7 +55,7 @@ pub fn network_config(settings: &Settings, secrets: &dyn SecretStore) -> Network
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::secrets::SecretError;
+    use hearth_core::SecretError;
     use hearth_protocol::SearchSettings;
     use std::collections::HashMap;
     use std::sync::Mutex;

@@ -7,8 +7,9 @@ use hearth_llm::{build_client, ProviderConfig, RetryPolicy, SharedModelClient};
 use hearth_local::LocalModels;
 use hearth_protocol::{ProviderEntry, Settings};
 
-use crate::secrets::{resolve_api_key, SecretStore};
+use crate::secrets::resolve_api_key;
 use crate::EngineError;
+use hearth_core::SecretStore;
 
 /// A client for `entry`, its key found as [`resolve_api_key`] does; a `local` provider's is
 /// `local`'s, with no key. Blocks on the keychain: from async code, run it on a blocking thread.

@@ -16,7 +16,7 @@ use hearth_tools::{
 };
 
 use crate::channels::Channels;
-use crate::notify::{Notice, Notifier};
+use hearth_core::{Notice, Notifier};
 
 /// Adapts the engine's [`Notifier`] to the tools' notification sink.
 struct NotifierSink(Arc<dyn Notifier>);
@@ -103,7 +103,7 @@ pub fn register_browser_tools(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notify::NotifyError;
+    use hearth_core::NotifyError;
     use hearth_policy::ToolProfile;
     use hearth_tools::{ErrorKind, SearchConfig, ToolContext};
     use tokio_util::sync::CancellationToken;

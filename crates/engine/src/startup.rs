@@ -9,7 +9,8 @@ use hearth_protocol::{Settings, StartupProblem, StartupProblemKind};
 use hearth_store::{Store, StoreError};
 use rusqlite::ErrorCode;
 
-use crate::{DataDir, EngineError};
+use crate::EngineError;
+use hearth_core::DataDir;
 
 /// Opens what the app needs from `dir` before anything starts: its folders, `config.toml`, then
 /// `hearth.db` (migrated; a database from a newer Hearth is refused and left untouched).

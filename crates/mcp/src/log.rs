@@ -3,10 +3,12 @@
 //! The pipe is always drained, so a server that floods stderr never blocks on it.
 
 use std::collections::VecDeque;
-use std::io::Write;
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::io::{AsyncBufReadExt, AsyncRead, BufReader};
+use tokio::task::JoinHandle;
 
 /// Lines kept for the status.
 pub const TAIL_LINES: usize = 20;
@@ -19,7 +21,16 @@ const MAX_LINE: usize = 2000;
 #[derive(Clone)]
 pub struct ServerLog {
     path: PathBuf,
-    tail: Arc<Mutex<VecDeque<String>>>,
+    state: Arc<Mutex<State>>,
+}
+
+#[derive(Default)]
+struct State {
+    tail: VecDeque<String>,
+    /// The log file, open while lines come; written when a burst of lines ends.
+    file: Option<BufWriter<File>>,
+    /// The file's size with what is buffered.
+    size: u64,
 }
 
 impl ServerLog {
@@ -27,7 +38,7 @@ impl ServerLog {
     pub fn new(dir: &Path, server: &str) -> ServerLog {
         ServerLog {
             path: dir.join(format!("{server}.log")),
-            tail: Arc::new(Mutex::new(VecDeque::with_capacity(TAIL_LINES))),
+            state: Arc::default(),
         }
     }
 
@@ -37,49 +48,90 @@ impl ServerLog {
 
     /// The last lines written, oldest first.
     pub fn tail(&self) -> Vec<String> {
-        self.tail
-            .lock()
-            .map(|tail| tail.iter().cloned().collect())
+        self.state()
+            .map(|state| state.tail.iter().cloned().collect())
             .unwrap_or_default()
     }
 
-    /// Records one line (from the server, or Hearth's own note such as "started").
+    /// Records one line (Hearth's own note such as "started") and writes it out at once.
     pub fn line(&self, line: &str) {
+        self.record(line);
+        self.flush();
+    }
+
+    /// Keeps `line` in the tail and buffers it for the file.
+    fn record(&self, line: &str) {
         let line: String = line.chars().take(MAX_LINE).collect();
-        if let Ok(mut tail) = self.tail.lock() {
-            if tail.len() == TAIL_LINES {
-                tail.pop_front();
-            }
-            tail.push_back(line.clone());
+        let Some(mut state) = self.state() else {
+            return;
+        };
+        if state.tail.len() == TAIL_LINES {
+            state.tail.pop_front();
         }
-        if let Err(error) = self.append(&line) {
+        let written = self.buffer(&mut state, &line);
+        state.tail.push_back(line);
+        if let Err(error) = written {
+            state.file = None;
             tracing::debug!(%error, path = %self.path.display(), "MCP log not written");
         }
     }
 
-    fn append(&self, line: &str) -> std::io::Result<()> {
-        if let Some(dir) = self.path.parent() {
-            std::fs::create_dir_all(dir)?;
+    /// Writes what is buffered to the file.
+    fn flush(&self) {
+        let Some(mut state) = self.state() else {
+            return;
+        };
+        if let Some(Err(error)) = state.file.as_mut().map(Write::flush) {
+            state.file = None;
+            tracing::debug!(%error, path = %self.path.display(), "MCP log not written");
         }
-        if std::fs::metadata(&self.path).is_ok_and(|m| m.len() > MAX_LOG_BYTES) {
-            std::fs::rename(&self.path, self.path.with_extension("log.1"))?;
-        }
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&self.path)?;
-        writeln!(file, "{line}")
     }
 
-    /// Drains `stderr` into the log until it closes.
-    pub fn drain<R: AsyncRead + Unpin + Send + 'static>(&self, stderr: R) {
+    fn state(&self) -> Option<MutexGuard<'_, State>> {
+        self.state.lock().ok()
+    }
+
+    /// Appends `line` to the file's buffer, moving a full file to `.log.1` first.
+    fn buffer(&self, state: &mut State, line: &str) -> std::io::Result<()> {
+        if state.size > MAX_LOG_BYTES {
+            if let Some(mut file) = state.file.take() {
+                file.flush()?;
+            }
+            std::fs::rename(&self.path, self.path.with_extension("log.1"))?;
+        }
+        let file = match &mut state.file {
+            Some(file) => file,
+            None => {
+                if let Some(dir) = self.path.parent() {
+                    std::fs::create_dir_all(dir)?;
+                }
+                let file = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(&self.path)?;
+                state.size = file.metadata()?.len();
+                state.file.insert(BufWriter::new(file))
+            }
+        };
+        writeln!(file, "{line}")?;
+        state.size += line.len() as u64 + 1;
+        Ok(())
+    }
+
+    /// Drains `stderr` into the log until it closes, writing the file once per burst of lines
+    /// (when no further line is waiting in the pipe's buffer).
+    pub fn drain<R: AsyncRead + Unpin + Send + 'static>(&self, stderr: R) -> JoinHandle<()> {
         let log = self.clone();
         tokio::spawn(async move {
             let mut lines = BufReader::new(stderr).lines();
             while let Ok(Some(line)) = lines.next_line().await {
-                log.line(&line);
+                log.record(&line);
+                if lines.get_ref().buffer().is_empty() {
+                    log.flush();
+                }
             }
-        });
+            log.flush();
+        })
     }
 }
 
@@ -101,5 +153,23 @@ mod tests {
         assert!(tail[TAIL_LINES - 1].starts_with(&format!("{} ", lines - 1)));
         assert!(dir.path().join("s.log.1").exists());
         assert!(std::fs::metadata(log.path()).unwrap().len() <= MAX_LOG_BYTES);
+    }
+
+    #[tokio::test]
+    async fn a_burst_of_stderr_reaches_the_file_in_order_once_the_pipe_is_drained() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = ServerLog::new(dir.path(), "s");
+        let (mut writer, reader) = tokio::io::duplex(64 * 1024);
+        let draining = log.drain(reader);
+        let burst: String = (0..500).map(|i| format!("line {i}\n")).collect();
+        tokio::io::AsyncWriteExt::write_all(&mut writer, burst.as_bytes())
+            .await
+            .unwrap();
+        drop(writer);
+        draining.await.unwrap();
+        let want: Vec<String> = (0..500).map(|i| format!("line {i}")).collect();
+        let text = std::fs::read_to_string(log.path()).unwrap();
+        assert_eq!(text.lines().collect::<Vec<_>>(), want);
+        assert_eq!(log.tail(), want[500 - TAIL_LINES..]);
     }
 }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 /// The sandbox of the server `name` started in `cwd` (when configured).
 pub(crate) fn server_sandbox(name: &str, cwd: Option<&Path>) -> Result<Sandbox, String> {
     let home = std::env::var_os("HOME").map(PathBuf::from);
-    let data = hearth_engine::DataDir::resolve().map_err(|e| e.to_string())?;
+    let data = hearth_core::DataDir::resolve().map_err(|e| e.to_string())?;
     let own = data.root().join("mcp").join(crate::names::sanitize(name));
     std::fs::create_dir_all(&own)
         .map_err(|e| format!("cannot create the server's folder {}: {e}", own.display()))?;

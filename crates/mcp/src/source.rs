@@ -2,7 +2,7 @@
 //! when there are too many), and allow rules for those the user lets run without asking
 //! (Always, or read-only on a trusted server); calls of a server that is not ready are told why.
 
-use hearth_engine::{SourceTools, ToolSource};
+use hearth_core::{SourceTools, ToolSource};
 use hearth_policy::{Matcher, Rule};
 
 use crate::manager::McpManager;

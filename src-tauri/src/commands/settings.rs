@@ -172,7 +172,7 @@ async fn follow_search_key(app: &tauri::AppHandle, id: &str) -> CommandResult<()
 /// Runs `op` on the keychain off the async runtime's threads.
 pub(crate) async fn keychain<T: Send + 'static>(
     state: &AppState,
-    op: impl FnOnce(&dyn hearth_engine::SecretStore) -> Result<T, hearth_engine::SecretError>
+    op: impl FnOnce(&dyn hearth_core::SecretStore) -> Result<T, hearth_core::SecretError>
         + Send
         + 'static,
 ) -> CommandResult<T> {

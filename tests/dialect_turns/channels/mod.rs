@@ -14,7 +14,8 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use hearth_channels::Adapters;
-use hearth_engine::{Channels, DataDir, EngineBuilder, OsNotifier, SecretError, SecretStore};
+use hearth_core::{DataDir, SecretError, SecretStore};
+use hearth_engine::{Channels, EngineBuilder, OsNotifier};
 use hearth_protocol::{ChannelKind, ChannelSettings, ProviderEntry, ProviderKind, Settings};
 use hearth_store::Store;
 use hearth_tools::{Dialect, Registry, ToolContext, ToolError};

@@ -5,7 +5,7 @@
 //! current chat a file or, where files are not taken, numbered text segments.
 
 use base64::Engine as _;
-use hearth_engine::SecretStore;
+use hearth_core::SecretStore;
 use hearth_protocol::{ChannelKind, ChannelSettings};
 use hearth_tests::webhook_receiver::{Answer, WebhookReceiver};
 use hearth_tools::ErrorKind;

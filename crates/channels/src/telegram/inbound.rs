@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use async_trait::async_trait;
-use hearth_engine::{Batch, Inbound};
+use hearth_core::{Batch, Inbound};
 use hearth_store::Received;
 use serde_json::{json, Value};
 

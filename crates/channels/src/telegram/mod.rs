@@ -10,7 +10,7 @@ mod text;
 use std::time::Duration;
 
 use async_trait::async_trait;
-use hearth_engine::{Channel, Inbound, Receipt};
+use hearth_core::{Channel, Inbound, Receipt};
 use hearth_protocol::ChannelSettings;
 use hearth_tools::channels::{OutFile, Outbound};
 use serde_json::{json, Value};

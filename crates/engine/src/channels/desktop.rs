@@ -10,7 +10,7 @@ use hearth_protocol::{ContentPart, Role};
 use hearth_store::{NewMessage, Store};
 use hearth_tools::channels::{Delivered, Outbound};
 
-use super::{Channel, Receipt};
+use hearth_core::{Channel, Receipt};
 
 /// The built-in channel's name.
 pub const DESKTOP: &str = "desktop";

@@ -17,11 +17,12 @@ use hearth_tools::channels::{Outbound, Target};
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
-use super::{record, Channel};
+use super::record;
 use crate::approval::FixedApprover;
 use crate::builder::EngineBuilder;
 use crate::jobs::final_answer;
 use crate::EngineError;
+use hearth_core::Channel;
 
 /// The first wait after a failed poll; it doubles up to [`MAX_BACKOFF`].
 const FIRST_BACKOFF: Duration = Duration::from_millis(500);

@@ -1,8 +1,6 @@
-//! The channel layer: every place a message can be delivered implements [`Channel`] (send
-//! text and files, report the real delivery result, say whether it takes files, optionally
-//! receive). `desktop` — Hearth's own chats — is built in; webhooks and Telegram bots come from
-//! `[[channels]]` through a [`ChannelFactory`] (the `hearth-channels` crate). [`Channels`] is
-//! the handle the tools, the job executor and the inbound gateway share.
+//! The channels of one process: `desktop` — Hearth's own chats — is built in; webhooks and
+//! Telegram bots come from `[[channels]]` through a [`ChannelFactory`] (the `hearth-channels`
+//! crate). [`Channels`] is the handle the tools, the job executor and the inbound gateway share.
 
 mod desktop;
 mod gateway;
@@ -12,73 +10,14 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
 
 use async_trait::async_trait;
+use hearth_core::{Channel, ChannelFactory, SecretStore};
 use hearth_protocol::{ChannelSettings, Settings};
-use hearth_store::{Received, Store};
+use hearth_store::Store;
 use hearth_tools::channels::{Delivered, Outbound};
 use hearth_tools::ChannelSink;
 
-use crate::secrets::SecretStore;
-
 pub use desktop::DESKTOP;
 pub use gateway::{Gateway, GatewayHandle};
-
-/// What a channel confirmed for one message.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Receipt {
-    /// The ids the channel gave what it delivered (one per part sent).
-    pub message_ids: Vec<String>,
-}
-
-/// A place messages are delivered to.
-#[async_trait]
-pub trait Channel: Send + Sync {
-    /// The configured name (`desktop`, `telegram`, a webhook's name).
-    fn name(&self) -> &str;
-
-    /// `desktop`, `webhook` or `telegram`.
-    fn kind(&self) -> &'static str;
-
-    /// Whether files and pictures can be sent.
-    fn supports_files(&self) -> bool;
-
-    /// Sends `message` and waits for the channel's answer: `Ok` only once the channel
-    /// confirmed delivery; the error is its reason (status, first bytes of the answer…).
-    async fn send(&self, message: &Outbound) -> Result<Receipt, String>;
-
-    /// The channel's inbound side, if it receives messages.
-    fn inbound(&self) -> Option<&dyn Inbound> {
-        None
-    }
-}
-
-/// Updates an inbound channel received.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Batch {
-    /// The messages (text) among them.
-    pub messages: Vec<Received>,
-    /// The offset to ask from next (past every update seen, text or not).
-    pub next_offset: i64,
-}
-
-/// The receiving side of a channel.
-#[async_trait]
-pub trait Inbound: Send + Sync {
-    /// Waits (long polling) for the updates from `offset` on; an empty batch when none came
-    /// in time. The gateway stores them before asking again, so none is lost.
-    async fn receive(&self, offset: i64) -> Result<Batch, String>;
-}
-
-/// Builds channels from their settings.
-pub trait ChannelFactory: Send + Sync {
-    /// The channel `settings` describes, reaching local hosts only where `allow_local` says,
-    /// with its token (from `token_env` or the keychain) if it has one.
-    fn open(
-        &self,
-        settings: &ChannelSettings,
-        allow_local: &[String],
-        token: Option<String>,
-    ) -> Result<Arc<dyn Channel>, String>;
-}
 
 /// The channels of one process: `desktop` and the configured ones, shared by every tool
 /// registry, the job executor and the inbound gateway. Cheap to clone.

@@ -13,7 +13,7 @@ use hearth_store::{
 use hearth_tools::channels::{Outbound, Target};
 
 use crate::channels::Channels;
-use crate::notify::{Notice, Notifier, OnClick};
+use hearth_core::{Notice, Notifier, OnClick};
 
 /// Notification bodies are cut to this many characters (the OS limit of `send_notification`).
 const NOTICE_CHARS: usize = 500;

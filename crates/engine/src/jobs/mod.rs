@@ -19,9 +19,10 @@ use tokio_util::sync::CancellationToken;
 
 use crate::approval::FixedApprover;
 use crate::builder::EngineBuilder;
-use crate::notify::{Notifier, OnClick};
-use crate::secrets::SecretStore;
-use crate::{load_settings, DataDir, EngineError, SkillRun};
+use crate::{load_settings, EngineError, SkillRun};
+use hearth_core::DataDir;
+use hearth_core::SecretStore;
+use hearth_core::{Notifier, OnClick};
 
 use deliver::Outcome;
 pub use grant::JobGrant;
@@ -48,7 +49,7 @@ type ClickSource = Arc<dyn Fn(Option<String>) -> OnClick + Send + Sync>;
 ///
 /// ```no_run
 /// # use std::sync::Arc;
-/// # fn wire(store: Arc<hearth_store::Store>, dir: hearth_engine::DataDir) {
+/// # fn wire(store: Arc<hearth_store::Store>, dir: hearth_core::DataDir) {
 /// use hearth_engine::{AgentJobExecutor, KeyringStore, OsNotifier};
 /// use hearth_scheduler::{Runner, SystemClock};
 ///

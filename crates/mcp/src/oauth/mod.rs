@@ -12,7 +12,7 @@ mod store;
 
 use std::sync::{Arc, RwLock};
 
-use hearth_engine::{KeyringStore, SecretStore};
+use hearth_core::{KeyringStore, SecretStore};
 use hearth_protocol::McpServerSettings;
 
 pub use browser::{Browser, FollowRedirects, SystemBrowser};

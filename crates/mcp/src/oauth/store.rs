@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use hearth_engine::{SecretError, SecretStore};
+use hearth_core::{SecretError, SecretStore};
 use rmcp::transport::auth::{AuthError, CredentialStore, StoredCredentials};
 
 use super::tokens_account;

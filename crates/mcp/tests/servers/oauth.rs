@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use hearth_engine::SecretStore;
+use hearth_core::SecretStore;
 use hearth_mcp::oauth::{tokens_account, Browser, FollowRedirects, MemorySecrets, OAuthEnv};
 use hearth_mcp::{McpManager, State};
 use hearth_protocol::McpServerSettings;

@@ -157,7 +157,7 @@ async fn mcp_server_time_from_pypi() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn too_many_schemas_for_the_context_window_get_tool_search_instead() {
-    use hearth_engine::ToolSource;
+    use hearth_core::ToolSource;
     use hearth_policy::ToolProfile;
     use hearth_tools::{Dialect, Registry};
     let rig = Rig::start(&[everything("everything")]).await;

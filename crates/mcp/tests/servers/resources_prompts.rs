@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use hearth_engine::ToolSource;
+use hearth_core::ToolSource;
 use hearth_mcp::State;
 use hearth_tools::{Dialect, ErrorKind, Registry};
 
