@@ -1,6 +1,7 @@
 //! Generated images and audio read back from a chat's workspace for the chat to show and play
 //! (through the file sandbox; only image and audio files, within a size cap).
 
+use hearth_ipc_macros::command;
 use base64::Engine as _;
 use hearth_protocol::WorkspaceMedia;
 use tauri::State;
@@ -8,7 +9,7 @@ use tauri::State;
 use crate::commands::attachments::workspace;
 use crate::state::{to_error, AppState, CommandResult};
 
-#[tauri::command]
+#[command]
 pub async fn read_workspace_media(
     state: State<'_, AppState>,
     session_id: String,
