@@ -87,8 +87,10 @@ struct Ts {
 
 impl Ts {
     fn of<T: TS + 'static + ?Sized>() -> Self {
+        // `()` crosses IPC as `null`; TypeScript callers know a result they ignore as `void`.
+        let unit = std::any::TypeId::of::<T>() == std::any::TypeId::of::<()>();
         Self {
-            name: T::name,
+            name: if unit { |_| "void".into() } else { T::name },
             imports: imports::<T>,
             export: export::<T>,
         }
