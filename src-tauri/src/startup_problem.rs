@@ -24,6 +24,7 @@ macro_rules! screen_commands {
         ]
     };
 }
+#[cfg(test)]
 pub(crate) use screen_commands;
 
 /// Runs the error screen until the user quits it (or asks to try again, which starts Hearth

@@ -77,17 +77,20 @@ fn signature(function: &ItemFn) -> syn::Result<proc_macro2::TokenStream> {
             continue;
         }
         let key = camel_case(&ident.ident.to_string());
-        args.push(match (kind.as_deref(), last.and_then(first_type_argument)) {
-            (Some("Channel"), Some(message)) => {
-                quote!(crate::contract::Arg::channel::<#message>(#key))
-            }
-            _ => quote!(crate::contract::Arg::value::<#ty>(#key)),
-        });
+        args.push(
+            match (kind.as_deref(), last.and_then(first_type_argument)) {
+                (Some("Channel"), Some(message)) => {
+                    quote!(crate::contract::Arg::channel::<#message>(#key))
+                }
+                _ => quote!(crate::contract::Arg::value::<#ty>(#key)),
+            },
+        );
     }
     let output = match &function.sig.output {
         ReturnType::Default => quote!(crate::contract::Output::value::<()>()),
         ReturnType::Type(_, ty) => {
-            let fallible = last_segment(ty).is_some_and(|s| s.ident.to_string().ends_with("Result"));
+            let fallible =
+                last_segment(ty).is_some_and(|s| s.ident.to_string().ends_with("Result"));
             if fallible {
                 quote!(crate::contract::Output::fallible::<#ty>())
             } else {

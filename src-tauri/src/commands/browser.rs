@@ -1,8 +1,8 @@
 //! Settings → Browser: which browser the agent would run, opening its window (to log in to a
 //! site or watch), and clearing its profile.
 
-use hearth_ipc_macros::command;
 use hearth_browser::{find_browser, BrowserConfig, BrowserTool};
+use hearth_ipc_macros::command;
 use hearth_protocol::BrowserStatus;
 use tauri::State;
 

@@ -2,8 +2,8 @@
 //! in the OS keychain (`channel:<name>`; only a masked hint comes back), and a test message
 //! with the channel's real delivery result.
 
-use hearth_ipc_macros::command;
 use hearth_engine::mask_secret;
+use hearth_ipc_macros::command;
 use hearth_protocol::{AppError, ChannelDelivery, ChannelSettings, ChannelStatus, KeyStatus, Text};
 use hearth_tools::channels::{Outbound, Target, DELIVERY_LIMIT};
 use tauri::State;

@@ -4,8 +4,8 @@
 //! changes (enable, edit, per-tool approvals) are saved with the settings; all of them apply
 //! without restarting the app.
 
-use hearth_ipc_macros::command;
 use hearth_engine::save_settings as write_settings;
+use hearth_ipc_macros::command;
 use hearth_mcp::{check_servers, import_servers, secret_accounts};
 use hearth_protocol::{AppError, McpServerSettings, McpServerView, Settings};
 use tauri::State;

@@ -3,8 +3,8 @@
 //! loopback port, the tokens go to the keychain and the server restarts with them. The secret
 //! of a pre-registered OAuth client is kept in the keychain too (only a masked hint comes back).
 
-use hearth_ipc_macros::command;
 use hearth_engine::{mask_secret, SecretError, SecretStore};
+use hearth_ipc_macros::command;
 use hearth_mcp::oauth::client_secret_account;
 use hearth_protocol::{AppError, KeyStatus};
 use tauri::State;

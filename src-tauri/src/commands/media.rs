@@ -1,8 +1,8 @@
 //! Generated images and audio read back from a chat's workspace for the chat to show and play
 //! (through the file sandbox; only image and audio files, within a size cap).
 
-use hearth_ipc_macros::command;
 use base64::Engine as _;
+use hearth_ipc_macros::command;
 use hearth_protocol::WorkspaceMedia;
 use tauri::State;
 

@@ -2,8 +2,8 @@
 //! run before saving (the first bad rule's place and why). The capability tags a rule may name
 //! reach the UI as the generated `CAPABILITIES` list.
 
-use hearth_ipc_macros::command;
 use hearth_engine::{check_rules, RuleError};
+use hearth_ipc_macros::command;
 use hearth_protocol::PolicyRule;
 
 #[command]

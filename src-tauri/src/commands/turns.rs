@@ -2,8 +2,8 @@
 //! over a `Channel<EngineEvent>` (text deltas merged per frame, see [`crate::stream`]); a turn that ends while the window is hidden or unfocused is
 //! announced with an OS notification.
 
-use hearth_ipc_macros::command;
 use hearth_engine::{EventSink, Notice, SkillRun, TurnSummary};
+use hearth_ipc_macros::command;
 use hearth_protocol::{AppError, ApprovalDecision, ContentPart, EngineEvent, Session, Text};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Emitter, Manager, State};

@@ -39,12 +39,19 @@ keys), what it resolves with and what it rejects with. */\nexport type Commands 
             false => format!("{{ {} }}", args.join("; ")),
         };
         let result = named(&command.output.ok);
-        let error = command.output.error.as_ref().map_or("never".into(), &mut named);
+        let error = command
+            .output
+            .error
+            .as_ref()
+            .map_or("never".into(), &mut named);
         if !command.docs.is_empty() {
             let _ = writeln!(body, "  /** {} */", command.docs.replace("*/", "*\\/"));
         }
         let name = command.name;
-        let _ = writeln!(body, "  {name}: {{ args: {args}; result: {result}; error: {error} }};");
+        let _ = writeln!(
+            body,
+            "  {name}: {{ args: {args}; result: {result}; error: {error} }};"
+        );
     }
     body.push_str("};\n");
 
@@ -73,7 +80,9 @@ mod tests {
         let commands = crate::commands::every_command();
         for command in &commands {
             let types = command.args.iter().map(|a| &a.ty);
-            let types = types.chain([&command.output.ok]).chain(&command.output.error);
+            let types = types
+                .chain([&command.output.ok])
+                .chain(&command.output.error);
             for ty in types {
                 (ty.export)(&cfg).unwrap();
             }

@@ -5,10 +5,10 @@
 //! [`cancel_skill_install`] (or quitting) leaves nothing behind.
 
 use hearth_ipc_macros::command;
-use ts_rs::TS;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
+use ts_rs::TS;
 
 use hearth_protocol::AppError;
 use hearth_skills::{stage, Staged};

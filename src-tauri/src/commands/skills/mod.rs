@@ -78,9 +78,7 @@ impl From<&Skill> for SkillItem {
                 list.iter().copied().map(badge).collect(),
                 Vec::new(),
             ),
-            Declaration::AllowedTools(tools) => {
-                (Declares::AllowedTools, Vec::new(), tools.clone())
-            }
+            Declaration::AllowedTools(tools) => (Declares::AllowedTools, Vec::new(), tools.clone()),
         };
         SkillItem {
             name: skill.name.clone(),
