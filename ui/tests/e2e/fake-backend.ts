@@ -326,11 +326,12 @@ export function installFakeBackend(scenario: Scenario): void {
     return message(sessionId, { role: 'user', content });
   }
 
-  /** A session's row, or the store's refusal. */
-  function sessionRow(id: string): Session {
+  /** Changes a session's row as the store would (refused for an unknown session). */
+  function updateSession(id: string, change: Partial<Session>): null {
     const s = sessions.find((x) => x.id === id);
     if (!s) throw `unknown session ${id}`;
-    return s;
+    Object.assign(s, change);
+    return null;
   }
 
   const handlers: FakeHandlers = {
@@ -342,22 +343,10 @@ export function installFakeBackend(scenario: Scenario): void {
         : undefined;
       return { ...(unused ?? newSession(a.title)) };
     },
-    rename_session: (a) => {
-      sessionRow(a.id).title = a.title;
-      return null;
-    },
-    set_session_pinned: (a) => {
-      sessionRow(a.id).pinned = a.pinned;
-      return null;
-    },
-    set_session_model: (a) => {
-      sessionRow(a.id).model = a.model;
-      return null;
-    },
-    set_session_workspace: (a) => {
-      sessionRow(a.id).workspace = a.workspace;
-      return null;
-    },
+    rename_session: (a) => updateSession(a.id, { title: a.title }),
+    set_session_pinned: (a) => updateSession(a.id, { pinned: a.pinned }),
+    set_session_model: (a) => updateSession(a.id, { model: a.model }),
+    set_session_workspace: (a) => updateSession(a.id, { workspace: a.workspace }),
     delete_session: (a) => {
       const i = sessions.findIndex((x) => x.id === a.id);
       if (i >= 0) sessions.splice(i, 1);
