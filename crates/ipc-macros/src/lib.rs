@@ -165,3 +165,18 @@ fn camel_case(snake: &str) -> String {
     }
     key
 }
+
+#[cfg(test)]
+mod tests {
+    use super::camel_case;
+
+    /// The keys Tauri's `#[command]` gives arguments by default (heck's lower camel case).
+    #[test]
+    fn argument_keys_are_camel_case_like_tauris() {
+        assert_eq!(camel_case("id"), "id");
+        assert_eq!(camel_case("session_id"), "sessionId");
+        assert_eq!(camel_case("data_base64"), "dataBase64");
+        assert_eq!(camel_case("mcp_servers"), "mcpServers");
+        assert_eq!(camel_case("on_event"), "onEvent");
+    }
+}
