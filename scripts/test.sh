@@ -31,21 +31,28 @@ python3 scripts/check-architecture.py
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 
-step "TypeScript bindings match crates/protocol"
-cargo test -p hearth-protocol
+# The TypeScript bindings in ui/src/lib/bindings are generated and committed: fails when a step
+# that writes them (named by "$1") changed or added any.
 bindings=ui/src/lib/bindings
-if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+bindings_committed() {
+  if ! git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    echo "not a git checkout: cannot compare the regenerated bindings, skipped" >&2
+    return 0
+  fi
+  local untracked
   untracked=$(git ls-files --others --exclude-standard -- "$bindings")
   if ! git diff --quiet -- "$bindings" || [ -n "$untracked" ]; then
     git --no-pager diff --stat -- "$bindings"
     [ -z "$untracked" ] || printf 'new, not committed:\n%s\n' "$untracked"
-    echo "the TypeScript bindings in $bindings are out of date with crates/protocol:" \
-      "commit what 'cargo test -p hearth-protocol' regenerated (see above)" >&2
+    echo "the TypeScript bindings in $bindings are out of date: commit what '$1' regenerated" \
+      "(see above)" >&2
     exit 1
   fi
-else
-  echo "not a git checkout: cannot compare the regenerated bindings, skipped" >&2
-fi
+}
+
+step "TypeScript bindings match crates/protocol"
+cargo test -p hearth-protocol
+bindings_committed "cargo test -p hearth-protocol"
 
 step "desktop end-to-end prerequisites (tauri-driver) and the app binary"
 bash scripts/e2e-setup.sh
@@ -55,6 +62,10 @@ cargo build --workspace --bins --tests
 
 step "cargo test"
 bash scripts/with-headless-session.sh cargo test --workspace
+# Among them `contract_exports_every_command` (src-tauri/src/contract) rewrote the IPC contract,
+# `commands.ts`, and the bindings of the types the commands exchange.
+step "the IPC contract (ui/src/lib/bindings/commands.ts) matches the commands"
+bindings_committed "cargo test -p hearth --lib contract"
 
 step "Linux packages: built as a release is (the UI's before-build step, then cargo), the .rpm read, the .deb installed, started from its menu entry, quit from the tray, removed"
 if [ "$(uname -s)" = Linux ] && [ "$(id -u)" -eq 0 ]; then

@@ -5,6 +5,8 @@ mod approvals;
 mod autostart;
 mod closing;
 mod commands;
+#[cfg(test)]
+mod contract;
 mod gateway;
 mod idle_memory;
 mod mcp;
@@ -23,12 +25,7 @@ mod window;
 
 use tauri::Manager;
 
-use crate::commands::{
-    artifacts, attachments, browser, channels, jobs, knowledge, local_models, mcp as mcp_commands,
-    mcp_auth, mcp_content, media, memory, model_downloads, planning, problems, rules, security,
-    sessions, settings, skills, terminals, turns, updates as update_commands,
-    window as window_commands,
-};
+use crate::commands::{knowledge, model_downloads, skills};
 use crate::state::AppState;
 
 /// Starts the desktop app and blocks until it exits.
@@ -83,118 +80,7 @@ pub fn run() {
             Ok(())
         })
         .on_window_event(window::on_window_event)
-        .invoke_handler(tauri::generate_handler![
-            sessions::list_sessions,
-            sessions::create_session,
-            sessions::rename_session,
-            sessions::set_session_pinned,
-            sessions::set_session_model,
-            sessions::set_session_workspace,
-            sessions::delete_session,
-            sessions::list_message_page,
-            sessions::search_messages,
-            turns::send_message,
-            turns::regenerate,
-            turns::edit_message,
-            turns::cancel_turn,
-            turns::cancel_subagent,
-            turns::list_background_tasks,
-            turns::resolve_approval,
-            planning::todo_list,
-            planning::answer_question,
-            planning::answer_form,
-            attachments::prepare_attachment,
-            attachments::attach_bytes,
-            attachments::paste_clipboard_image,
-            media::read_workspace_media,
-            channels::channel_statuses,
-            channels::channel_token_status,
-            channels::set_channel_token,
-            channels::delete_channel_token,
-            channels::test_channel,
-            artifacts::artifact_view,
-            artifacts::save_artifact,
-            knowledge::knowledge_status,
-            local_models::local_models,
-            local_models::import_local_model,
-            local_models::remove_local_model,
-            model_downloads::model_downloads,
-            model_downloads::start_model_download,
-            model_downloads::pause_model_download,
-            model_downloads::resume_model_download,
-            model_downloads::cancel_model_download,
-            knowledge::knowledge_rebuild,
-            knowledge::knowledge_search,
-            knowledge::open_knowledge_file,
-            settings::get_settings,
-            settings::save_settings,
-            settings::get_key_status,
-            settings::set_api_key,
-            settings::delete_api_key,
-            settings::test_connection,
-            settings::detect_local_servers,
-            settings::list_audit,
-            settings::app_ready,
-            problems::log_ui_error,
-            problems::open_data_folder,
-            rules::validate_rules,
-            mcp_commands::mcp_servers,
-            mcp_commands::mcp_restart,
-            mcp_commands::mcp_import,
-            mcp_commands::mcp_remove,
-            mcp_content::mcp_resources,
-            mcp_content::mcp_attach_resource,
-            mcp_content::mcp_prompts,
-            mcp_content::mcp_get_prompt,
-            mcp_auth::mcp_sign_in,
-            mcp_auth::mcp_sign_out,
-            mcp_auth::mcp_client_secret_status,
-            mcp_auth::set_mcp_client_secret,
-            mcp_auth::delete_mcp_client_secret,
-            jobs::list_jobs,
-            jobs::create_job,
-            jobs::update_job,
-            jobs::set_job_enabled,
-            jobs::delete_job,
-            jobs::run_job_now,
-            jobs::job_history,
-            jobs::preview_schedule,
-            jobs::job_approval_request,
-            jobs::approve_job,
-            jobs::revoke_job_approval,
-            memory::list_memories,
-            memory::search_memories,
-            memory::add_memory,
-            memory::update_memory,
-            memory::set_memory_pinned,
-            memory::delete_memory,
-            skills::list_skills,
-            skills::view_skill,
-            skills::set_skill_enabled,
-            skills::remove_skill,
-            skills::list_skill_imports,
-            skills::import_skills,
-            skills::send_skill_message,
-            skills::install::preview_skill_install,
-            skills::install::confirm_skill_install,
-            skills::install::cancel_skill_install,
-            memory::list_contradictions,
-            memory::resolve_contradiction,
-            terminals::watch_terminal,
-            terminals::write_terminal,
-            window_commands::park_window,
-            window_commands::unpark_window,
-            window_commands::answer_close,
-            update_commands::about,
-            update_commands::check_for_update,
-            update_commands::install_update,
-            browser::browser_status,
-            browser::open_agent_browser,
-            browser::clear_browser_data,
-            security::sandbox_status,
-            security::chat_sandbox,
-            security::set_chat_sandbox,
-        ])
+        .invoke_handler(commands::app_commands!(tauri::generate_handler))
         .build(tauri::generate_context!());
     match built {
         Ok(app) => app.run(on_run_event),

@@ -4,6 +4,7 @@
 //! Hearth could not read. The screen can open the data dir in the file manager (Hearth's own
 //! command, for that one folder: the window gets no general opener permission).
 
+use hearth_ipc_macros::command;
 use std::path::Path;
 
 use hearth_protocol::{AppError, StartupProblem};
@@ -11,6 +12,20 @@ use tauri::{AppHandle, State};
 
 /// The URL fragment that makes the UI show the error screen.
 const SCREEN: &str = "index.html#startup-problem";
+
+/// The screen's commands (see `crate::commands::app_commands`).
+macro_rules! screen_commands {
+    ($($apply:ident)::+) => {
+        $($apply)::+![
+            crate::startup_problem::startup_problem,
+            crate::startup_problem::quit_app,
+            crate::startup_problem::restart_app,
+            crate::startup_problem::open_data_folder,
+        ]
+    };
+}
+#[cfg(test)]
+pub(crate) use screen_commands;
 
 /// Runs the error screen until the user quits it (or asks to try again, which starts Hearth
 /// anew).
@@ -21,12 +36,7 @@ pub fn run(problem: StartupProblem) {
     }
     let built = tauri::Builder::default()
         .manage(problem)
-        .invoke_handler(tauri::generate_handler![
-            startup_problem,
-            quit_app,
-            restart_app,
-            open_data_folder
-        ])
+        .invoke_handler(screen_commands!(tauri::generate_handler))
         .build(context);
     match built {
         Ok(app) => app.run(|_, _| {}),
@@ -34,24 +44,24 @@ pub fn run(problem: StartupProblem) {
     }
 }
 
-#[tauri::command(async)]
+#[command]
 fn startup_problem(problem: State<'_, StartupProblem>) -> StartupProblem {
     problem.inner().clone()
 }
 
-#[tauri::command(async)]
+#[command]
 fn quit_app(app: AppHandle) {
     app.exit(1);
 }
 
-#[tauri::command(async)]
+#[command]
 fn restart_app(app: AppHandle) {
     app.restart();
 }
 
 /// Shows the data dir (or, when it could not be created, the nearest folder above it) in the
 /// file manager.
-#[tauri::command(async)]
+#[command]
 fn open_data_folder(problem: State<'_, StartupProblem>) -> Result<(), AppError> {
     let wanted = Path::new(&problem.data_dir);
     let folder = hearth_engine::existing_folder(wanted).ok_or_else(|| AppError::NotAFolder {

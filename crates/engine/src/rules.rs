@@ -10,7 +10,7 @@ use hearth_protocol::{PolicyRule, Settings};
 use crate::EngineError;
 
 /// Why a rule is refused: its place in the list (from 0) and the reason.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, thiserror::Error, ts_rs::TS)]
 #[error("rule {} of [[rules]]: {message}", .index + 1)]
 pub struct RuleError {
     pub index: usize,

@@ -34,7 +34,7 @@ pub struct JobAuthorization {
     pub tools: Vec<String>,
     pub instruction: String,
     /// The schedule as stored (`{"type": "cron", …}`).
-    #[ts(type = "import('../jobs').ScheduleJson")]
+    #[ts(type = "import('./Schedule').Schedule")]
     pub schedule: serde_json::Value,
     pub schedule_description: String,
     pub tz: String,

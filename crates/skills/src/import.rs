@@ -8,6 +8,7 @@ use crate::skill::{load_skill, Format, Skill, Source};
 use crate::state::SkillState;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+use ts_rs::TS;
 
 /// The folders, under the home folder, where other agents keep skills.
 pub const AGENT_FOLDERS: [(&str, &str); 5] = [
@@ -19,7 +20,7 @@ pub const AGENT_FOLDERS: [(&str, &str); 5] = [
 ];
 
 /// A skill folder found in another agent's folder.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 pub struct ImportCandidate {
     /// The agent whose folder it is in.
     pub agent: String,

@@ -8,10 +8,12 @@ pub use hearth_protocol::SkillDialect;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::path::{Path, PathBuf};
+use ts_rs::TS;
 
 /// The format a skill is written in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(rename = "SkillFormat")]
 pub enum Format {
     /// Agent Skills / Echo: `SKILL.md` with YAML front matter.
     AgentSkills,
@@ -20,8 +22,9 @@ pub enum Format {
 }
 
 /// Where a skill was found.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(rename = "SkillSource")]
 pub enum Source {
     /// `<data dir>/skills/`.
     User,

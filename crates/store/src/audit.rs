@@ -7,9 +7,10 @@ use hearth_protocol::AuditReason;
 
 use crate::messages::{enum_column, json_column, optional_json};
 use crate::{now_ms, Result, Store};
+use ts_rs::TS;
 
 /// What was decided about a tool call.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum AuditDecision {
     /// The call may run.
@@ -40,7 +41,7 @@ impl AuditDecision {
 }
 
 /// A decision to record.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct AuditEntry {
     /// The session the call came from, if any.
     pub session_id: Option<String>,
@@ -58,7 +59,7 @@ pub struct AuditEntry {
 }
 
 /// A recorded decision.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 pub struct AuditRecord {
     pub id: i64,
     #[serde(flatten)]

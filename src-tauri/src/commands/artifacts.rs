@@ -1,6 +1,7 @@
 //! The artifact side panel: an artifact's content and counts, and "Save as…", which writes it
 //! where the user picks in the OS's save dialog (the window gets no file-writing permission).
 
+use hearth_ipc_macros::command;
 use hearth_protocol::{AppError, ArtifactView};
 use hearth_store::Artifact;
 use tauri::{AppHandle, State};
@@ -18,7 +19,7 @@ fn artifact(state: &AppState, id: &str) -> CommandResult<Artifact> {
         .ok_or_else(|| AppError::ArtifactNotFound { id: id.to_string() })
 }
 
-#[tauri::command]
+#[command]
 pub async fn artifact_view(state: State<'_, AppState>, id: String) -> CommandResult<ArtifactView> {
     let artifact = artifact(&state, &id)?;
     let dir = state.dir.root().to_path_buf();
@@ -34,7 +35,7 @@ pub async fn artifact_view(state: State<'_, AppState>, id: String) -> CommandRes
 
 /// Asks where to save the artifact and writes it there; the path written, or `None` when the
 /// user cancelled.
-#[tauri::command]
+#[command]
 pub async fn save_artifact(
     app: AppHandle,
     state: State<'_, AppState>,

@@ -1,6 +1,7 @@
 //! Attachment commands: a dropped or picked file, pasted bytes, or the image on the OS
 //! clipboard (WebKitGTK gives a page's paste event no image data) become a content part.
 
+use hearth_ipc_macros::command;
 use std::path::PathBuf;
 
 use base64::Engine as _;
@@ -27,7 +28,7 @@ pub(crate) fn workspace(state: &AppState, session_id: &str) -> CommandResult<Pat
 
 /// Async, and the copy and the document parse on a blocking thread: a slow parse (up to its
 /// time limit) never holds the main thread.
-#[tauri::command]
+#[command]
 pub async fn prepare_attachment(
     state: State<'_, AppState>,
     session_id: String,
@@ -41,7 +42,7 @@ pub async fn prepare_attachment(
 }
 
 /// Pasted images arrive as base64 bytes.
-#[tauri::command(async)]
+#[command]
 pub fn attach_bytes(
     state: State<'_, AppState>,
     session_id: String,
@@ -70,7 +71,7 @@ fn image(name: &str, mime_type: &str, bytes: &[u8]) -> CommandResult<ContentPart
 
 /// The image on the OS clipboard as a PNG part, or nothing when it holds none (the page asks
 /// when its paste event carried neither an image nor text).
-#[tauri::command]
+#[command]
 pub async fn paste_clipboard_image(
     app: tauri::AppHandle,
     state: State<'_, AppState>,

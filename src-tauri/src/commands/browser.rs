@@ -2,12 +2,13 @@
 //! site or watch), and clearing its profile.
 
 use hearth_browser::{find_browser, BrowserConfig, BrowserTool};
+use hearth_ipc_macros::command;
 use hearth_protocol::BrowserStatus;
 use tauri::State;
 
 use crate::state::{to_error, AppState, CommandResult};
 
-#[tauri::command]
+#[command]
 pub async fn browser_status(state: State<'_, AppState>) -> CommandResult<BrowserStatus> {
     let settings = state.settings();
     let found = find_browser(&settings.browser.executable).ok();
@@ -19,7 +20,7 @@ pub async fn browser_status(state: State<'_, AppState>) -> CommandResult<Browser
 }
 
 /// Starts the agent's browser with its window shown (or shows a new one), on its own profile.
-#[tauri::command]
+#[command]
 pub async fn open_agent_browser(state: State<'_, AppState>) -> CommandResult<()> {
     let settings = state.settings();
     let config = BrowserConfig::from_settings(&settings.browser, &settings.allow_local_hosts, true);
@@ -30,7 +31,7 @@ pub async fn open_agent_browser(state: State<'_, AppState>) -> CommandResult<()>
 }
 
 /// Closes the agent's browser and deletes its profile (cookies, logins, cache).
-#[tauri::command]
+#[command]
 pub async fn clear_browser_data(state: State<'_, AppState>) -> CommandResult<()> {
     state
         .builder

@@ -3,6 +3,7 @@
 //! with the channel's real delivery result.
 
 use hearth_engine::mask_secret;
+use hearth_ipc_macros::command;
 use hearth_protocol::{AppError, ChannelDelivery, ChannelSettings, ChannelStatus, KeyStatus, Text};
 use hearth_tools::channels::{Outbound, Target, DELIVERY_LIMIT};
 use tauri::State;
@@ -23,7 +24,7 @@ fn configured(state: &AppState, name: &str) -> CommandResult<ChannelSettings> {
         })
 }
 
-#[tauri::command]
+#[command]
 pub async fn channel_statuses(state: State<'_, AppState>) -> CommandResult<Vec<ChannelStatus>> {
     let mut statuses = Vec::new();
     for channel in state.settings().channels {
@@ -41,7 +42,7 @@ pub async fn channel_statuses(state: State<'_, AppState>) -> CommandResult<Vec<C
     Ok(statuses)
 }
 
-#[tauri::command]
+#[command]
 pub async fn channel_token_status(
     state: State<'_, AppState>,
     name: String,
@@ -50,7 +51,7 @@ pub async fn channel_token_status(
     key_status(&state, name, account).await
 }
 
-#[tauri::command]
+#[command]
 pub async fn set_channel_token(
     app: tauri::AppHandle,
     state: State<'_, AppState>,
@@ -74,7 +75,7 @@ pub async fn set_channel_token(
     })
 }
 
-#[tauri::command]
+#[command]
 pub async fn delete_channel_token(
     app: tauri::AppHandle,
     state: State<'_, AppState>,
@@ -88,7 +89,7 @@ pub async fn delete_channel_token(
 
 /// Sends the test message (a webhook's chat `test`, a Telegram bot's first allowed chat) and
 /// waits for the channel's answer.
-#[tauri::command]
+#[command]
 pub async fn test_channel(
     state: State<'_, AppState>,
     name: String,

@@ -2,12 +2,14 @@
 //! preview of a schedule's next runs, (re-)approval after the user confirmed what it binds, and
 //! revoking an approval.
 
+use hearth_ipc_macros::command;
 use hearth_protocol::AppError;
 use hearth_scheduler::{
     AuthorizationGrant, JobEdit, JobError, JobFilter, JobSpec, JobView, Preview, RunView, Schedule,
 };
 use serde::Deserialize;
 use tauri::{AppHandle, State};
+use ts_rs::TS;
 
 use crate::state::{to_error, AppState, CommandResult};
 use crate::tray;
@@ -16,7 +18,7 @@ use crate::tray;
 const MAX_HISTORY: usize = 100;
 
 /// A job as the Jobs page's form describes it.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, TS)]
 pub struct JobForm {
     pub name: String,
     /// Cron, a phrase ("every weekday at 9:30", "每天早上8点") or schedule JSON.
@@ -30,6 +32,7 @@ pub struct JobForm {
     pub notify: bool,
     /// The skill whose runs the job's are (the Skills page's "Schedule…"); absent for others.
     #[serde(default)]
+    #[ts(optional = nullable)]
     pub skill: Option<String>,
 }
 
@@ -44,12 +47,12 @@ fn changed(app: &AppHandle, result: Result<JobView, JobError>) -> CommandResult<
     Ok(view)
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn list_jobs(state: State<'_, AppState>) -> CommandResult<Vec<JobView>> {
     state.jobs.list(JobFilter::All).map_err(to_error)
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn create_job(
     app: AppHandle,
     state: State<'_, AppState>,
@@ -69,7 +72,7 @@ pub fn create_job(
     changed(&app, state.jobs.create(spec))
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn update_job(
     app: AppHandle,
     state: State<'_, AppState>,
@@ -88,7 +91,7 @@ pub fn update_job(
     changed(&app, state.jobs.edit(&id, edit))
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn set_job_enabled(
     app: AppHandle,
     state: State<'_, AppState>,
@@ -98,12 +101,12 @@ pub fn set_job_enabled(
     changed(&app, state.jobs.set_enabled(&id, enabled))
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn delete_job(app: AppHandle, state: State<'_, AppState>, id: String) -> CommandResult<()> {
     changed(&app, state.jobs.delete(&id)).map(|_| ())
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn run_job_now(
     app: AppHandle,
     state: State<'_, AppState>,
@@ -112,7 +115,7 @@ pub fn run_job_now(
     changed(&app, state.jobs.trigger(&id))
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn job_history(
     state: State<'_, AppState>,
     id: String,
@@ -124,7 +127,7 @@ pub fn job_history(
         .map_err(to_error)
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn preview_schedule(
     state: State<'_, AppState>,
     schedule: String,
@@ -150,7 +153,7 @@ fn approval_scope(state: &AppState, id: &str) -> CommandResult<Vec<String>> {
 
 /// What approving the job would bind (instruction, frequency, target, tools), for the
 /// confirmation dialog; records nothing.
-#[tauri::command(async)]
+#[command]
 pub fn job_approval_request(
     state: State<'_, AppState>,
     id: String,
@@ -165,7 +168,7 @@ pub fn job_approval_request(
 /// Records the approval; called only from the confirmation dialog's "Approve" button, with
 /// the MCP servers whose tools the job may use (`mcp__<server>__*`, replacing those named
 /// before).
-#[tauri::command(async)]
+#[command]
 pub fn approve_job(
     app: AppHandle,
     state: State<'_, AppState>,
@@ -191,7 +194,7 @@ pub fn approve_job(
 }
 
 /// Withdraws the job's approval: its runs use no high-risk tool until it is approved again.
-#[tauri::command(async)]
+#[command]
 pub fn revoke_job_approval(
     app: AppHandle,
     state: State<'_, AppState>,

@@ -2,6 +2,7 @@
 //! to the window as it moves), the search the model's `knowledge_search` does, and opening a
 //! cited file at its page or line.
 
+use hearth_ipc_macros::command;
 use std::path::Path;
 
 use hearth_engine::{knowledge_folders, Knowledge};
@@ -25,18 +26,18 @@ fn failed(reason: impl std::fmt::Display) -> AppError {
     }
 }
 
-#[tauri::command]
+#[command]
 pub async fn knowledge_status(state: State<'_, AppState>) -> CommandResult<KnowledgeStatus> {
     knowledge(&state).status().map_err(failed)
 }
 
 /// Starts a pass over what changed (after the running one, if any).
-#[tauri::command]
+#[command]
 pub async fn knowledge_rebuild(state: State<'_, AppState>) -> CommandResult<bool> {
     Ok(knowledge(&state).start_index())
 }
 
-#[tauri::command]
+#[command]
 pub async fn knowledge_search(
     state: State<'_, AppState>,
     query: String,
@@ -50,7 +51,7 @@ pub async fn knowledge_search(
 
 /// Opens an indexed file (only those) at the citation's place (a PDF page, a text line) when an
 /// installed viewer takes it, else in the app the OS gives its type; which it did.
-#[tauri::command]
+#[command]
 pub async fn open_knowledge_file(
     state: State<'_, AppState>,
     path: String,

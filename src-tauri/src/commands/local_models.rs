@@ -1,6 +1,7 @@
 //! Settings → Models: the GGUF files of the models folder, importing one (a picked or dropped
 //! file, copied or linked), removing one.
 
+use hearth_ipc_macros::command;
 use std::path::PathBuf;
 
 use hearth_protocol::{LocalModel, LocalModelsView};
@@ -8,12 +9,12 @@ use tauri::State;
 
 use crate::state::{AppState, CommandResult};
 
-#[tauri::command]
+#[command]
 pub async fn local_models(state: State<'_, AppState>) -> CommandResult<LocalModelsView> {
     Ok(state.builder.local().catalog().view().await)
 }
 
-#[tauri::command]
+#[command]
 pub async fn import_local_model(
     state: State<'_, AppState>,
     path: String,
@@ -28,7 +29,7 @@ pub async fn import_local_model(
 }
 
 /// Removes the file (a link, not its target); a loaded copy of it is unloaded first.
-#[tauri::command]
+#[command]
 pub async fn remove_local_model(state: State<'_, AppState>, name: String) -> CommandResult<()> {
     let local = state.builder.local();
     if local

@@ -5,6 +5,7 @@
 //! without restarting the app.
 
 use hearth_engine::save_settings as write_settings;
+use hearth_ipc_macros::command;
 use hearth_mcp::{check_servers, import_servers, secret_accounts};
 use hearth_protocol::{AppError, McpServerSettings, McpServerView, Settings};
 use tauri::State;
@@ -12,12 +13,12 @@ use tauri::State;
 use crate::commands::settings::keychain;
 use crate::state::{to_error, AppState, CommandResult};
 
-#[tauri::command(async)]
+#[command]
 pub fn mcp_servers(state: State<'_, AppState>) -> Vec<McpServerView> {
     state.mcp.views()
 }
 
-#[tauri::command]
+#[command]
 pub async fn mcp_restart(state: State<'_, AppState>, name: String) -> CommandResult<()> {
     let secrets = state.secrets.clone();
     let secret = move |account: &str| secrets.get(account).ok().flatten();
@@ -29,7 +30,7 @@ pub async fn mcp_restart(state: State<'_, AppState>, name: String) -> CommandRes
 }
 
 /// Adds the servers of `text` (`{"mcpServers": {…}}`); returns the settings saved.
-#[tauri::command]
+#[command]
 pub async fn mcp_import(state: State<'_, AppState>, text: String) -> CommandResult<Settings> {
     let imported = import_servers(&text).map_err(mcp_error)?;
     let mut settings = state.settings();
@@ -49,7 +50,7 @@ pub async fn mcp_import(state: State<'_, AppState>, text: String) -> CommandResu
 
 /// Removes the server `name` and deletes its secrets from the keychain; returns the settings
 /// saved.
-#[tauri::command]
+#[command]
 pub async fn mcp_remove(state: State<'_, AppState>, name: String) -> CommandResult<Settings> {
     let mut servers = state.settings().mcp_servers;
     let Some(index) = servers.iter().position(|s| s.name == name) else {

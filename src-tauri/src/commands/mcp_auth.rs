@@ -5,6 +5,7 @@
 
 use hearth_core::{SecretError, SecretStore};
 use hearth_engine::mask_secret;
+use hearth_ipc_macros::command;
 use hearth_mcp::oauth::client_secret_account;
 use hearth_protocol::{AppError, KeyStatus};
 use tauri::State;
@@ -13,7 +14,7 @@ use crate::commands::mcp::mcp_error;
 use crate::commands::settings::{key_status, keychain};
 use crate::state::{AppState, CommandResult};
 
-#[tauri::command]
+#[command]
 pub async fn mcp_sign_in(state: State<'_, AppState>, name: String) -> CommandResult<()> {
     known(&state, &name)?;
     let secrets = state.secrets.clone();
@@ -21,7 +22,7 @@ pub async fn mcp_sign_in(state: State<'_, AppState>, name: String) -> CommandRes
     state.mcp.sign_in(&name, &secret).await.map_err(mcp_error)
 }
 
-#[tauri::command]
+#[command]
 pub async fn mcp_sign_out(state: State<'_, AppState>, name: String) -> CommandResult<()> {
     known(&state, &name)?;
     let secrets = state.secrets.clone();
@@ -30,7 +31,7 @@ pub async fn mcp_sign_out(state: State<'_, AppState>, name: String) -> CommandRe
 }
 
 /// Whether the server `name`'s pre-registered OAuth client has a secret in the keychain.
-#[tauri::command]
+#[command]
 pub async fn mcp_client_secret_status(
     state: State<'_, AppState>,
     name: String,
@@ -42,7 +43,7 @@ pub async fn mcp_client_secret_status(
 
 /// Stores the secret of the server `name`'s pre-registered OAuth client and restarts the server
 /// so that it signs in (and refreshes its tokens) with it.
-#[tauri::command]
+#[command]
 pub async fn set_mcp_client_secret(
     state: State<'_, AppState>,
     name: String,
@@ -64,7 +65,7 @@ pub async fn set_mcp_client_secret(
 }
 
 /// Deletes the secret of the server `name`'s OAuth client and restarts the server without it.
-#[tauri::command]
+#[command]
 pub async fn delete_mcp_client_secret(
     state: State<'_, AppState>,
     name: String,

@@ -3,6 +3,7 @@
 //! `/<server>:<prompt>`), a resource read as the text part it becomes, and a prompt fetched
 //! with its arguments.
 
+use hearth_ipc_macros::command;
 use std::collections::BTreeMap;
 
 use hearth_protocol::{
@@ -14,7 +15,7 @@ use tauri::State;
 use crate::commands::mcp::mcp_error;
 use crate::state::{AppState, CommandResult};
 
-#[tauri::command]
+#[command]
 pub async fn mcp_resources(state: State<'_, AppState>) -> CommandResult<McpResourceListing> {
     let manager = state.mcp.clone();
     manager
@@ -26,7 +27,7 @@ pub async fn mcp_resources(state: State<'_, AppState>) -> CommandResult<McpResou
 /// `uri` of `server` as text attached to a message (the server and URI beside it as data, for the
 /// chip): `Attached MCP resource `server` `uri`:` and its text (cut at 100,000 characters) in a fenced block; binary contents by the
 /// file they were saved to.
-#[tauri::command]
+#[command]
 pub async fn mcp_attach_resource(
     state: State<'_, AppState>,
     server: String,
@@ -59,7 +60,7 @@ pub async fn mcp_attach_resource(
     })
 }
 
-#[tauri::command]
+#[command]
 pub async fn mcp_prompts(state: State<'_, AppState>) -> CommandResult<Vec<McpPromptView>> {
     let manager = state.mcp.clone();
     manager
@@ -68,7 +69,7 @@ pub async fn mcp_prompts(state: State<'_, AppState>) -> CommandResult<Vec<McpPro
         .map_err(|e| mcp_error(e.message))
 }
 
-#[tauri::command]
+#[command]
 pub async fn mcp_get_prompt(
     state: State<'_, AppState>,
     server: String,

@@ -2,13 +2,14 @@
 //! (through the file sandbox; only image and audio files, within a size cap).
 
 use base64::Engine as _;
+use hearth_ipc_macros::command;
 use hearth_protocol::WorkspaceMedia;
 use tauri::State;
 
 use crate::commands::attachments::workspace;
 use crate::state::{to_error, AppState, CommandResult};
 
-#[tauri::command]
+#[command]
 pub async fn read_workspace_media(
     state: State<'_, AppState>,
     session_id: String,

@@ -1,6 +1,7 @@
 //! Memory commands for the Memory page: browse, search (Chinese and English), add, edit, pin,
 //! delete, and settle contradictions. Memories added here are the user's own statements.
 
+use hearth_ipc_macros::command;
 use hearth_protocol::AppError;
 use hearth_store::{
     Contradiction, ContradictionStatus, Memory, MemoryEdit, MemoryFilter, MemoryPage,
@@ -8,11 +9,12 @@ use hearth_store::{
 };
 use serde::{Deserialize, Serialize};
 use tauri::State;
+use ts_rs::TS;
 
 use crate::state::{to_error, AppState, CommandResult};
 
 /// Some memories and how many matched in all.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 pub struct MemoryList {
     pub memories: Vec<Memory>,
     pub total: usize,
@@ -28,7 +30,7 @@ impl From<MemoryPage> for MemoryList {
 }
 
 /// A memory as the page's form describes it.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, TS)]
 pub struct MemoryForm {
     pub content: String,
     pub tags: Vec<String>,
@@ -43,7 +45,7 @@ fn found<T>(id: i64, selected: Selected<T>) -> CommandResult<T> {
     }
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn list_memories(
     state: State<'_, AppState>,
     offset: usize,
@@ -55,7 +57,7 @@ pub fn list_memories(
     page.map(MemoryList::from).map_err(to_error)
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn search_memories(
     state: State<'_, AppState>,
     query: String,
@@ -67,7 +69,7 @@ pub fn search_memories(
     page.map(MemoryList::from).map_err(to_error)
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn add_memory(state: State<'_, AppState>, form: MemoryForm) -> CommandResult<Memory> {
     let mut new = NewMemory::new(form.content, MemorySource::UserStated);
     new.tags = Some(form.tags);
@@ -76,7 +78,7 @@ pub fn add_memory(state: State<'_, AppState>, form: MemoryForm) -> CommandResult
     Ok(outcome.memory)
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn update_memory(
     state: State<'_, AppState>,
     id: i64,
@@ -92,7 +94,7 @@ pub fn update_memory(
     found(id, edited.map_err(to_error)?).map(|(memory, _)| memory)
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn set_memory_pinned(
     state: State<'_, AppState>,
     id: i64,
@@ -106,14 +108,14 @@ pub fn set_memory_pinned(
     found(id, edited.map_err(to_error)?).map(|(memory, _)| memory)
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn delete_memory(state: State<'_, AppState>, id: i64) -> CommandResult<()> {
     let removed = state.store.remove_memory(MemorySelector::Id(id));
     found(id, removed.map_err(to_error)?).map(|_| ())
 }
 
 /// Open contradictions, newest first.
-#[tauri::command(async)]
+#[command]
 pub fn list_contradictions(state: State<'_, AppState>) -> CommandResult<Vec<Contradiction>> {
     let limit = hearth_store::MAX_MEMORY_RESULTS;
     let listed = state
@@ -123,7 +125,7 @@ pub fn list_contradictions(state: State<'_, AppState>) -> CommandResult<Vec<Cont
 }
 
 /// Keeps `winner_id` (one side of contradiction `id`) and deletes the other side.
-#[tauri::command(async)]
+#[command]
 pub fn resolve_contradiction(
     state: State<'_, AppState>,
     id: i64,

@@ -1,7 +1,8 @@
-//! The Tauri commands: thin wrappers over the managed [`crate::state::AppState`]. Every one runs
-//! off the main thread (`async fn`, or `#[tauri::command(async)]` on a plain one): Tauri runs a
-//! plain command on the main thread, where a store query or a keychain read would hold the
-//! window still.
+//! The Tauri commands: thin wrappers over the managed [`crate::state::AppState`], each declared
+//! with `#[command]` (`hearth-ipc-macros`) and listed in [`app_commands`]. `#[command]` runs every
+//! one off the main thread (Tauri runs a plain command on the main thread, where a store query
+//! or a keychain read would hold the window still) and records its signature for the UI's
+//! generated contract (`ui/src/lib/bindings/commands.ts`, see `crate::contract`).
 
 pub mod artifacts;
 pub mod attachments;
@@ -28,33 +29,157 @@ pub mod turns;
 pub mod updates;
 pub mod window;
 
+/// Every command of the app's window, in one list: `lib.rs` registers it
+/// (`app_commands!(tauri::generate_handler)`) and the contract test exports it
+/// (`app_commands!(hearth_ipc_macros::contract)`). A new command goes here, in `COMMANDS`
+/// (`build.rs`) and in `capabilities/main.json`.
+macro_rules! app_commands {
+    ($($apply:ident)::+) => {
+        $($apply)::+![
+            crate::commands::sessions::list_sessions,
+            crate::commands::sessions::create_session,
+            crate::commands::sessions::rename_session,
+            crate::commands::sessions::set_session_pinned,
+            crate::commands::sessions::set_session_model,
+            crate::commands::sessions::set_session_workspace,
+            crate::commands::sessions::delete_session,
+            crate::commands::sessions::list_message_page,
+            crate::commands::sessions::search_messages,
+            crate::commands::turns::send_message,
+            crate::commands::turns::regenerate,
+            crate::commands::turns::edit_message,
+            crate::commands::turns::cancel_turn,
+            crate::commands::turns::cancel_subagent,
+            crate::commands::turns::list_background_tasks,
+            crate::commands::turns::resolve_approval,
+            crate::commands::planning::todo_list,
+            crate::commands::planning::answer_question,
+            crate::commands::planning::answer_form,
+            crate::commands::attachments::prepare_attachment,
+            crate::commands::attachments::attach_bytes,
+            crate::commands::attachments::paste_clipboard_image,
+            crate::commands::media::read_workspace_media,
+            crate::commands::channels::channel_statuses,
+            crate::commands::channels::channel_token_status,
+            crate::commands::channels::set_channel_token,
+            crate::commands::channels::delete_channel_token,
+            crate::commands::channels::test_channel,
+            crate::commands::artifacts::artifact_view,
+            crate::commands::artifacts::save_artifact,
+            crate::commands::knowledge::knowledge_status,
+            crate::commands::local_models::local_models,
+            crate::commands::local_models::import_local_model,
+            crate::commands::local_models::remove_local_model,
+            crate::commands::model_downloads::model_downloads,
+            crate::commands::model_downloads::start_model_download,
+            crate::commands::model_downloads::pause_model_download,
+            crate::commands::model_downloads::resume_model_download,
+            crate::commands::model_downloads::cancel_model_download,
+            crate::commands::knowledge::knowledge_rebuild,
+            crate::commands::knowledge::knowledge_search,
+            crate::commands::knowledge::open_knowledge_file,
+            crate::commands::settings::get_settings,
+            crate::commands::settings::save_settings,
+            crate::commands::settings::get_key_status,
+            crate::commands::settings::set_api_key,
+            crate::commands::settings::delete_api_key,
+            crate::commands::settings::test_connection,
+            crate::commands::settings::detect_local_servers,
+            crate::commands::settings::list_audit,
+            crate::commands::settings::app_ready,
+            crate::commands::problems::log_ui_error,
+            crate::commands::problems::open_data_folder,
+            crate::commands::rules::validate_rules,
+            crate::commands::mcp::mcp_servers,
+            crate::commands::mcp::mcp_restart,
+            crate::commands::mcp::mcp_import,
+            crate::commands::mcp::mcp_remove,
+            crate::commands::mcp_content::mcp_resources,
+            crate::commands::mcp_content::mcp_attach_resource,
+            crate::commands::mcp_content::mcp_prompts,
+            crate::commands::mcp_content::mcp_get_prompt,
+            crate::commands::mcp_auth::mcp_sign_in,
+            crate::commands::mcp_auth::mcp_sign_out,
+            crate::commands::mcp_auth::mcp_client_secret_status,
+            crate::commands::mcp_auth::set_mcp_client_secret,
+            crate::commands::mcp_auth::delete_mcp_client_secret,
+            crate::commands::jobs::list_jobs,
+            crate::commands::jobs::create_job,
+            crate::commands::jobs::update_job,
+            crate::commands::jobs::set_job_enabled,
+            crate::commands::jobs::delete_job,
+            crate::commands::jobs::run_job_now,
+            crate::commands::jobs::job_history,
+            crate::commands::jobs::preview_schedule,
+            crate::commands::jobs::job_approval_request,
+            crate::commands::jobs::approve_job,
+            crate::commands::jobs::revoke_job_approval,
+            crate::commands::memory::list_memories,
+            crate::commands::memory::search_memories,
+            crate::commands::memory::add_memory,
+            crate::commands::memory::update_memory,
+            crate::commands::memory::set_memory_pinned,
+            crate::commands::memory::delete_memory,
+            crate::commands::skills::list_skills,
+            crate::commands::skills::view_skill,
+            crate::commands::skills::set_skill_enabled,
+            crate::commands::skills::remove_skill,
+            crate::commands::skills::list_skill_imports,
+            crate::commands::skills::import_skills,
+            crate::commands::skills::send_skill_message,
+            crate::commands::skills::install::preview_skill_install,
+            crate::commands::skills::install::confirm_skill_install,
+            crate::commands::skills::install::cancel_skill_install,
+            crate::commands::memory::list_contradictions,
+            crate::commands::memory::resolve_contradiction,
+            crate::commands::terminals::watch_terminal,
+            crate::commands::terminals::write_terminal,
+            crate::commands::window::park_window,
+            crate::commands::window::unpark_window,
+            crate::commands::window::answer_close,
+            crate::commands::updates::about,
+            crate::commands::updates::check_for_update,
+            crate::commands::updates::install_update,
+            crate::commands::browser::browser_status,
+            crate::commands::browser::open_agent_browser,
+            crate::commands::browser::clear_browser_data,
+            crate::commands::security::sandbox_status,
+            crate::commands::security::chat_sandbox,
+            crate::commands::security::set_chat_sandbox,
+        ]
+    };
+}
+pub(crate) use app_commands;
+
+/// The signatures of every command the UI can call: the app's and the start-up error screen's
+/// (whose `open_data_folder` has the same name and arguments as the app's).
+#[cfg(test)]
+pub fn every_command() -> Vec<crate::contract::Command> {
+    let mut commands = app_commands!(hearth_ipc_macros::contract);
+    for command in crate::startup_problem::screen_commands!(hearth_ipc_macros::contract) {
+        if !commands.iter().any(|c| c.name == command.name) {
+            commands.push(command);
+        }
+    }
+    commands
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
 
     use std::collections::BTreeSet;
 
-    /// The command names in the `generate_handler![…]` of a source file.
-    fn handler_names(source: &str) -> BTreeSet<String> {
-        let handler = source.split("generate_handler![").nth(1).unwrap();
-        let handler = handler.split(']').next().unwrap();
-        handler
-            .split(',')
-            .map(str::trim)
-            .filter(|name| !name.is_empty())
-            .map(|path| path.rsplit("::").next().unwrap().to_string())
-            .collect()
-    }
-
-    /// The commands the app (`lib.rs`) and its start-up error screen register, the build script
-    /// declares and the main window's capability grants: a command missing from either list is
-    /// refused at run time ("not allowed"), which no test of the fake backend can see.
+    /// The commands the app and its start-up error screen register, the build script declares
+    /// and the main window's capability grants: a command missing from either list is refused
+    /// at run time ("not allowed"), which no test of the fake backend can see.
     #[test]
     fn every_registered_command_is_declared_and_granted() {
-        let mut registered = handler_names(include_str!("../lib.rs"));
-        let screen = handler_names(include_str!("../startup_problem.rs"));
-        assert!(screen.contains("startup_problem"), "{screen:?}");
-        registered.extend(screen);
+        let registered: BTreeSet<String> = super::every_command()
+            .iter()
+            .map(|command| command.name.to_string())
+            .collect();
+        assert!(registered.contains("startup_problem"), "{registered:?}");
 
         let build = include_str!("../../build.rs");
         let list = build.split("const COMMANDS").nth(1).unwrap();
@@ -76,19 +201,18 @@ mod tests {
             .map(|name| name.replace('-', "_"))
             .collect();
 
-        assert!(registered.len() > 40, "{registered:?}");
-        assert_eq!(
-            registered, declared,
-            "lib.rs and startup_problem.rs against build.rs"
-        );
+        assert!(registered.len() > 100, "{registered:?}");
+        assert_eq!(registered, declared, "the command lists against build.rs");
         assert_eq!(declared, granted, "build.rs against capabilities/main.json");
     }
 
-    /// Every `#[tauri::command]` in the app's sources is async or marked `(async)`.
+    /// Every command of the app's sources is declared with `#[command]` (which runs it off the
+    /// main thread and records it in the contract), none with `#[tauri::command]` directly, and
+    /// each is in a command list.
     #[test]
-    fn no_command_runs_on_the_main_thread() {
-        let mut on_main_thread = Vec::new();
-        let mut commands = 0;
+    fn every_command_goes_through_the_contract() {
+        let mut direct = Vec::new();
+        let mut marked = 0;
         let mut folders =
             vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src-tauri/src")];
         while let Some(folder) = folders.pop() {
@@ -99,23 +223,16 @@ mod tests {
                     continue;
                 }
                 let source = std::fs::read_to_string(&path).unwrap();
-                let lines: Vec<&str> = source.lines().map(str::trim).collect();
-                for (at, attribute) in lines.iter().enumerate() {
-                    if !attribute.starts_with("#[tauri::command") {
-                        continue;
+                for line in source.lines().map(str::trim) {
+                    if line.starts_with("#[tauri::command") {
+                        direct.push(format!("{}: {line}", path.display()));
                     }
-                    commands += 1;
-                    let signature = lines[at..]
-                        .iter()
-                        .find(|line| line.contains("fn "))
-                        .unwrap();
-                    if !attribute.contains("(async)") && !signature.contains("async fn") {
-                        on_main_thread.push(format!("{}: {signature}", path.display()));
-                    }
+                    marked += usize::from(line == "#[command]");
                 }
             }
         }
-        assert!(commands > 100, "{commands} commands found");
-        assert!(on_main_thread.is_empty(), "{on_main_thread:#?}");
+        assert!(direct.is_empty(), "{direct:#?}");
+        // The start-up screen's `open_data_folder` shares its name with the app's.
+        assert_eq!(marked, super::every_command().len() + 1);
     }
 }

@@ -2,6 +2,7 @@
 //! network guard, pausing, resuming and cancelling it by id, and each change of it sent to the
 //! window as a [`DOWNLOAD_EVENT`].
 
+use hearth_ipc_macros::command;
 use std::sync::Arc;
 
 use hearth_local::{DownloadSource, Downloader};
@@ -33,12 +34,12 @@ fn downloader(state: &AppState) -> CommandResult<Downloader> {
     Downloader::new(&state.settings().allow_local_hosts)
 }
 
-#[tauri::command]
+#[command]
 pub async fn model_downloads(state: State<'_, AppState>) -> CommandResult<Vec<ModelDownload>> {
     Ok(state.builder.local().downloads().list())
 }
 
-#[tauri::command]
+#[command]
 pub async fn start_model_download(
     state: State<'_, AppState>,
     params: StartDownloadParams,
@@ -50,13 +51,13 @@ pub async fn start_model_download(
         .start(local, downloader(&state)?, source, params.sha256.as_deref())
 }
 
-#[tauri::command]
+#[command]
 pub async fn pause_model_download(state: State<'_, AppState>, id: String) -> CommandResult<()> {
     state.builder.local().downloads().pause(&id);
     Ok(())
 }
 
-#[tauri::command]
+#[command]
 pub async fn resume_model_download(state: State<'_, AppState>, id: String) -> CommandResult<()> {
     let local = state.builder.local();
     local.downloads().resume(local, downloader(&state)?, &id);
@@ -64,7 +65,7 @@ pub async fn resume_model_download(state: State<'_, AppState>, id: String) -> Co
 }
 
 /// Stops the download and deletes its partial file (a failed one is only dismissed).
-#[tauri::command]
+#[command]
 pub async fn cancel_model_download(state: State<'_, AppState>, id: String) -> CommandResult<()> {
     let local = state.builder.local();
     local.downloads().cancel(local, &id);

@@ -1,13 +1,14 @@
 //! Planning commands: the session's checklist (`todo`), the user's answer to a question the
 //! model asked (`clarify`), and the form card's answer to a form a call asked for.
 
+use hearth_ipc_macros::command;
 use hearth_protocol::{AppError, FormAnswer, TodoList};
 use tauri::State;
 
 use crate::state::{to_error, AppState, CommandResult};
 
 /// The session's checklist; `None` when it never had one.
-#[tauri::command(async)]
+#[command]
 pub fn todo_list(
     state: State<'_, AppState>,
     session_id: String,
@@ -16,7 +17,7 @@ pub fn todo_list(
 }
 
 /// Delivers the user's answer (an option or their own words) to a waiting question.
-#[tauri::command(async)]
+#[command]
 pub fn answer_question(
     state: State<'_, AppState>,
     request_id: String,
@@ -35,7 +36,7 @@ pub fn answer_question(
 
 /// Delivers the form card's answer (filled in, declined or cancelled) to a waiting form; an
 /// answer that does not fit the form is refused with the field it is about.
-#[tauri::command(async)]
+#[command]
 pub fn answer_form(
     state: State<'_, AppState>,
     request_id: String,

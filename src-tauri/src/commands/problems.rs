@@ -2,6 +2,7 @@
 //! failed card logs the error here and can open the data folder (config.toml, `logs/`) in the
 //! file manager.
 
+use hearth_ipc_macros::command;
 use hearth_protocol::AppError;
 use tauri::State;
 
@@ -9,13 +10,13 @@ use crate::state::AppState;
 
 /// Writes the part of the window that failed (`what`, as the user reads it) and its error, with
 /// where it was thrown, to Hearth's log.
-#[tauri::command(async)]
+#[command]
 pub fn log_ui_error(what: String, error: String) {
     tracing::error!(target: "hearth::ui", what, error, "a part of the window failed");
 }
 
 /// Shows the data dir in the file manager.
-#[tauri::command(async)]
+#[command]
 pub fn open_data_folder(state: State<'_, AppState>) -> Result<(), AppError> {
     crate::startup_problem::open_with_os(state.dir.root())
 }

@@ -3,9 +3,10 @@
 //! reach the UI as the generated `CAPABILITIES` list.
 
 use hearth_engine::{check_rules, RuleError};
+use hearth_ipc_macros::command;
 use hearth_protocol::PolicyRule;
 
-#[tauri::command(async)]
+#[command]
 pub fn validate_rules(rules: Vec<PolicyRule>) -> Result<(), RuleError> {
     check_rules(&rules).map(|_| ())
 }

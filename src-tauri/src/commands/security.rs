@@ -2,13 +2,14 @@
 //! gives on this system, and whether a chat runs sandboxed commands without asking (or outside
 //! the sandbox).
 
+use hearth_ipc_macros::command;
 use hearth_protocol::{ChatSandbox, SandboxStatus};
 use tauri::State;
 
 use crate::state::{to_error, AppState, CommandResult};
 
 /// Starts a program in the sandbox to see what applies (off the runtime's threads).
-#[tauri::command]
+#[command]
 pub async fn sandbox_status() -> CommandResult<SandboxStatus> {
     tokio::task::spawn_blocking(hearth_engine::sandbox_status)
         .await
@@ -16,13 +17,13 @@ pub async fn sandbox_status() -> CommandResult<SandboxStatus> {
 }
 
 /// What the chat `session_id` chose about its commands' sandbox.
-#[tauri::command(async)]
+#[command]
 pub fn chat_sandbox(state: State<'_, AppState>, session_id: String) -> ChatSandbox {
     state.tools().chat_sandbox(&session_id)
 }
 
 /// Records what the chat `session_id` chose (the chat's "turn off").
-#[tauri::command(async)]
+#[command]
 pub fn set_chat_sandbox(state: State<'_, AppState>, session_id: String, choice: ChatSandbox) {
     state.tools().set_chat_sandbox(&session_id, choice);
 }

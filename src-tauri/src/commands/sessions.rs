@@ -1,11 +1,12 @@
 //! Session and message commands: list, create, rename, pin, delete, page through, search.
 
+use hearth_ipc_macros::command;
 use hearth_protocol::{AppError, MessagePage, SearchHit, Session, Text};
 use tauri::State;
 
 use crate::state::{to_error, AppState, CommandResult};
 
-#[tauri::command(async)]
+#[command]
 pub fn list_sessions(state: State<'_, AppState>) -> CommandResult<Vec<Session>> {
     state.store.list_sessions().map_err(to_error)
 }
@@ -13,7 +14,7 @@ pub fn list_sessions(state: State<'_, AppState>) -> CommandResult<Vec<Session>> 
 /// A new chat, titled in the settings' language until its first message names it. Without a
 /// title of its own, an empty "New chat" nobody used yet is reused (and moved to the top)
 /// instead, so the sidebar never holds a row of empty chats.
-#[tauri::command(async)]
+#[command]
 pub fn create_session(state: State<'_, AppState>, title: Option<String>) -> CommandResult<Session> {
     let settings = state.settings();
     if title.is_none() {
@@ -45,12 +46,12 @@ pub fn create_session(state: State<'_, AppState>, title: Option<String>) -> Comm
         .map_err(to_error)
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn rename_session(state: State<'_, AppState>, id: String, title: String) -> CommandResult<()> {
     state.store.rename_session(&id, &title).map_err(to_error)
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn set_session_pinned(
     state: State<'_, AppState>,
     id: String,
@@ -62,7 +63,7 @@ pub fn set_session_pinned(
         .map_err(to_error)
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn set_session_model(
     state: State<'_, AppState>,
     id: String,
@@ -74,7 +75,7 @@ pub fn set_session_model(
         .map_err(to_error)
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn set_session_workspace(
     state: State<'_, AppState>,
     id: String,
@@ -89,14 +90,14 @@ pub fn set_session_workspace(
         .map_err(to_error)
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn delete_session(state: State<'_, AppState>, id: String) -> CommandResult<()> {
     state.store.delete_session(&id).map_err(to_error)
 }
 
 /// A page of a chat's messages: the `limit` newest before message `before` (the newest when
 /// absent), reaching back to message `through` when given (a search hit).
-#[tauri::command(async)]
+#[command]
 pub fn list_message_page(
     state: State<'_, AppState>,
     session_id: String,
@@ -110,7 +111,7 @@ pub fn list_message_page(
         .map_err(to_error)
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn search_messages(state: State<'_, AppState>, query: String) -> CommandResult<Vec<SearchHit>> {
     state
         .store

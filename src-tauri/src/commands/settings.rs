@@ -3,6 +3,7 @@
 //! keys `brave` / `tavily`; only masked hints come back),
 //! connection tests, local model servers found at first run, the audit log, and the start-up mark.
 
+use hearth_ipc_macros::command;
 use std::collections::BTreeMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -15,12 +16,12 @@ use tauri::{Manager, State};
 
 use crate::state::{to_error, AppState, CommandResult};
 
-#[tauri::command(async)]
+#[command]
 pub fn get_settings(state: State<'_, AppState>) -> Settings {
     state.settings()
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn save_settings(
     app: tauri::AppHandle,
     state: State<'_, AppState>,
@@ -196,7 +197,7 @@ pub(crate) async fn key_status(
         .map_err(to_error)
 }
 
-#[tauri::command]
+#[command]
 pub async fn get_key_status(
     state: State<'_, AppState>,
     provider_id: String,
@@ -205,7 +206,7 @@ pub async fn get_key_status(
     key_status(&state, provider_id, account).await
 }
 
-#[tauri::command]
+#[command]
 pub async fn set_api_key(
     app: tauri::AppHandle,
     state: State<'_, AppState>,
@@ -229,7 +230,7 @@ pub async fn set_api_key(
     })
 }
 
-#[tauri::command]
+#[command]
 pub async fn delete_api_key(
     app: tauri::AppHandle,
     state: State<'_, AppState>,
@@ -243,7 +244,7 @@ pub async fn delete_api_key(
 /// Lists the models the provider offers with their context windows, proving the URL and key
 /// work: with `api_key` when the form holds one not yet saved (it reaches the keychain only on
 /// save), else the stored key.
-#[tauri::command]
+#[command]
 pub async fn test_connection(
     state: State<'_, AppState>,
     provider: ProviderEntry,
@@ -268,7 +269,7 @@ pub async fn test_connection(
 
 /// Model servers running on this machine (Ollama, LM Studio, llama.cpp, vLLM on their usual
 /// ports), offered as one-click providers when none is configured.
-#[tauri::command]
+#[command]
 pub async fn detect_local_servers() -> Vec<DetectedServer> {
     hearth_engine::detect_local_servers(
         &hearth_engine::well_known_servers(),
@@ -277,7 +278,7 @@ pub async fn detect_local_servers() -> Vec<DetectedServer> {
     .await
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn list_audit(state: State<'_, AppState>, limit: u32) -> CommandResult<Vec<AuditRecord>> {
     state
         .store
@@ -288,7 +289,7 @@ pub fn list_audit(state: State<'_, AppState>, limit: u32) -> CommandResult<Vec<A
 /// Called by the UI once its first screen is rendered: records the start-up time, with the UI's
 /// own marks (`name` → wall-clock epoch milliseconds: page navigation start, script evaluated,
 /// first data loaded) logged as milliseconds since the process started.
-#[tauri::command(async)]
+#[command]
 pub fn app_ready(state: State<'_, AppState>, marks: Option<BTreeMap<String, f64>>) {
     let elapsed = state.started.elapsed();
     let since_start = |epoch_ms: f64| {

@@ -1,15 +1,17 @@
 //! The desktop's terminal view of a `pty` session: its current screen, then its output live over
 //! a Channel until the session's terminal closes; and the keys the user types into it.
 
+use hearth_ipc_macros::command;
 use serde::Serialize;
 use tauri::ipc::Channel;
 use tauri::State;
 use tokio::sync::broadcast::error::RecvError;
+use ts_rs::TS;
 
 use crate::state::{to_error, AppState, CommandResult};
 
 /// What the terminal view receives.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum TerminalEvent {
     /// The screen as it is now (escape codes that redraw it) and its size.
@@ -22,7 +24,7 @@ pub enum TerminalEvent {
 
 /// Starts feeding `on_event` with the session `session_id`; false when no such session is open
 /// (it ended and was forgotten, or the app restarted since).
-#[tauri::command(async)]
+#[command]
 pub fn watch_terminal(
     state: State<'_, AppState>,
     session_id: String,
@@ -65,7 +67,7 @@ pub fn watch_terminal(
 /// Types `data` into the session `session_id`: the bytes the terminal view sends for the keys
 /// pressed (text, `\r` for Enter, DEL for Backspace, ETX for Ctrl-C, escape sequences for the
 /// arrows). Returns the bytes written.
-#[tauri::command]
+#[command]
 pub async fn write_terminal(
     state: State<'_, AppState>,
     session_id: String,

@@ -4,6 +4,7 @@
 
 use hearth_core::Notice;
 use hearth_engine::{EventSink, SkillRun, TurnSummary};
+use hearth_ipc_macros::command;
 use hearth_protocol::{AppError, ApprovalDecision, ContentPart, EngineEvent, Session, Text};
 use tauri::ipc::Channel;
 use tauri::{AppHandle, Emitter, Manager, State};
@@ -158,7 +159,7 @@ fn title_in_background(app: &AppHandle, session_id: &str) {
     });
 }
 
-#[tauri::command]
+#[command]
 pub async fn send_message(
     app: AppHandle,
     state: State<'_, AppState>,
@@ -172,7 +173,7 @@ pub async fn send_message(
     send_turn(&app, &state, &session_id, content, None, on_event).await
 }
 
-#[tauri::command]
+#[command]
 pub async fn regenerate(
     app: AppHandle,
     state: State<'_, AppState>,
@@ -196,7 +197,7 @@ pub async fn regenerate(
 /// Forks the chat before `message_id` and sends the edited message in the fork (stored before a
 /// provider is looked at, like a sent one). A message that ran a skill (a skill part kept beside
 /// the edited text) runs it again, as the skill is now.
-#[tauri::command]
+#[command]
 pub async fn edit_message(
     app: AppHandle,
     state: State<'_, AppState>,
@@ -238,7 +239,7 @@ fn skill_of(content: &[ContentPart]) -> Option<String> {
     })
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn cancel_turn(state: State<'_, AppState>, session_id: String) -> CommandResult<()> {
     state.turns().cancel(&session_id);
     Ok(())
@@ -246,7 +247,7 @@ pub fn cancel_turn(state: State<'_, AppState>, session_id: String) -> CommandRes
 
 /// Cancels a sub-agent: at once when it runs in the app, else by asking the process running it
 /// (`hearth-cli`) through the store.
-#[tauri::command]
+#[command]
 pub async fn cancel_subagent(state: State<'_, AppState>, run_id: String) -> CommandResult<()> {
     let agents = state.builder.agents();
     if agents.cancel(&run_id).await.map_err(to_error)?.is_none() {
@@ -262,7 +263,7 @@ pub async fn cancel_subagent(state: State<'_, AppState>, run_id: String) -> Comm
 const BACKGROUND_LISTED: usize = 20;
 
 /// The newest background sub-agents of every chat, for the background-tasks panel.
-#[tauri::command(async)]
+#[command]
 pub fn list_background_tasks(
     state: State<'_, AppState>,
 ) -> CommandResult<Vec<hearth_protocol::SubAgentRun>> {
@@ -277,7 +278,7 @@ pub fn list_background_tasks(
         .collect())
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn resolve_approval(
     state: State<'_, AppState>,
     request_id: String,

@@ -1,13 +1,14 @@
 //! Settings → About: the running version, checking for a newer one on demand, and installing
 //! the one offered (then Hearth restarts).
 
+use hearth_ipc_macros::command;
 use hearth_protocol::{AboutInfo, AppError, UpdateCheck};
 use tauri::{AppHandle, State};
 
 use crate::state::{AppState, CommandResult};
 use crate::updates::{self, PendingUpdate};
 
-#[tauri::command(async)]
+#[command]
 pub fn about(app: AppHandle, state: State<'_, AppState>) -> AboutInfo {
     let updates = state.settings().updates;
     AboutInfo {
@@ -17,7 +18,7 @@ pub fn about(app: AppHandle, state: State<'_, AppState>) -> AboutInfo {
     }
 }
 
-#[tauri::command]
+#[command]
 pub async fn check_for_update(
     app: AppHandle,
     state: State<'_, AppState>,
@@ -29,7 +30,7 @@ pub async fn check_for_update(
     Ok(outcome)
 }
 
-#[tauri::command]
+#[command]
 pub async fn install_update(
     app: AppHandle,
     pending: State<'_, PendingUpdate>,

@@ -3,15 +3,13 @@
 // Whether rules are valid is decided by the backend (`validate_rules`, the loader's own check).
 import type { Capability } from './bindings/Capability';
 import type { PolicyRule } from './bindings/PolicyRule';
+import type { RuleError } from './bindings/RuleError';
 
 export { CAPABILITIES, RULE_EFFECTS } from './bindings/choices';
 export type RuleEffect = PolicyRule['effect'];
 
 /** What `validate_rules` rejects with: the first bad rule's place (from 0) and why. */
-export interface RuleError {
-  index: number;
-  message: string;
-}
+export type { RuleError };
 
 /** Whether a rule names one tool (or a `prefix*` of tools) or a capability tag. */
 export type RuleTarget = 'tool' | 'capability';

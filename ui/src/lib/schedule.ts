@@ -3,7 +3,7 @@
 // write: every minute or N minutes, hourly, fixed times on days of the week or the month, hour
 // ranges), and a rarer cron expression is shown as written, never in English words.
 import { num, t } from './i18n/index.svelte';
-import type { ScheduleJson } from './jobs';
+import type { Schedule } from './bindings/Schedule';
 
 const WEEKDAYS = ['周日', '周一', '周二', '周三', '周四', '周五', '周六'];
 const UNITS: [number, string][] = [
@@ -14,7 +14,7 @@ const UNITS: [number, string][] = [
 ];
 
 /** `schedule` as a Chinese phrase, or null when it is not one of the forms written here. */
-export function chineseSchedule(schedule: ScheduleJson, formatTime: (ms: number) => string): string | null {
+export function chineseSchedule(schedule: Schedule, formatTime: (ms: number) => string): string | null {
   if (schedule.type === 'at') return `一次，于 ${formatTime(schedule.at)}`;
   if (schedule.type === 'every') {
     for (const [size, unit] of UNITS) {
@@ -103,7 +103,7 @@ function dayPhrase(days: number[]): string {
 
 /** What a job card shows for `job`'s schedule in `lang`. */
 export function scheduleText(
-  job: { schedule: ScheduleJson; schedule_description: string },
+  job: { schedule: Schedule; schedule_description: string },
   lang: string,
   formatTime: (ms: number) => string,
 ): string {

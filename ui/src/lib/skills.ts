@@ -1,62 +1,18 @@
-// Skills as the backend's skill commands serialize them (hand-written; keep the field names
-// identical to src-tauri/src/commands/skills), and the small pieces of logic of the Skills page
-// and the composer's `/` picker.
+// The small pieces of logic of the Skills page and the composer's `/` picker; the skill types are
+// generated (`ui/src/lib/bindings/`, from src-tauri/src/commands/skills and hearth-skills).
 
-export type SkillFormat = 'agent_skills' | 'ceecore';
-export type SkillSource = 'user' | 'project' | 'imported';
-export type PermissionBadge = 'internet' | 'files' | 'notifications' | 'schedules';
+import type { InstallKind } from './bindings/InstallKind';
+import type { SkillItem } from './bindings/SkillItem';
 
-export interface SkillItem {
-  name: string;
-  description: string;
-  format: SkillFormat;
-  source: SkillSource;
-  dialect: 'echo' | 'ceecore' | 'picobot';
-  enabled: boolean;
-  version: string | null;
-  dir: string;
-  /** `none`: the session's ordinary policy applies. */
-  declares: 'none' | 'permissions' | 'allowed_tools';
-  permissions: PermissionBadge[];
-  allowed_tools: string[];
-  tools: string[];
-}
-
-export interface BrokenSkill {
-  folder: string;
-  dir: string;
-  source: SkillSource;
-  reason: string;
-}
-
-export interface SkillsList {
-  skills: SkillItem[];
-  broken: BrokenSkill[];
-  untrusted_project: string | null;
-}
-
-export interface SkillDetail {
-  skill: SkillItem;
-  instructions: string;
-  files: string[];
-}
-
-export type InstallKind = 'folder' | 'git' | 'url';
-
-export interface InstallPreview {
-  token: string;
-  skill: SkillItem;
-}
-
-export interface ImportCandidate {
-  agent: string;
-  dir: string;
-  name: string;
-  description: string | null;
-  format: SkillFormat | null;
-  broken: string | null;
-  installed: boolean;
-}
+export type { BrokenItem } from './bindings/BrokenItem';
+export type { ImportCandidate } from './bindings/ImportCandidate';
+export type { InstallPreview } from './bindings/InstallPreview';
+export type { PermissionBadge } from './bindings/PermissionBadge';
+export type { SkillDetail } from './bindings/SkillDetail';
+export type { SkillFormat } from './bindings/SkillFormat';
+export type { InstallKind, SkillItem };
+export type { SkillSource } from './bindings/SkillSource';
+export type { SkillsList } from './bindings/SkillsList';
 
 /** The `/query` being typed at the start of the composer (no space yet), or null. */
 export function slashQuery(text: string): string | null {

@@ -16,6 +16,7 @@ import type { TodoList } from '../../src/lib/bindings/TodoList';
 import type { Form } from '../../src/lib/bindings/Form';
 import type { FormAnswer } from '../../src/lib/bindings/FormAnswer';
 import type { FormField } from '../../src/lib/bindings/FormField';
+import type { FakeHandlers, FakeTable } from './fake-ipc';
 
 /** A form as a scenario gives it: defaults are plain values (Playwright's types of an init
  * script's argument cannot take the recursive `JsonValue`). */
@@ -325,135 +326,134 @@ export function installFakeBackend(scenario: Scenario): void {
     return message(sessionId, { role: 'user', content });
   }
 
+  /** Changes a session's row as the store would (refused for an unknown session). */
+  function updateSession(id: string, change: Partial<Session>): null {
+    const s = sessions.find((x) => x.id === id);
+    if (!s) throw `unknown session ${id}`;
+    Object.assign(s, change);
+    return null;
+  }
+
+  const handlers: FakeHandlers = {
+    list_sessions: () => sessions.map((s) => ({ ...s })),
+    create_session: (a) => {
+      // As the app does: an empty "New chat" nobody used is handed back instead of a second.
+      const unused = a.title === null
+        ? sessions.find((x) => !x.pinned && (messages[x.id]?.length ?? 0) === 0 && ['New chat', '新对话'].includes(x.title))
+        : undefined;
+      return { ...(unused ?? newSession(a.title)) };
+    },
+    rename_session: (a) => updateSession(a.id, { title: a.title }),
+    set_session_pinned: (a) => updateSession(a.id, { pinned: a.pinned }),
+    set_session_model: (a) => updateSession(a.id, { model: a.model }),
+    set_session_workspace: (a) => updateSession(a.id, { workspace: a.workspace }),
+    delete_session: (a) => {
+      const i = sessions.findIndex((x) => x.id === a.id);
+      if (i >= 0) sessions.splice(i, 1);
+      return null;
+    },
+    list_message_page: async (a) => {
+      const delay = scenario.slowPages?.[a.sessionId];
+      if (delay) await sleep(delay);
+      const answer = messagePage(a.sessionId, a.before, a.through, a.limit);
+      pagesServed.push(a.sessionId);
+      return answer;
+    },
+    search_messages: (a) => {
+      const q = a.query.toLowerCase();
+      const hits = [];
+      for (const [sid, list] of Object.entries(messages)) {
+        for (const m of list) {
+          const text = m.content.map((p) => (p.type === 'text' ? p.text : '')).join(' ');
+          const at = text.toLowerCase().indexOf(q);
+          if (at < 0) continue;
+          hits.push({
+            message_id: m.id,
+            session_id: sid,
+            session_title: sessions.find((s) => s.id === sid)?.title ?? '',
+            role: m.role,
+            snippet: `${text.slice(0, at)}<b>${text.slice(at, at + q.length)}</b>${text.slice(at + q.length, at + q.length + 40)}`,
+            created_at: m.created_at,
+          });
+        }
+      }
+      return hits.slice(0, 20);
+    },
+    send_message: async (a) => {
+      if (scenario.refuseSend) throw scenario.refuseSend;
+      const user = userMessage(a.sessionId, a.content);
+      await runTurn(a.sessionId, a.onEvent, user.id);
+      return null;
+    },
+    regenerate: async (a) => {
+      const list = messages[a.sessionId] ?? [];
+      let lastUser = list.length - 1;
+      while (lastUser >= 0 && list[lastUser].role !== 'user') lastUser--;
+      list.splice(lastUser + 1);
+      await runTurn(a.sessionId, a.onEvent, list[lastUser]?.id ?? 0);
+      return null;
+    },
+    edit_message: async (a) => {
+      const source = sessions.find((s) => s.id === a.sessionId);
+      const fork = newSession(`${source?.title ?? 'Chat'} (edited)`);
+      for (const m of messages[a.sessionId] ?? []) {
+        if (m.id === a.messageId) break;
+        const { id: _copiedId, ...rest } = m;
+        message(fork.id, { ...rest, session_id: fork.id });
+      }
+      const user = userMessage(fork.id, a.content);
+      await runTurn(fork.id, a.onEvent, user.id);
+      return { ...fork };
+    },
+    read_workspace_media: (a) => {
+      const media = scenario.media?.[a.path];
+      if (!media) throw { code: 'other', params: { message: `no such media ${a.path}` } } satisfies AppError;
+      return media;
+    },
+    cancel_turn: (a) => {
+      cancelled.add(a.sessionId);
+      return null;
+    },
+    resolve_approval: (a) => {
+      const resolve = approvals.get(a.requestId);
+      if (!resolve) throw `no pending approval ${a.requestId}`;
+      approvals.delete(a.requestId);
+      resolve(a.decision);
+      return null;
+    },
+    todo_list: (a) => todos[a.sessionId] ?? null,
+    answer_form: (a) => {
+      const waiting = forms.get(a.requestId);
+      if (!waiting) throw { code: 'question_gone' } satisfies AppError;
+      const refusal = a.answer.action === 'accept' ? waiting.refuse : undefined;
+      delete waiting.refuse;
+      if (refusal) throw refusal;
+      forms.delete(a.requestId);
+      waiting.answer(a.answer);
+      return null;
+    },
+    answer_question: (a) => {
+      const resolve = questions.get(a.requestId);
+      if (!resolve) throw { code: 'question_gone' } satisfies AppError;
+      questions.delete(a.requestId);
+      resolve(a.answer);
+      return null;
+    },
+    'plugin:event|listen': (a) => {
+      const { event, handler } = a as { event: string; handler: number };
+      const list = listeners.get(event) ?? [];
+      list.push(handler);
+      listeners.set(event, list);
+      return handler;
+    },
+    'plugin:event|unlisten': () => null,
+  };
+
   async function invoke(cmd: string, args: Record<string, unknown> = {}): Promise<unknown> {
     calls.push({ cmd, args });
-    const a = args as Record<string, never>;
-    switch (cmd) {
-      case 'list_sessions':
-        return sessions.map((s) => ({ ...s }));
-      case 'create_session': {
-        // As the app does: an empty "New chat" nobody used is handed back instead of a second.
-        const unused = a.title === null
-          ? sessions.find((x) => !x.pinned && (messages[x.id]?.length ?? 0) === 0 && ['New chat', '新对话'].includes(x.title))
-          : undefined;
-        return { ...(unused ?? newSession(a.title)) };
-      }
-      case 'rename_session':
-      case 'set_session_pinned':
-      case 'set_session_model':
-      case 'set_session_workspace': {
-        const s = sessions.find((x) => x.id === a.id);
-        if (!s) throw `unknown session ${a.id}`;
-        if (cmd === 'rename_session') s.title = a.title;
-        if (cmd === 'set_session_pinned') s.pinned = a.pinned;
-        if (cmd === 'set_session_model') s.model = a.model;
-        if (cmd === 'set_session_workspace') s.workspace = a.workspace;
-        return null;
-      }
-      case 'delete_session': {
-        const i = sessions.findIndex((x) => x.id === a.id);
-        if (i >= 0) sessions.splice(i, 1);
-        return null;
-      }
-      case 'list_message_page': {
-        const delay = scenario.slowPages?.[a.sessionId];
-        if (delay) await sleep(delay);
-        const answer = messagePage(a.sessionId, a.before, a.through, a.limit);
-        pagesServed.push(a.sessionId);
-        return answer;
-      }
-      case 'search_messages': {
-        const q = String(a.query).toLowerCase();
-        const hits = [];
-        for (const [sid, list] of Object.entries(messages)) {
-          for (const m of list) {
-            const text = m.content.map((p) => (p.type === 'text' ? p.text : '')).join(' ');
-            const at = text.toLowerCase().indexOf(q);
-            if (at < 0) continue;
-            hits.push({
-              message_id: m.id,
-              session_id: sid,
-              session_title: sessions.find((s) => s.id === sid)?.title ?? '',
-              role: m.role,
-              snippet: `${text.slice(0, at)}<b>${text.slice(at, at + q.length)}</b>${text.slice(at + q.length, at + q.length + 40)}`,
-              created_at: m.created_at,
-            });
-          }
-        }
-        return hits.slice(0, 20);
-      }
-      case 'send_message': {
-        if (scenario.refuseSend) throw scenario.refuseSend;
-        const user = userMessage(a.sessionId, a.content);
-        await runTurn(a.sessionId, a.onEvent, user.id);
-        return null;
-      }
-      case 'regenerate': {
-        const list = messages[a.sessionId] ?? [];
-        let lastUser = list.length - 1;
-        while (lastUser >= 0 && list[lastUser].role !== 'user') lastUser--;
-        list.splice(lastUser + 1);
-        await runTurn(a.sessionId, a.onEvent, list[lastUser]?.id ?? 0);
-        return null;
-      }
-      case 'edit_message': {
-        const source = sessions.find((s) => s.id === a.sessionId);
-        const fork = newSession(`${source?.title ?? 'Chat'} (edited)`);
-        for (const m of messages[a.sessionId] ?? []) {
-          if (m.id === a.messageId) break;
-          const { id: _copiedId, ...rest } = m;
-          message(fork.id, { ...rest, session_id: fork.id });
-        }
-        const user = userMessage(fork.id, a.content);
-        await runTurn(fork.id, a.onEvent, user.id);
-        return { ...fork };
-      }
-      case 'read_workspace_media': {
-        const media = scenario.media?.[a.path];
-        if (!media) throw { code: 'other', params: { message: `no such media ${a.path}` } };
-        return media;
-      }
-      case 'cancel_turn':
-        cancelled.add(a.sessionId);
-        return null;
-      case 'resolve_approval': {
-        const resolve = approvals.get(a.requestId);
-        if (!resolve) throw `no pending approval ${a.requestId}`;
-        approvals.delete(a.requestId);
-        resolve(a.decision);
-        return null;
-      }
-      case 'todo_list':
-        return todos[a.sessionId] ?? null;
-      case 'answer_form': {
-        const waiting = forms.get(a.requestId);
-        if (!waiting) throw { code: 'question_gone' };
-        const answer = a.answer as FormAnswer;
-        const refusal = answer.action === 'accept' ? waiting.refuse : undefined;
-        delete waiting.refuse;
-        if (refusal) throw refusal;
-        forms.delete(a.requestId);
-        waiting.answer(answer);
-        return null;
-      }
-      case 'answer_question': {
-        const resolve = questions.get(a.requestId);
-        if (!resolve) throw { code: 'question_gone' };
-        questions.delete(a.requestId);
-        resolve(a.answer);
-        return null;
-      }
-      case 'plugin:event|listen': {
-        const list = listeners.get(a.event) ?? [];
-        list.push(a.handler);
-        listeners.set(a.event, list);
-        return a.handler;
-      }
-      case 'plugin:event|unlisten':
-        return null;
-      default:
-        throw `fake backend: unknown command ${cmd}`;
-    }
+    const handler = (handlers as unknown as FakeTable)[cmd];
+    if (!handler) throw `fake backend: unknown command ${cmd}`;
+    return handler(args);
   }
 
   w.__TAURI_INTERNALS__ = {

@@ -9,6 +9,7 @@ import type { ChannelStatus } from '../../src/lib/bindings/ChannelStatus';
 import type { KeyStatus } from '../../src/lib/bindings/KeyStatus';
 import type { Settings } from '../../src/lib/bindings/Settings';
 import type { SubAgentRun } from '../../src/lib/bindings/SubAgentRun';
+import type { FakeHandlers, FakeTable } from './fake-ipc';
 
 export interface ChannelsScenario {
   /** Channel tokens already in the keychain, by channel name. */
@@ -51,7 +52,7 @@ export function installFakeChannels(scenario: ChannelsScenario): void {
     });
   }
 
-  const handlers: Record<string, (a: Record<string, never>) => unknown> = {
+  const handlers: FakeHandlers = {
     channel_statuses: () => statuses(),
     channel_token_status: (a) => {
       channel(a.name);
@@ -83,9 +84,9 @@ export function installFakeChannels(scenario: ChannelsScenario): void {
   };
 
   w.__TAURI_INTERNALS__.invoke = async (cmd: string, args: Record<string, unknown> = {}) => {
-    const handler = handlers[cmd];
+    const handler = (handlers as unknown as FakeTable)[cmd];
     if (!handler) return original(cmd, args);
     w.__hearth.calls.push({ cmd, args });
-    return handler(args as Record<string, never>);
+    return handler(args);
   };
 }

@@ -5,6 +5,7 @@
 // calls in the same `window.__hearth.calls`. Serialized into the page: it must not use anything
 // from outside its own body.
 import type { AppError } from '../../src/lib/bindings/AppError';
+import type { ContentPart } from '../../src/lib/bindings/ContentPart';
 import type { AvailableUpdate } from '../../src/lib/bindings/AvailableUpdate';
 import type { DetectedServer } from '../../src/lib/bindings/DetectedServer';
 import type { KeyStatus } from '../../src/lib/bindings/KeyStatus';
@@ -13,7 +14,8 @@ import type { PolicyRule } from '../../src/lib/bindings/PolicyRule';
 import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
 import type { Settings } from '../../src/lib/bindings/Settings';
 import type { StartupProblem } from '../../src/lib/bindings/StartupProblem';
-import type { AuditRecord } from '../../src/lib/types';
+import type { AuditRecord } from '../../src/lib/bindings/AuditRecord';
+import type { FakeHandlers, FakeTable } from './fake-ipc';
 
 export interface DesktopScenario {
   keys?: Record<string, string>;
@@ -69,7 +71,7 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     };
   }
 
-  function attachment(path: string) {
+  function attachment(path: string): ContentPart {
     const name = path.split('/').pop() ?? path;
     if (name.endsWith('.png')) return { type: 'image', mime_type: 'image/png', data: 'iVBORw0KGgo=', name };
     if (name.endsWith('.txt') || name.endsWith('.md')) {
@@ -82,8 +84,8 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
         ? `Attached document \`${name}\` (pdf, no text layer; original copied to attachments/${name}):\n[no text layer]`
         : `Attached document \`${name}\` (pdf, pages 2 of 5, cut; original copied to attachments/${name}):\n--- page 1 ---\nhello`;
       const source = scanned
-        ? { kind: 'document', name, format: 'pdf', unit_kind: 'page', included: 0, count: 0, cut: false, no_text: true }
-        : { kind: 'document', name, format: 'pdf', unit_kind: 'page', included: 2, count: 5, cut: true, no_text: false };
+        ? ({ kind: 'document', name, format: 'pdf', unit_kind: 'page', included: 0, count: 0, cut: false, no_text: true } as const)
+        : ({ kind: 'document', name, format: 'pdf', unit_kind: 'page', included: 2, count: 5, cut: true, no_text: false } as const);
       return { type: 'attached', text, source };
     }
     if (name.startsWith('missing')) throw `no such file: ${path}`;
@@ -124,7 +126,7 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     return bytes(data).length;
   }
 
-  const handlers: Record<string, (a: Record<string, never>) => unknown> = {
+  const handlers: FakeHandlers = {
     get_settings: () => JSON.parse(JSON.stringify(settings)),
     validate_rules: (a) => {
       // Like `hearth_engine::check_rules`: the first bad rule's index and why.
@@ -170,7 +172,10 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
     watch_terminal: (a) => watchTerminal(a.sessionId, a.onEvent),
     write_terminal: (a) => writeTerminal(a.sessionId, a.data),
     'plugin:dialog|open': () => scenario.dialog ?? null,
-    startup_problem: () => scenario.startupProblem,
+    startup_problem: () => {
+      if (!scenario.startupProblem) throw 'fake backend: the scenario has no start-up problem';
+      return scenario.startupProblem;
+    },
     open_data_folder: () => null,
     log_ui_error: () => null,
     about: () => ({ version: '0.1.0', updates_enabled: settings.updates.endpoint !== '', endpoint: settings.updates.endpoint }),
@@ -204,9 +209,9 @@ export function installFakeDesktop(scenario: DesktopScenario): void {
   };
 
   w.__TAURI_INTERNALS__.invoke = async (cmd: string, args: Record<string, unknown> = {}) => {
-    const handler = handlers[cmd];
+    const handler = (handlers as unknown as FakeTable)[cmd];
     if (!handler) return original(cmd, args);
     w.__hearth.calls.push({ cmd, args });
-    return handler(args as Record<string, never>);
+    return handler(args);
   };
 }

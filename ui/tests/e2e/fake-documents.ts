@@ -11,6 +11,7 @@
 import type { ArtifactView } from '../../src/lib/bindings/ArtifactView';
 import type { Citation } from '../../src/lib/bindings/Citation';
 import type { KnowledgeStatus } from '../../src/lib/bindings/KnowledgeStatus';
+import type { FakeHandlers, FakeTable } from './fake-ipc';
 
 export interface DocumentsScenario {
   artifacts?: ArtifactView[];
@@ -63,7 +64,7 @@ export function installFakeDocuments(scenario: DocumentsScenario): void {
     sendProgress();
   };
 
-  const handlers: Record<string, (a: Record<string, never>) => unknown> = {
+  const handlers: FakeHandlers = {
     artifact_view: (a) => {
       const found = (scenario.artifacts ?? []).find((x) => x.id === a.id);
       if (!found) throw `no artifact ${a.id}`;
@@ -93,9 +94,9 @@ export function installFakeDocuments(scenario: DocumentsScenario): void {
       status.folders = folders;
       if (changed && !status.progress.running) startPass();
     }
-    const handler = handlers[cmd];
+    const handler = (handlers as unknown as FakeTable)[cmd];
     if (!handler) return original(cmd, args);
     w.__hearth.calls.push({ cmd, args });
-    return handler(args as Record<string, never>);
+    return handler(args);
   };
 }

@@ -5,6 +5,7 @@
 // Serialized into the page: it must not use anything from outside its own body.
 import type { AuthorizationGrant, JobForm, JobView, Preview, RunView } from '../../src/lib/jobs';
 import type { Contradiction, Memory, MemoryForm } from '../../src/lib/memory';
+import type { FakeHandlers, FakeTable } from './fake-ipc';
 
 export interface JobsScenario {
   jobs?: JobView[];
@@ -90,7 +91,7 @@ export function installFakeJobs(scenario: JobsScenario): void {
     if (!form.content.trim()) throw '`content` must not be empty';
   }
 
-  const handlers: Record<string, (a: Record<string, never>) => unknown> = {
+  const handlers: FakeHandlers = {
     list_jobs: () => copy(jobs),
     create_job: (a) => {
       const form = a.form as JobForm;
@@ -114,6 +115,7 @@ export function installFakeJobs(scenario: JobsScenario): void {
         last_status: null,
         run_requested: false,
         created_at: '2030-01-01T00:00:00+00:00',
+        skill: form.skill ?? null,
       };
       applyForm(created, form);
       jobs.push(created);
@@ -232,9 +234,9 @@ export function installFakeJobs(scenario: JobsScenario): void {
   };
 
   w.__TAURI_INTERNALS__.invoke = async (cmd: string, args: Record<string, unknown> = {}) => {
-    const handler = handlers[cmd];
+    const handler = (handlers as unknown as FakeTable)[cmd];
     if (!handler) return original(cmd, args);
     w.__hearth.calls.push({ cmd, args });
-    return handler(args as Record<string, never>);
+    return handler(args);
   };
 }

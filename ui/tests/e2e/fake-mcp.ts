@@ -11,6 +11,7 @@ import type { McpServerSettings } from '../../src/lib/bindings/McpServerSettings
 import type { McpServerView } from '../../src/lib/bindings/McpServerView';
 import type { McpToolView } from '../../src/lib/bindings/McpToolView';
 import type { Settings } from '../../src/lib/bindings/Settings';
+import type { FakeHandlers, FakeTable } from './fake-ipc';
 
 export interface McpScenario {
   /** Tools of each server once ready, by server name (a server not listed has none). */
@@ -119,7 +120,7 @@ export function installFakeMcp(scenario: McpScenario): void {
     return { provider_id: name, stored: stored !== undefined, masked: stored === undefined ? null : `••••${stored.slice(-4)}`, keychain_unavailable: false };
   }
 
-  const handlers: Record<string, (a: Record<string, never>) => unknown> = {
+  const handlers: FakeHandlers = {
     mcp_servers: () => settings.mcp_servers.map(view),
     mcp_restart: (a) => {
       const run = runs[a.name];
@@ -201,9 +202,9 @@ export function installFakeMcp(scenario: McpScenario): void {
   };
 
   w.__TAURI_INTERNALS__.invoke = async (cmd: string, args: Record<string, unknown> = {}) => {
-    const handler = handlers[cmd];
+    const handler = (handlers as unknown as FakeTable)[cmd];
     if (!handler) return original(cmd, args);
     w.__hearth.calls.push({ cmd, args });
-    return handler(args as Record<string, never>);
+    return handler(args);
   };
 }

@@ -15,6 +15,7 @@ import type { ModelDownload } from '../../src/lib/bindings/ModelDownload';
 import type { StartDownloadParams } from '../../src/lib/bindings/StartDownloadParams';
 import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
 import type { RecommendedModel } from '../../src/lib/bindings/RecommendedModel';
+import type { FakeHandlers, FakeTable } from './fake-ipc';
 
 export interface ModelsScenario {
   localModels?: LocalModel[];
@@ -85,7 +86,7 @@ export function installFakeModels(scenario: ModelsScenario): void {
     };
   }
 
-  const handlers: Record<string, (a: Record<string, unknown>) => unknown> = {
+  const handlers: FakeHandlers = {
     local_models: () => ({
       folder,
       models: JSON.parse(JSON.stringify(models)),
@@ -143,7 +144,7 @@ export function installFakeModels(scenario: ModelsScenario): void {
 
   w.__TAURI_INTERNALS__.invoke = async (cmd: string, args: Record<string, unknown> = {}) => {
     const local = cmd === 'test_connection' && (args.provider as ProviderEntry).kind === 'local';
-    const handler = local ? () => models.filter((m) => !m.problem).map((m) => ({ id: m.name, context_window: m.run_context })) : handlers[cmd];
+    const handler = local ? () => models.filter((m) => !m.problem).map((m) => ({ id: m.name, context_window: m.run_context })) : (handlers as unknown as FakeTable)[cmd];
     if (!handler) return original(cmd, args);
     w.__hearth.calls.push({ cmd, args });
     return handler(args);

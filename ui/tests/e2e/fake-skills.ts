@@ -4,6 +4,7 @@
 // sends a skill run as `send_message` with the skill as a part beside the typed text, the way the
 // backend stores it. Serialized into the page: it must not use anything from outside its body.
 import type { ImportCandidate, SkillItem } from '../../src/lib/skills';
+import type { FakeHandlers, FakeTable } from './fake-ipc';
 
 export interface SkillsScenario {
   skills?: SkillItem[];
@@ -34,7 +35,7 @@ export function installFakeSkills(scenario: SkillsScenario): void {
   };
   const instructions = (name: string) => scenario.skillInstructions?.[name] ?? `# ${name}\n\nDo the ${name} thing.`;
 
-  const handlers: Record<string, (a: Record<string, never>) => unknown> = {
+  const handlers: FakeHandlers = {
     list_skills: () => ({ skills: copy(skills).sort((a, b) => a.name.localeCompare(b.name)), broken: [], untrusted_project: null }),
     view_skill: (a) => ({ skill: copy(find(a.name)), instructions: instructions(a.name), files: ['SKILL.md', 'scripts/run.sh'] }),
     set_skill_enabled: (a) => {
@@ -95,14 +96,14 @@ export function installFakeSkills(scenario: SkillsScenario): void {
       const parts = a.content as { type: string }[];
       const part = { type: 'skill', name: skill.name, dialect: skill.dialect, folder: skill.dir, instructions_file: skill.format === 'ceecore' ? 'prompt.md' : 'SKILL.md', instructions: instructions(a.skill) };
       const content = [part, ...parts];
-      return original('send_message', { sessionId: a.sessionId, content, onEvent: a.onEvent });
+      return original('send_message', { sessionId: a.sessionId, content, onEvent: a.onEvent }) as Promise<null>;
     },
   };
 
   w.__TAURI_INTERNALS__.invoke = async (cmd: string, args: Record<string, unknown> = {}) => {
-    const handler = handlers[cmd];
+    const handler = (handlers as unknown as FakeTable)[cmd];
     if (!handler) return original(cmd, args);
     w.__hearth.calls.push({ cmd, args });
-    return handler(args as Record<string, never>);
+    return handler(args);
   };
 }

@@ -24,6 +24,7 @@ function job(extra: Partial<JobView> = {}): JobView {
     last_status: null,
     run_requested: false,
     created_at: '2029-12-31T10:00:00+00:00',
+    skill: null,
     ...extra,
   };
 }

@@ -55,6 +55,7 @@ const pdfJob: JobView = {
   last_status: 'failed',
   run_requested: false,
   created_at: '2029-12-30T10:00:00+08:00',
+  skill: null,
 };
 
 const providers = [

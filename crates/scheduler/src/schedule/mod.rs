@@ -9,6 +9,7 @@ mod zone;
 use chrono::{DateTime, TimeZone, Utc};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 pub use zone::{format_in_zone, parse_zone, system_zone};
 
@@ -16,7 +17,7 @@ pub use zone::{format_in_zone, parse_zone, system_zone};
 pub const MIN_INTERVAL_MS: u64 = 60_000;
 
 /// How a job repeats, as stored (JSON with a `type` tag, PicoBot's shape).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Schedule {
     /// Once, at a unix time in milliseconds.
@@ -28,6 +29,7 @@ pub enum Schedule {
     Cron {
         expr: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
         tz: Option<String>,
     },
 }

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::PREVIEW_RUNS;
 use crate::schedule::{format_in_zone, Plan};
+use ts_rs::TS;
 
 /// `ms` as RFC 3339 in `tz` (`None` stays `None`).
 fn time(ms: Option<i64>, tz: Tz) -> Option<String> {
@@ -17,10 +18,12 @@ fn time(ms: Option<i64>, tz: Tz) -> Option<String> {
 }
 
 /// A job as listings show it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct JobView {
     pub id: String,
     pub name: String,
+    /// The schedule as stored (`{"type": "cron", …}`).
+    #[ts(as = "crate::Schedule")]
     pub schedule: serde_json::Value,
     pub schedule_description: String,
     pub tz: String,
@@ -75,7 +78,7 @@ impl JobView {
 }
 
 /// One run of a job's history.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct RunView {
     pub id: i64,
     pub status: RunStatus,
@@ -110,9 +113,10 @@ impl RunView {
 }
 
 /// A schedule's description and next runs.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct Preview {
     /// The schedule as stored (`{"type": "cron", …}`), so the UI can describe it in its language.
+    #[ts(as = "crate::Schedule")]
     pub schedule: serde_json::Value,
     pub description: String,
     pub tz: String,
@@ -136,7 +140,7 @@ impl Preview {
 }
 
 /// What an authorization binds, shown to the user when it is granted.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
 pub struct AuthorizationGrant {
     pub instruction: String,
     pub frequency: Preview,

@@ -9,6 +9,7 @@ use sha2::{Digest, Sha256};
 use super::rows::load_existing;
 use super::{Job, JobsError};
 use crate::{Store, StoreError};
+use ts_rs::TS;
 
 /// What the user approved, and when.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -20,7 +21,7 @@ pub struct Authorization {
 }
 
 /// Whether a job's runs carry an authorization.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum AuthorizationState {
     NotAuthorized,

@@ -9,9 +9,10 @@ use super::rows::{job_from_row, load_existing, JOB_SELECT};
 use super::{Job, JobsError};
 use crate::messages::{enum_column, json_column, optional_json};
 use crate::Store;
+use ts_rs::TS;
 
 /// Where a run stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum RunStatus {
     Running,

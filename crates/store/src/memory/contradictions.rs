@@ -7,8 +7,9 @@ use serde::{Deserialize, Serialize};
 use super::write::save;
 use super::{get, Memory, MAX_MEMORY_RESULTS};
 use crate::{now_ms, Result, Store, StoreError};
+use ts_rs::TS;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum ContradictionStatus {
     Open,
@@ -25,7 +26,7 @@ impl ContradictionStatus {
 }
 
 /// Two memories that disagree, with their content when the disagreement was found.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct Contradiction {
     pub id: i64,
     /// The memory that was there first.

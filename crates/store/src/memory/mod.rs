@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::search::text::word_form;
 use crate::Result;
+use ts_rs::TS;
 
 pub use contradictions::{Contradiction, ContradictionStatus, Resolution};
 pub use search::{MemoryFilter, MemoryPage};
@@ -42,7 +43,7 @@ pub const DEFAULT_IMPORTANCE: f64 = 0.5;
 pub const DEFAULT_CATEGORY: &str = "general";
 
 /// Who said it. A user's own statement outranks what the model inferred.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum MemorySource {
     ModelInferred,
@@ -68,7 +69,7 @@ impl MemorySource {
 
 /// What a memory is about: the user (preferences, facts) or their environment (machines,
 /// projects, places).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
 pub enum MemoryTarget {
     User,
@@ -93,7 +94,7 @@ impl MemoryTarget {
 }
 
 /// A stored memory.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct Memory {
     pub id: i64,
     pub key: Option<String>,

@@ -4,9 +4,11 @@
 //! description and permissions; [`confirm_skill_install`] moves it into place, and
 //! [`cancel_skill_install`] (or quitting) leaves nothing behind.
 
+use hearth_ipc_macros::command;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Mutex;
+use ts_rs::TS;
 
 use hearth_protocol::AppError;
 use hearth_skills::{stage, Staged};
@@ -39,8 +41,9 @@ impl PendingInstalls {
 }
 
 /// Where the page installs from.
-#[derive(Debug, Clone, Copy, Deserialize)]
+#[derive(Debug, Clone, Copy, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(rename = "InstallKind")]
 pub enum SourceKind {
     /// A folder, `.zip` or `.tar.gz` on this computer.
     Folder,
@@ -51,13 +54,13 @@ pub enum SourceKind {
 }
 
 /// What the user reviews before the skill lands.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 pub struct InstallPreview {
     pub token: String,
     pub skill: SkillItem,
 }
 
-#[tauri::command]
+#[command]
 pub async fn preview_skill_install(
     state: State<'_, AppState>,
     pending: State<'_, PendingInstalls>,
@@ -107,7 +110,7 @@ async fn fetch(
     }
 }
 
-#[tauri::command]
+#[command]
 pub async fn confirm_skill_install(
     pending: State<'_, PendingInstalls>,
     token: String,
@@ -119,7 +122,7 @@ pub async fn confirm_skill_install(
     Ok(SkillItem::from(&skill))
 }
 
-#[tauri::command(async)]
+#[command]
 pub fn cancel_skill_install(pending: State<'_, PendingInstalls>, token: String) {
     // Dropping the staged skill removes its staging folder.
     drop(pending.take(&token));

@@ -5,67 +5,87 @@
 
 pub mod install;
 
+use hearth_ipc_macros::command;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use hearth_engine::{Engine, SkillRun};
 use hearth_policy::{Declaration, SkillPermission};
-use hearth_protocol::{AppError, ContentPart, EngineEvent};
+use hearth_protocol::{AppError, ContentPart, EngineEvent, SkillDialect};
 use hearth_skills::{Format, ImportCandidate, Library, Skill, SkillError, SkillRoots, Source};
 use serde::Serialize;
 use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
+use ts_rs::TS;
 
 use crate::state::{to_error, AppState, CommandResult};
 
 /// A skill as the page lists it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 pub struct SkillItem {
     pub name: String,
     pub description: String,
     pub format: Format,
     pub source: Source,
-    pub dialect: &'static str,
+    pub dialect: SkillDialect,
     pub enabled: bool,
     pub version: Option<String>,
     pub dir: String,
-    /// `none` (the session's ordinary policy), `permissions` or `allowed_tools`.
-    pub declares: &'static str,
-    /// Badges of a `permissions` declaration: `internet`, `files`, `notifications`, `schedules`.
-    pub permissions: Vec<&'static str>,
+    pub declares: Declares,
+    /// Badges of a `permissions` declaration.
+    pub permissions: Vec<PermissionBadge>,
     /// The tools an `allowed-tools` declaration lists.
     pub allowed_tools: Vec<String>,
     /// The tools `tools.json` declares.
     pub tools: Vec<String>,
 }
 
+/// What a skill declares it may use.
+#[derive(Debug, Clone, Copy, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Declares {
+    /// Nothing: the session's ordinary policy applies.
+    None,
+    Permissions,
+    AllowedTools,
+}
+
 /// The badge of a manifest permission.
-fn badge(permission: SkillPermission) -> &'static str {
+#[derive(Debug, Clone, Copy, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum PermissionBadge {
+    Internet,
+    Files,
+    Notifications,
+    Schedules,
+}
+
+fn badge(permission: SkillPermission) -> PermissionBadge {
     match permission {
-        SkillPermission::Http => "internet",
-        SkillPermission::File => "files",
-        SkillPermission::Notification => "notifications",
-        SkillPermission::Cron => "schedules",
+        SkillPermission::Http => PermissionBadge::Internet,
+        SkillPermission::File => PermissionBadge::Files,
+        SkillPermission::Notification => PermissionBadge::Notifications,
+        SkillPermission::Cron => PermissionBadge::Schedules,
     }
 }
 
 impl From<&Skill> for SkillItem {
     fn from(skill: &Skill) -> SkillItem {
         let (declares, permissions, allowed_tools) = match &skill.grant.declaration {
-            Declaration::None => ("none", Vec::new(), Vec::new()),
+            Declaration::None => (Declares::None, Vec::new(), Vec::new()),
             Declaration::Permissions(list) => (
-                "permissions",
+                Declares::Permissions,
                 list.iter().copied().map(badge).collect(),
                 Vec::new(),
             ),
-            Declaration::AllowedTools(tools) => ("allowed_tools", Vec::new(), tools.clone()),
+            Declaration::AllowedTools(tools) => (Declares::AllowedTools, Vec::new(), tools.clone()),
         };
         SkillItem {
             name: skill.name.clone(),
             description: skill.description.clone(),
             format: skill.format,
             source: skill.source,
-            dialect: skill.dialect.as_str(),
+            dialect: skill.dialect,
             enabled: skill.enabled,
             version: skill.version.clone(),
             dir: skill.dir.display().to_string(),
@@ -78,7 +98,7 @@ impl From<&Skill> for SkillItem {
 }
 
 /// A skill folder that did not load.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 pub struct BrokenItem {
     pub folder: String,
     pub dir: String,
@@ -87,7 +107,7 @@ pub struct BrokenItem {
 }
 
 /// The Skills page's list.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 pub struct SkillsList {
     pub skills: Vec<SkillItem>,
     pub broken: Vec<BrokenItem>,
@@ -96,7 +116,7 @@ pub struct SkillsList {
 }
 
 /// One skill's page: its instructions as written and its files.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 pub struct SkillDetail {
     pub skill: SkillItem,
     pub instructions: String,
@@ -162,7 +182,7 @@ impl AppState {
     }
 }
 
-#[tauri::command]
+#[command]
 pub async fn list_skills(state: State<'_, AppState>) -> CommandResult<SkillsList> {
     let library = state.library().await?;
     Ok(SkillsList {
@@ -181,7 +201,7 @@ pub async fn list_skills(state: State<'_, AppState>) -> CommandResult<SkillsList
     })
 }
 
-#[tauri::command]
+#[command]
 pub async fn view_skill(state: State<'_, AppState>, name: String) -> CommandResult<SkillDetail> {
     let roots = state.skill_roots();
     blocking(move || {
@@ -199,7 +219,7 @@ pub async fn view_skill(state: State<'_, AppState>, name: String) -> CommandResu
     .await
 }
 
-#[tauri::command]
+#[command]
 pub async fn set_skill_enabled(
     state: State<'_, AppState>,
     name: String,
@@ -214,7 +234,7 @@ pub async fn set_skill_enabled(
 }
 
 /// Deletes a user or imported skill's folder (the page's undo window has passed by then).
-#[tauri::command]
+#[command]
 pub async fn remove_skill(state: State<'_, AppState>, name: String) -> CommandResult<()> {
     let roots = state.skill_roots();
     blocking(move || {
@@ -244,7 +264,7 @@ fn home_folder() -> Option<PathBuf> {
 }
 
 /// Skill folders other agents keep on this machine, for the import view.
-#[tauri::command]
+#[command]
 pub async fn list_skill_imports(state: State<'_, AppState>) -> CommandResult<Vec<ImportCandidate>> {
     let user_root = state.dir.skills();
     let Some(home) = home_folder() else {
@@ -255,7 +275,7 @@ pub async fn list_skill_imports(state: State<'_, AppState>) -> CommandResult<Vec
 
 /// Copies the chosen folders in (each staged and validated like an install); stops at the
 /// first that fails, keeping those before it.
-#[tauri::command]
+#[command]
 pub async fn import_skills(
     state: State<'_, AppState>,
     dirs: Vec<String>,
@@ -273,7 +293,7 @@ pub async fn import_skills(
 /// Sends a message as a run of the skill `skill` (the composer's `/` picker): the message keeps
 /// what the user typed with the skill as a part beside it (the model reads its instructions
 /// there), its dialect's tools are offered, and only what it declares.
-#[tauri::command]
+#[command]
 pub async fn send_skill_message(
     app: AppHandle,
     state: State<'_, AppState>,

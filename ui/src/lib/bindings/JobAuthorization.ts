@@ -8,7 +8,7 @@ export type JobAuthorization = { job: string, tools: Array<string>, instruction:
 /**
  * The schedule as stored (`{"type": "cron", …}`).
  */
-schedule: import('../jobs').ScheduleJson, schedule_description: string, tz: string, 
+schedule: import('./Schedule').Schedule, schedule_description: string, tz: string, 
 /**
  * RFC 3339 with the zone's offset; none when no run is due.
  */
