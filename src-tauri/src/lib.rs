@@ -18,6 +18,7 @@ mod startup_problem;
 mod state;
 mod stream;
 mod subagents;
+mod tasks;
 mod tray;
 mod tray_host;
 mod updates;

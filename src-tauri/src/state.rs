@@ -6,6 +6,7 @@
 
 use std::sync::{Arc, RwLock};
 
+use crate::tasks::{Tasks, EXIT_GRACE};
 use hearth_core::{DataDir, KeyringStore, Notifier, SecretStore};
 use hearth_engine::{
     Channels, ChatSandboxes, Engine, EngineBuilder, EngineError, GatewayHandle, OsNotifier,
@@ -41,6 +42,8 @@ pub struct AppState {
     pub channel_problems: RwLock<Vec<(String, String)>>,
     /// The inbound channels' polling loops (replaced when the channels change).
     pub gateway: tokio::sync::Mutex<Option<GatewayHandle>>,
+    /// Background work waited for at exit (see [`Tasks`]).
+    pub tasks: Tasks,
     tools: RwLock<Arc<ToolRunner>>,
     /// What each chat chose about its commands' sandbox, kept across rebuilt runners.
     chats: Arc<ChatSandboxes>,
@@ -106,6 +109,7 @@ impl AppState {
             mcp,
             channel_problems,
             gateway: tokio::sync::Mutex::new(None),
+            tasks: Tasks::default(),
             tools,
             chats,
             started,
@@ -188,10 +192,13 @@ impl AppState {
             .map(|(_, why)| why.clone())
     }
 
-    /// Cancels every sub-agent (each stores how it ended), stops polling the inbound channels,
-    /// kills every background process and terminal session the tools started, shuts the MCP
-    /// servers down and closes the agent's browser (app exit).
+    /// Waits for the tracked background work (at most [`EXIT_GRACE`]), cancels every sub-agent
+    /// (each stores how it ended), stops polling the inbound channels, kills every background
+    /// process and terminal session the tools started, shuts the MCP servers down and closes
+    /// the agent's browser (app exit).
     pub fn shutdown(&self) {
+        let left = tauri::async_runtime::block_on(self.tasks.finish(EXIT_GRACE));
+        tracing::info!(left, "background work finished");
         if let Some(gateway) = tauri::async_runtime::block_on(self.gateway.lock()).take() {
             tauri::async_runtime::block_on(gateway.stop());
             tracing::info!("inbound channels stopped");

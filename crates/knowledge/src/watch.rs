@@ -35,10 +35,12 @@ impl Watching {
         folders: &[PathBuf],
         runtime: &tokio::runtime::Handle,
     ) -> Watching {
-        let (send, mut receive) = mpsc::unbounded_channel::<()>();
+        // One nudge waiting is enough: more events before the pass starts add nothing, so a
+        // burst (a checkout of thousands of files) queues nothing while a pass runs.
+        let (send, mut receive) = mpsc::channel::<()>(1);
         let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
             if event.is_ok_and(|e| !e.kind.is_access()) {
-                let _ = send.send(());
+                let _ = send.try_send(());
             }
         });
         let mut watcher = match watcher {

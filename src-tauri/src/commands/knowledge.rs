@@ -131,7 +131,7 @@ pub fn start(app: &AppHandle) {
         }
     }));
     let watch = state.settings().knowledge.watch;
-    tauri::async_runtime::spawn(async move {
+    state.tasks.spawn(async move {
         knowledge.start_index();
         knowledge.set_watching(watch);
     });

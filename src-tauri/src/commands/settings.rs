@@ -47,7 +47,7 @@ pub fn save_settings(
     }
     if channels_changed {
         let app = app.clone();
-        tauri::async_runtime::spawn(async move {
+        state.tasks.spawn(async move {
             forget_tokens(&app, removed).await;
             crate::gateway::restart(&app).await;
         });

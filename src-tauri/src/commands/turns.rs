@@ -144,7 +144,8 @@ pub const SESSION_TITLED_EVENT: &str = "session://titled";
 /// or a title the user chose.
 fn title_in_background(app: &AppHandle, session_id: &str) {
     let (app, session_id) = (app.clone(), session_id.to_string());
-    tauri::async_runtime::spawn(async move {
+    let tasks = app.state::<AppState>().tasks.clone();
+    tasks.spawn(async move {
         let state = app.state::<AppState>();
         let Ok(engine) = state.engine().await else {
             return;
