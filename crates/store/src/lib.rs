@@ -29,7 +29,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use rusqlite::Connection;
+use rusqlite::{Connection, OpenFlags};
 
 pub use agent_runs::{AgentRunEnd, NewAgentRun};
 pub use artifacts::{Artifact, ArtifactChunk, ArtifactState};
@@ -71,11 +71,15 @@ pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// all over a large file; with the default each one becomes a read from the OS.
 const CACHE_KIB: i64 = 32 * 1024;
 
-/// The Hearth database. One connection behind a mutex: every method is short and synchronous, so
-/// callers on async runtimes can call them directly (or from `spawn_blocking` for bulk work).
-/// The search-index thread (`search::backlog`) shares the connection.
+/// The Hearth database. Two connections, each behind a mutex: every method is short and
+/// synchronous, so callers on async runtimes can call them directly (or from `spawn_blocking` for
+/// bulk work). Writes, and the search-index thread (`search::backlog`), use the first; the reads
+/// the window waits for (the chat list, a chat's pages) use a read-only second one, so indexing a
+/// backlog or a long write never holds them up (WAL lets one writer and readers go on together).
 pub struct Store {
     conn: Arc<Mutex<Connection>>,
+    /// A read-only connection to the same file (the first one again for an in-memory database).
+    read: Arc<Mutex<Connection>>,
 }
 
 impl Store {
@@ -113,15 +117,24 @@ impl Store {
             checkpoint::move_off_commit_path(&mut conn, path)?;
         }
         let conn = Arc::new(Mutex::new(conn));
-        if path.is_some() {
-            search::backlog::start_indexer(&conn)?;
-        }
-        Ok(Store { conn })
+        let read = match path {
+            Some(path) => {
+                search::backlog::start_indexer(&conn)?;
+                Arc::new(Mutex::new(read_connection(path)?))
+            }
+            None => conn.clone(),
+        };
+        Ok(Store { conn, read })
     }
 
-    /// The connection.
+    /// The connection that writes.
     fn conn(&self) -> MutexGuard<'_, Connection> {
         lock(&self.conn)
+    }
+
+    /// The connection for reads that must not wait for writes.
+    fn reader(&self) -> MutexGuard<'_, Connection> {
+        lock(&self.read)
     }
 
     /// Runs `PRAGMA integrity_check`: `"ok"`, or the problems SQLite found, one per line.
@@ -133,6 +146,17 @@ impl Store {
             .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(lines.join("\n"))
     }
+}
+
+/// A read-only connection to the database file at `path` (already migrated by the writer).
+fn read_connection(path: &Path) -> Result<Connection> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
+    Ok(conn)
 }
 
 /// Locks the store's connection. A panic while it was held cannot leave a transaction open

@@ -88,7 +88,7 @@ impl Store {
                 message: format!("{limit} is not between 1 and {MAX_PAGE_MESSAGES}"),
             });
         }
-        let mut conn = self.conn();
+        let mut conn = self.reader();
         let tx = conn.transaction()?;
         if !require(&tx, "SELECT 1 FROM sessions WHERE id = ?1", [session_id])? {
             return Err(StoreError::not_found("session", session_id));

@@ -82,12 +82,12 @@ impl Store {
     }
 
     pub fn get_session(&self, id: &str) -> Result<Option<Session>> {
-        get(&self.conn(), id)
+        get(&self.reader(), id)
     }
 
     /// Every session: pinned ones first, then the most recently active.
     pub fn list_sessions(&self) -> Result<Vec<Session>> {
-        let conn = self.conn();
+        let conn = self.reader();
         let sql = format!("{SESSION_SELECT} ORDER BY s.pinned DESC, s.updated_at DESC, s.id");
         let mut stmt = conn.prepare_cached(&sql)?;
         let sessions = stmt

@@ -232,3 +232,28 @@ fn stored_not_delivered_errors_become_delivery_failed_with_their_target() {
     let run = &store.list_job_runs("j", 1).unwrap()[0];
     assert_eq!(run.error_code, Some(failed("telegram:7")));
 }
+
+#[test]
+fn the_chat_list_and_pages_are_read_while_a_write_holds_the_writer() {
+    let TempStore { dir: _dir, store } = TempStore::new();
+    let store = Arc::new(store);
+    store.create_session(&new_session("s1")).unwrap();
+    let writer = store.conn();
+    let (send, receive) = std::sync::mpsc::channel();
+    let reader = store.clone();
+    std::thread::spawn(move || {
+        let titles: Vec<String> = reader
+            .list_sessions()
+            .unwrap()
+            .into_iter()
+            .map(|s| s.title)
+            .collect();
+        let page = reader.message_page("s1", None, None, 10).unwrap();
+        send.send((titles, page.messages.len())).unwrap();
+    });
+    // With one connection the reads would wait for this guard; the bound only turns a hang
+    // into a failure.
+    let read = receive.recv_timeout(std::time::Duration::from_secs(10));
+    drop(writer);
+    assert_eq!(read.unwrap(), (vec!["Chat s1".to_string()], 0));
+}
