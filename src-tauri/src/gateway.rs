@@ -63,3 +63,13 @@ pub async fn polling(state: &AppState, name: &str) -> bool {
         .as_ref()
         .is_some_and(|g| g.polls(name))
 }
+
+/// Why the gateway stopped polling channel `name` for good (a refused token…), if it did.
+pub async fn stopped(state: &AppState, name: &str) -> Option<String> {
+    state
+        .gateway
+        .lock()
+        .await
+        .as_ref()
+        .and_then(|g| g.stopped(name))
+}

@@ -53,11 +53,6 @@ pub struct AppState {
 /// Commands fail with typed errors the UI translates.
 pub type CommandResult<T> = Result<T, AppError>;
 
-/// An error without a code of its own (the UI shows its text as it is).
-pub fn to_error(error: impl std::fmt::Display) -> AppError {
-    AppError::other(error)
-}
-
 impl AppState {
     /// Opens the data dir and the store, recovering replies a dead process left `streaming`.
     pub fn open(dir: DataDir, started: std::time::Instant) -> Result<AppState, EngineError> {
@@ -233,7 +228,7 @@ impl AppState {
         let choice =
             tokio::task::spawn_blocking(move || builder.model(&model_settings, None, None))
                 .await
-                .map_err(to_error)??;
+                .map_err(AppError::internal)??;
         Ok(self.builder.engine(&settings, choice, self.tools()))
     }
 
@@ -246,7 +241,7 @@ impl AppState {
             hearth_engine::model_client(&entry, None, secrets.as_ref(), &local)
         })
         .await
-        .map_err(to_error)??)
+        .map_err(AppError::internal)??)
     }
 }
 

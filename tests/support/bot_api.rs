@@ -1,7 +1,7 @@
 //! A local Telegram Bot API server for tests: `getMe`, `getUpdates` (long polling over a queue
 //! of updates the test pushes, with the API's offset semantics), `sendMessage`, `sendPhoto` and
 //! `sendDocument` (JSON or multipart), each call kept in a journal; a method can be made to
-//! answer 500 a number of times, or never answer.
+//! answer 500 a number of times, 401 always, or never answer.
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -45,6 +45,8 @@ pub enum Behaviour {
     Fail(usize),
     /// Never answer.
     Hang,
+    /// Answer 401 `Unauthorized`, as Telegram does for a revoked token, every time.
+    Unauthorized,
 }
 
 #[derive(Default)]
@@ -223,6 +225,9 @@ async fn call(
             return api_error(StatusCode::INTERNAL_SERVER_ERROR, "Internal Server Error")
         }
         Some(Behaviour::Hang) => std::future::pending::<()>().await,
+        Some(Behaviour::Unauthorized) => {
+            return api_error(StatusCode::UNAUTHORIZED, "Unauthorized");
+        }
         None => {}
     }
     match method.as_str() {

@@ -7,8 +7,9 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use hearth_net::{Guard, SystemResolver};
-use reqwest::header::{HeaderMap, CONTENT_TYPE};
+use hearth_core::ChannelError;
+use hearth_net::{Guard, GuardError, SystemResolver};
+use reqwest::header::{HeaderMap, CONTENT_TYPE, RETRY_AFTER};
 
 /// The most answer bytes read.
 const MAX_ANSWER_BYTES: usize = 1024 * 1024;
@@ -29,6 +30,8 @@ pub(crate) enum Body {
 pub(crate) struct Answer {
     pub(crate) status: reqwest::StatusCode,
     pub(crate) body: Vec<u8>,
+    /// The `Retry-After` header in seconds, when it gave some.
+    pub(crate) retry_after: Option<u64>,
 }
 
 impl Answer {
@@ -65,14 +68,13 @@ impl Http {
         headers: HeaderMap,
         body: Body,
         timeout: Duration,
-    ) -> Result<Answer, String> {
+    ) -> Result<Answer, ChannelError> {
         match tokio::time::timeout(timeout, self.post_unbounded(base, path, headers, body)).await {
             Ok(answer) => answer,
-            Err(_) => Err(format!(
-                "no answer from {} within {} s",
-                shown(base),
-                timeout.as_secs_f32()
-            )),
+            Err(_) => Err(ChannelError::TimedOut {
+                origin: shown(base),
+                waited: timeout,
+            }),
         }
     }
 
@@ -82,13 +84,19 @@ impl Http {
         path: &str,
         headers: HeaderMap,
         body: Body,
-    ) -> Result<Answer, String> {
-        let checked = self.guard.check(base).await.map_err(|e| e.to_string())?;
+    ) -> Result<Answer, ChannelError> {
+        let checked = self.guard.check(base).await.map_err(|e| match e {
+            GuardError::InvalidUrl(why) => ChannelError::Misconfigured(why),
+            GuardError::Blocked(refusal) => ChannelError::Blocked(refusal.to_string()),
+            GuardError::Resolve(why) => ChannelError::Unreachable(why),
+        })?;
         let url = if path.is_empty() {
             checked.url.clone()
         } else {
             let joined = format!("{}/{path}", checked.url.as_str().trim_end_matches('/'));
-            url::Url::parse(&joined).map_err(|e| format!("bad URL under {}: {e}", shown(base)))?
+            url::Url::parse(&joined).map_err(|e| {
+                ChannelError::Misconfigured(format!("bad URL under {}: {e}", shown(base)))
+            })?
         };
         let mut client = reqwest::Client::builder()
             .no_proxy()
@@ -105,7 +113,7 @@ impl Http {
         }
         let client = client
             .build()
-            .map_err(|e| format!("the HTTP client could not be built: {e}"))?;
+            .map_err(|e| ChannelError::Local(format!("the HTTP client could not be built: {e}")))?;
         let (content_type, bytes) = match body {
             Body::Json(bytes) => ("application/json".to_string(), bytes),
             Body::Multipart { boundary, bytes } => {
@@ -119,21 +127,38 @@ impl Http {
             .body(bytes)
             .send()
             .await
-            .map_err(|e| format!("the request to {} failed: {}", shown(base), causes(e)))?;
+            .map_err(|e| {
+                ChannelError::Unreachable(format!(
+                    "the request to {} failed: {}",
+                    shown(base),
+                    causes(e)
+                ))
+            })?;
         let status = response.status();
+        let retry_after = response
+            .headers()
+            .get(RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse().ok());
         let mut body = Vec::new();
-        while let Some(chunk) = response
-            .chunk()
-            .await
-            .map_err(|e| format!("the answer from {} broke off: {}", shown(base), causes(e)))?
-        {
+        while let Some(chunk) = response.chunk().await.map_err(|e| {
+            ChannelError::Unreachable(format!(
+                "the answer from {} broke off: {}",
+                shown(base),
+                causes(e)
+            ))
+        })? {
             let room = MAX_ANSWER_BYTES.saturating_sub(body.len());
             body.extend_from_slice(&chunk[..chunk.len().min(room)]);
             if room <= chunk.len() {
                 break;
             }
         }
-        Ok(Answer { status, body })
+        Ok(Answer {
+            status,
+            body,
+            retry_after,
+        })
     }
 }
 

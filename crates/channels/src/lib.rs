@@ -9,7 +9,7 @@ mod webhook;
 
 use std::sync::Arc;
 
-use hearth_core::{Channel, ChannelFactory};
+use hearth_core::{Channel, ChannelError, ChannelFactory};
 use hearth_protocol::{ChannelKind, ChannelSettings};
 
 pub use hearth_protocol::check_channel_name as check_name;
@@ -26,8 +26,8 @@ impl ChannelFactory for Adapters {
         settings: &ChannelSettings,
         allow_local: &[String],
         token: Option<String>,
-    ) -> Result<Arc<dyn Channel>, String> {
-        check_name(&settings.name)?;
+    ) -> Result<Arc<dyn Channel>, ChannelError> {
+        check_name(&settings.name).map_err(ChannelError::Misconfigured)?;
         Ok(match settings.kind {
             ChannelKind::Webhook => Arc::new(Webhook::new(settings, allow_local, token)?),
             ChannelKind::Telegram => Arc::new(Telegram::new(settings, allow_local, token)?),
@@ -37,7 +37,7 @@ impl ChannelFactory for Adapters {
 
 /// The chat a test message goes to: a webhook's chat `test`, a Telegram bot's first allowed
 /// chat (a bot cannot write to a chat that never wrote to it).
-pub fn test_target(channel: &ChannelSettings) -> Result<String, String> {
+pub fn test_target(channel: &ChannelSettings) -> Result<String, ChannelError> {
     let chat = match channel.kind {
         ChannelKind::Webhook => "test".to_string(),
         ChannelKind::Telegram => channel
@@ -45,10 +45,10 @@ pub fn test_target(channel: &ChannelSettings) -> Result<String, String> {
             .first()
             .map(|c| c.id.clone())
             .ok_or_else(|| {
-                format!(
+                ChannelError::Misconfigured(format!(
                     "channel `{}` has no allowed chat to send a test to: allow your own chat id first",
                     channel.name
-                )
+                ))
             })?,
     };
     Ok(format!("{}:{chat}", channel.name))

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use base64::Engine as _;
-use hearth_core::{Channel, Receipt};
+use hearth_core::{Channel, ChannelError, Receipt};
 use hearth_protocol::ChannelSettings;
 use hearth_tools::channels::Outbound;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue, AUTHORIZATION};
@@ -32,28 +32,33 @@ impl Webhook {
         settings: &ChannelSettings,
         allow_local: &[String],
         token: Option<String>,
-    ) -> Result<Webhook, String> {
+    ) -> Result<Webhook, ChannelError> {
+        let bad = ChannelError::Misconfigured;
         let url = settings
             .url
             .clone()
             .filter(|u| !u.trim().is_empty())
-            .ok_or_else(|| format!("webhook `{}` has no url", settings.name))?;
-        url::Url::parse(&url)
-            .map_err(|e| format!("webhook `{}`: `{url}` is not a URL: {e}", settings.name))?;
+            .ok_or_else(|| bad(format!("webhook `{}` has no url", settings.name)))?;
+        url::Url::parse(&url).map_err(|e| {
+            bad(format!(
+                "webhook `{}`: `{url}` is not a URL: {e}",
+                settings.name
+            ))
+        })?;
         let mut headers = HeaderMap::new();
         for (name, value) in &settings.headers {
             let name = HeaderName::from_bytes(name.as_bytes())
-                .map_err(|e| format!("webhook `{}`: header `{name}`: {e}", settings.name))?;
+                .map_err(|e| bad(format!("webhook `{}`: header `{name}`: {e}", settings.name)))?;
             let value = HeaderValue::from_str(value)
-                .map_err(|e| format!("webhook `{}`: header `{name}`: {e}", settings.name))?;
+                .map_err(|e| bad(format!("webhook `{}`: header `{name}`: {e}", settings.name)))?;
             headers.insert(name, value);
         }
         if let Some(token) = token {
             let mut value = HeaderValue::from_str(&format!("Bearer {token}")).map_err(|_| {
-                format!(
+                bad(format!(
                     "webhook `{}`: the token is not a valid header value",
                     settings.name
-                )
+                ))
             })?;
             value.set_sensitive(true);
             headers.insert(AUTHORIZATION, value);
@@ -112,12 +117,15 @@ impl Channel for Webhook {
         self.files
     }
 
-    async fn send(&self, message: &Outbound) -> Result<Receipt, String> {
+    async fn send(&self, message: &Outbound) -> Result<Receipt, ChannelError> {
         if !self.files && !message.files.is_empty() {
-            return Err(format!("webhook `{}` does not take files", self.name));
+            return Err(ChannelError::Unsupported(format!(
+                "webhook `{}` does not take files",
+                self.name
+            )));
         }
         let bytes = serde_json::to_vec(&body(&self.name, message))
-            .map_err(|e| format!("the body could not be encoded: {e}"))?;
+            .map_err(|e| ChannelError::Local(format!("the body could not be encoded: {e}")))?;
         let answer = self
             .http
             .post(
@@ -129,10 +137,11 @@ impl Channel for Webhook {
             )
             .await?;
         if !answer.status.is_success() {
-            return Err(format!(
-                "the webhook answered {}: {}",
-                answer.status,
-                answer.quoted()
+            return Err(ChannelError::from_status(
+                "the webhook",
+                answer.status.as_u16(),
+                answer.quoted(),
+                answer.retry_after,
             ));
         }
         let id = serde_json::from_slice::<Value>(&answer.body)

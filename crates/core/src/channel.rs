@@ -9,6 +9,8 @@ use hearth_protocol::ChannelSettings;
 use hearth_store::Received;
 use hearth_tools::channels::Outbound;
 
+use crate::ChannelError;
+
 /// What a channel confirmed for one message.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Receipt {
@@ -29,8 +31,9 @@ pub trait Channel: Send + Sync {
     fn supports_files(&self) -> bool;
 
     /// Sends `message` and waits for the channel's answer: `Ok` only once the channel
-    /// confirmed delivery; the error is its reason (status, first bytes of the answer…).
-    async fn send(&self, message: &Outbound) -> Result<Receipt, String>;
+    /// confirmed delivery; the error says why (status, first bytes of the answer…) and
+    /// whether sending again can help.
+    async fn send(&self, message: &Outbound) -> Result<Receipt, ChannelError>;
 
     /// The channel's inbound side, if it receives messages.
     fn inbound(&self) -> Option<&dyn Inbound> {
@@ -51,8 +54,9 @@ pub struct Batch {
 #[async_trait]
 pub trait Inbound: Send + Sync {
     /// Waits (long polling) for the updates from `offset` on; an empty batch when none came
-    /// in time. The gateway stores them before asking again, so none is lost.
-    async fn receive(&self, offset: i64) -> Result<Batch, String>;
+    /// in time. The gateway stores them before asking again, so none is lost; it asks again
+    /// after a [`ChannelError::retryable`] error and stops polling after a permanent one.
+    async fn receive(&self, offset: i64) -> Result<Batch, ChannelError>;
 }
 
 /// Builds channels from their settings.
@@ -64,5 +68,5 @@ pub trait ChannelFactory: Send + Sync {
         settings: &ChannelSettings,
         allow_local: &[String],
         token: Option<String>,
-    ) -> Result<Arc<dyn Channel>, String>;
+    ) -> Result<Arc<dyn Channel>, ChannelError>;
 }

@@ -13,6 +13,7 @@ use hearth_protocol::{Citation, FileError, FileProblem, IndexReport, KnowledgeSt
 use hearth_store::{FileStamp, KnowledgeFile, KnowledgeHit, Store, StoreError};
 use sha2::{Digest, Sha256};
 
+use crate::error::KnowledgeError;
 use crate::scan::{scan, Found};
 use crate::watch::Watching;
 
@@ -57,12 +58,9 @@ fn sha256(bytes: &[u8]) -> String {
 async fn on_store<T: Send + 'static>(
     store: &Arc<Store>,
     f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
-) -> Result<T, String> {
+) -> Result<T, KnowledgeError> {
     let store = store.clone();
-    tokio::task::spawn_blocking(move || f(&store))
-        .await
-        .map_err(|e| format!("the store task failed: {e}"))?
-        .map_err(|e| e.to_string())
+    Ok(tokio::task::spawn_blocking(move || f(&store)).await??)
 }
 
 impl Knowledge {
@@ -153,14 +151,14 @@ impl Knowledge {
     }
 
     /// Runs one incremental pass over every folder (after the running one, if any).
-    pub async fn index(&self) -> Result<IndexReport, String> {
+    pub async fn index(&self) -> Result<IndexReport, KnowledgeError> {
         let _pass = self.inner.pass.lock().await;
         self.pass().await
     }
 
     /// One pass, its progress from start to end: `running` until it ends (or, with a pass
     /// waiting, until that one ends), failed or not.
-    async fn pass(&self) -> Result<IndexReport, String> {
+    async fn pass(&self) -> Result<IndexReport, KnowledgeError> {
         self.update(|progress| {
             *progress = Progress {
                 running: true,
@@ -180,9 +178,15 @@ impl Knowledge {
         outcome
     }
 
-    async fn walk(&self) -> Result<IndexReport, String> {
+    async fn walk(&self) -> Result<IndexReport, KnowledgeError> {
         let started = Instant::now();
         let folders = self.folders();
+        // A folder that is missing or cannot be listed fails the pass before anything changes,
+        // rather than leaving the index as if the folder were empty (an unmounted drive).
+        for folder in &folders {
+            let checked = folder.clone();
+            tokio::task::spawn_blocking(move || crate::scan::check_folder(&checked)).await??;
+        }
         let known: Vec<KnowledgeFile> = on_store(&self.store, |s| s.knowledge_files(None)).await?;
         let mut report = IndexReport::default();
         // Files of folders no longer configured.
@@ -198,9 +202,7 @@ impl Knowledge {
         let mut found_by_folder = Vec::new();
         for folder in &folders {
             let scan_folder = folder.clone();
-            let found = tokio::task::spawn_blocking(move || scan(&scan_folder))
-                .await
-                .map_err(|e| e.to_string())?;
+            let found = tokio::task::spawn_blocking(move || scan(&scan_folder)).await?;
             found_by_folder.push((folder.display().to_string(), found));
         }
         let total = found_by_folder.iter().map(|(_, f)| f.len() as u64).sum();
@@ -240,16 +242,14 @@ impl Knowledge {
         file: &Found,
         known: Option<&KnowledgeFile>,
         report: &mut IndexReport,
-    ) -> Result<(), String> {
+    ) -> Result<(), KnowledgeError> {
         let path = file.path.display().to_string();
         if known.is_some_and(|k| k.size == file.size && k.mtime == file.mtime) {
             report.unchanged += 1;
             return Ok(());
         }
         let source = file.path.clone();
-        let loaded = tokio::task::spawn_blocking(move || load(&source, &Limits::default()))
-            .await
-            .map_err(|e| e.to_string())?;
+        let loaded = tokio::task::spawn_blocking(move || load(&source, &Limits::default())).await?;
         let (hash, parsed) = match loaded {
             Ok(bytes) => {
                 let hash = sha256(&bytes);
@@ -332,12 +332,11 @@ impl Knowledge {
         }
     }
 
-    pub fn status(&self) -> Result<KnowledgeStatus, String> {
-        let counts = self.store.knowledge_counts().map_err(|e| e.to_string())?;
+    pub fn status(&self) -> Result<KnowledgeStatus, KnowledgeError> {
+        let counts = self.store.knowledge_counts()?;
         let file_errors = self
             .store
-            .knowledge_files(None)
-            .map_err(|e| e.to_string())?
+            .knowledge_files(None)?
             .into_iter()
             .filter_map(|f| {
                 f.error.map(|error| FileError {
@@ -363,7 +362,7 @@ impl Knowledge {
     }
 
     /// The best `limit` chunks for `query`, as citations.
-    pub async fn search(&self, query: &str, limit: usize) -> Result<Vec<Citation>, String> {
+    pub async fn search(&self, query: &str, limit: usize) -> Result<Vec<Citation>, KnowledgeError> {
         let q = query.to_string();
         let hits = on_store(&self.store, move |s| s.search_knowledge(&q, limit)).await?;
         Ok(hits.into_iter().map(|hit| citation(query, hit)).collect())

@@ -324,3 +324,27 @@ async fn a_reason_an_older_version_stored_as_a_sentence_is_still_shown() {
         }]
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_missing_folder_fails_the_pass_for_good_and_keeps_the_index() {
+    let tmp = tempfile::tempdir().unwrap();
+    let notes = tmp.path().join("notes");
+    std::fs::create_dir_all(&notes).unwrap();
+    std::fs::write(notes.join("a.md"), "# lighthouses\n").unwrap();
+    let k = knowledge(tmp.path());
+    k.set_folders(vec![notes.clone()]);
+    assert_eq!(k.index().await.unwrap().indexed, 1);
+    std::fs::remove_dir_all(&notes).unwrap();
+    let error = k.index().await.unwrap_err();
+    assert!(
+        matches!(&error, KnowledgeError::FolderMissing { folder } if folder == &notes.display().to_string()),
+        "{error:?}"
+    );
+    assert!(!error.retryable());
+    assert!(matches!(
+        hearth_protocol::AppError::from(error),
+        hearth_protocol::AppError::NotAFolder { .. }
+    ));
+    // The files of an unmounted drive are not dropped from the index.
+    assert_eq!(k.status().unwrap().files, 1);
+}

@@ -9,12 +9,14 @@
 //! the BM25 hits); nothing else would change.
 
 pub mod chunks;
+mod error;
 mod index;
 mod open;
 mod scan;
 mod tools;
 mod watch;
 
+pub use error::KnowledgeError;
 pub use hearth_protocol::{
     Citation, FileError, FileProblem, IndexReport, KnowledgeStatus, Progress,
 };

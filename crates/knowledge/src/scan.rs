@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
+use crate::error::KnowledgeError;
+
 /// Extensions the knowledge base reads (what `read_document` reads).
 pub const INDEXABLE_EXTENSIONS: &[&str] = &[
     "pdf", "docx", "pptx", "xlsx", "xlsm", "xls", "ods", "csv", "tsv", "txt", "text", "log", "md",
@@ -54,6 +56,26 @@ fn hidden(path: &Path) -> bool {
 }
 
 /// Every indexable file under `folder`, sorted by path (symbolic links are not followed).
+/// Whether `folder` is a folder that can be listed.
+pub(crate) fn check_folder(folder: &Path) -> Result<(), KnowledgeError> {
+    let shown = || folder.display().to_string();
+    match std::fs::read_dir(folder) {
+        Ok(_) => Ok(()),
+        Err(error)
+            if matches!(
+                error.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) || !folder.is_dir() =>
+        {
+            Err(KnowledgeError::FolderMissing { folder: shown() })
+        }
+        Err(error) => Err(KnowledgeError::FolderUnreadable {
+            folder: shown(),
+            reason: error.to_string(),
+        }),
+    }
+}
+
 pub(crate) fn scan(folder: &Path) -> Vec<Found> {
     let mut out = Vec::new();
     let mut pending = vec![folder.to_path_buf()];

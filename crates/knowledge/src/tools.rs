@@ -12,6 +12,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use crate::error::KnowledgeError;
 use crate::index::Knowledge;
 
 /// How long `rebuild` waits for its pass before answering that it goes on in the background.
@@ -45,8 +46,14 @@ pub struct KnowledgeIndexArgs {
     pub action: IndexAction,
 }
 
-fn internal(error: String) -> ToolError {
-    ToolError::internal(format!("the knowledge index failed: {error}"))
+/// A failure of the knowledge base as the model reads it: a missing or unreadable folder is
+/// unavailable until the user acts; the index's own failures are internal.
+fn internal(error: KnowledgeError) -> ToolError {
+    if error.retryable() {
+        ToolError::internal(error.to_string())
+    } else {
+        ToolError::new(ErrorKind::Unavailable, error.to_string())
+    }
 }
 
 #[async_trait]
@@ -78,12 +85,13 @@ impl Tool for KnowledgeIndex {
             out = match tokio::time::timeout(REBUILD_WAIT, pass).await {
                 Ok(Ok(Ok(report))) => json!({"rebuild": "done", "report": report}),
                 Ok(Ok(Err(error))) => return Err(internal(error)),
-                Ok(Err(join)) => return Err(internal(join.to_string())),
+                Ok(Err(join)) => return Err(internal(join.into())),
                 Err(_) => json!({"rebuild": "running in the background; call status for progress"}),
             };
         }
         let status = self.0.status().map_err(internal)?;
-        out["status"] = serde_json::to_value(status).map_err(|e| internal(e.to_string()))?;
+        out["status"] = serde_json::to_value(status)
+            .map_err(|e| ToolError::internal(format!("the status could not be encoded: {e}")))?;
         Ok(out)
     }
 }

@@ -103,6 +103,13 @@ fn chinese(error: &AppError) -> &'static str {
             AppError::UnknownMcpServer { .. } => "没有名为“{name}”的 MCP 服务器。",
             AppError::BadChannel { .. } => "渠道“{name}”：{reason}",
             AppError::DeliveryFailed { .. } => "未能送达 {target}：{reason}",
+            AppError::NotFound { .. } => "找不到 {what}：{id}",
+            AppError::InvalidValue { .. } => "{field} 的值无效：{message}",
+            AppError::BadSchedule { .. } => "无法识别该计划时间：{message}",
+            AppError::JobRejected { .. } => "任务未保存：{message}",
+            AppError::BrowserFailed { .. } => "浏览器出错：{message}",
+            AppError::TerminalFailed { .. } => "终端出错：{message}",
+            AppError::Internal { .. } => "Hearth 内部出错（{message}）；请重试，如果反复出现请报告。",
             AppError::Other { .. } => "{message}",
     }
 }
@@ -285,6 +292,29 @@ mod tests {
             AppError::DeliveryFailed {
                 target: "x".into(),
                 reason: "x".into(),
+            },
+            AppError::NotFound {
+                what: "x".into(),
+                id: "x".into(),
+            },
+            AppError::InvalidValue {
+                field: "x".into(),
+                message: "x".into(),
+            },
+            AppError::BadSchedule {
+                message: "x".into(),
+            },
+            AppError::JobRejected {
+                message: "x".into(),
+            },
+            AppError::BrowserFailed {
+                message: "x".into(),
+            },
+            AppError::TerminalFailed {
+                message: "x".into(),
+            },
+            AppError::Internal {
+                message: "x".into(),
             },
             AppError::Other {
                 message: "x".into(),

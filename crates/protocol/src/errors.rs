@@ -166,15 +166,30 @@ pub enum AppError {
     BadChannel { name: String, reason: String },
     #[error("not delivered to {target}: {reason}")]
     DeliveryFailed { target: String, reason: String },
+    #[error("{what} not found: {id}")]
+    NotFound { what: String, id: String },
+    #[error("invalid {field}: {message}")]
+    InvalidValue { field: String, message: String },
+    #[error("the schedule cannot be read: {message}")]
+    BadSchedule { message: String },
+    #[error("the job was not saved: {message}")]
+    JobRejected { message: String },
+    #[error("the browser failed: {message}")]
+    BrowserFailed { message: String },
+    #[error("the terminal failed: {message}")]
+    TerminalFailed { message: String },
+    #[error("Hearth failed inside ({message}); try again, and report it if it keeps happening")]
+    Internal { message: String },
+    /// No longer made: kept so errors stored by older versions still read (shown as they are).
     #[error("{message}")]
     Other { message: String },
 }
 
 impl AppError {
-    /// An error with no code of its own: the UI shows its message as it is.
-    pub fn other(message: impl std::fmt::Display) -> AppError {
-        AppError::Other {
-            message: message.to_string(),
+    /// A background task of Hearth's that ended badly (it panicked or was cancelled).
+    pub fn internal(error: impl std::fmt::Display) -> AppError {
+        AppError::Internal {
+            message: error.to_string(),
         }
     }
 }

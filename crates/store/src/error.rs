@@ -38,3 +38,24 @@ impl StoreError {
         }
     }
 }
+
+impl From<StoreError> for hearth_protocol::AppError {
+    /// The typed error the window translates: a missing row and a refused value say so, the
+    /// rest is the database failing.
+    fn from(error: StoreError) -> hearth_protocol::AppError {
+        use hearth_protocol::AppError;
+        match error {
+            StoreError::NotFound { what, id } => AppError::NotFound {
+                what: what.to_string(),
+                id,
+            },
+            StoreError::Invalid { field, message } => AppError::InvalidValue {
+                field: field.to_string(),
+                message,
+            },
+            other => AppError::Store {
+                message: other.to_string(),
+            },
+        }
+    }
+}

@@ -9,14 +9,14 @@ use hearth_engine::{image_part, prepare_attachment as prepare, IMAGE_ATTACHMENT_
 use hearth_protocol::{AppError, ContentPart};
 use tauri::State;
 
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
 /// The workspace of `session_id` (its own folder, else the default one).
 pub(crate) fn workspace(state: &AppState, session_id: &str) -> CommandResult<PathBuf> {
     let session = state
         .store
         .get_session(session_id)
-        .map_err(to_error)?
+        .map_err(AppError::from)?
         .ok_or_else(|| AppError::UnknownSession {
             session_id: session_id.to_string(),
         })?;
@@ -37,8 +37,8 @@ pub async fn prepare_attachment(
     let workspace = workspace(&state, &session_id)?;
     tokio::task::spawn_blocking(move || prepare(std::path::Path::new(&path), &workspace))
         .await
-        .map_err(to_error)?
-        .map_err(to_error)
+        .map_err(AppError::internal)?
+        .map_err(AppError::from)
 }
 
 /// Pasted images arrive as base64 bytes.
@@ -84,8 +84,8 @@ pub async fn paste_clipboard_image(
     app.run_on_main_thread(move || {
         let _ = sent.send(clipboard_png());
     })
-    .map_err(to_error)?;
-    match received.await.map_err(to_error)? {
+    .map_err(AppError::internal)?;
+    match received.await.map_err(AppError::internal)? {
         Some(bytes) => image(&name, "image/png", &bytes).map(Some),
         None => Ok(None),
     }

@@ -3,10 +3,10 @@
 
 use hearth_browser::{find_browser, BrowserConfig, BrowserTool};
 use hearth_ipc_macros::command;
-use hearth_protocol::BrowserStatus;
+use hearth_protocol::{AppError, BrowserStatus};
 use tauri::State;
 
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
 #[command]
 pub async fn browser_status(state: State<'_, AppState>) -> CommandResult<BrowserStatus> {
@@ -27,7 +27,7 @@ pub async fn open_agent_browser(state: State<'_, AppState>) -> CommandResult<()>
     BrowserTool::new(state.builder.browsers().clone(), config)
         .open_window()
         .await
-        .map_err(|e| to_error(e.message))
+        .map_err(|e| AppError::BrowserFailed { message: e.message })
 }
 
 /// Closes the agent's browser and deletes its profile (cookies, logins, cache).
@@ -38,5 +38,7 @@ pub async fn clear_browser_data(state: State<'_, AppState>) -> CommandResult<()>
         .browsers()
         .clear_data()
         .await
-        .map_err(to_error)
+        .map_err(|e| AppError::FileSystem {
+            message: format!("the browser's data could not be cleared: {e}"),
+        })
 }

@@ -29,9 +29,11 @@ pub async fn channel_statuses(state: State<'_, AppState>) -> CommandResult<Vec<C
     let mut statuses = Vec::new();
     for channel in state.settings().channels {
         let ready = state.builder.channels().external(&channel.name).is_some();
-        let problem = state
-            .channel_problem(&channel.name)
-            .or_else(|| (!channel.enabled).then(|| "turned off".to_string()));
+        let problem = match state.channel_problem(&channel.name) {
+            Some(problem) => Some(problem),
+            None => crate::gateway::stopped(&state, &channel.name).await,
+        }
+        .or_else(|| (!channel.enabled).then(|| "turned off".to_string()));
         statuses.push(ChannelStatus {
             polling: crate::gateway::polling(&state, &channel.name).await,
             name: channel.name,
@@ -99,7 +101,7 @@ pub async fn test_channel(
         name: name.clone(),
         reason,
     };
-    let target = hearth_channels::test_target(&channel).map_err(bad)?;
+    let target = hearth_channels::test_target(&channel).map_err(|e| bad(e.to_string()))?;
     if state.builder.channels().external(&name).is_none() {
         let reason = state
             .channel_problem(&name)
@@ -122,7 +124,7 @@ pub async fn test_channel(
             target: target.clone(),
             message_ids: delivered.message_ids,
         }),
-        Ok(Err(reason)) => Err(failed(reason)),
+        Ok(Err(reason)) => Err(failed(reason.to_string())),
         Err(_) => Err(failed(format!(
             "no delivery result within {} s",
             DELIVERY_LIMIT.as_secs()

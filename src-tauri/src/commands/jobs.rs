@@ -11,7 +11,7 @@ use serde::Deserialize;
 use tauri::{AppHandle, State};
 use ts_rs::TS;
 
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 use crate::tray;
 
 /// Runs a history shows at most.
@@ -42,14 +42,14 @@ fn blank_to_none(value: Option<String>) -> Option<String> {
 
 /// Refreshes the tray's next-run line and the page after a change.
 fn changed(app: &AppHandle, result: Result<JobView, JobError>) -> CommandResult<JobView> {
-    let view = result.map_err(to_error)?;
+    let view = result.map_err(AppError::from)?;
     tray::jobs_changed(app);
     Ok(view)
 }
 
 #[command]
 pub fn list_jobs(state: State<'_, AppState>) -> CommandResult<Vec<JobView>> {
-    state.jobs.list(JobFilter::All).map_err(to_error)
+    state.jobs.list(JobFilter::All).map_err(AppError::from)
 }
 
 #[command]
@@ -60,7 +60,7 @@ pub fn create_job(
 ) -> CommandResult<JobView> {
     let spec = JobSpec {
         name: form.name,
-        schedule: Schedule::parse(&form.schedule).map_err(to_error)?,
+        schedule: Schedule::parse(&form.schedule).map_err(AppError::from)?,
         tz: blank_to_none(form.tz),
         prompt: form.prompt,
         target: blank_to_none(form.target),
@@ -81,7 +81,7 @@ pub fn update_job(
 ) -> CommandResult<JobView> {
     let edit = JobEdit {
         name: Some(form.name),
-        schedule: Some(Schedule::parse(&form.schedule).map_err(to_error)?),
+        schedule: Some(Schedule::parse(&form.schedule).map_err(AppError::from)?),
         tz: blank_to_none(form.tz),
         prompt: Some(form.prompt),
         target: Some(blank_to_none(form.target)),
@@ -124,7 +124,7 @@ pub fn job_history(
     state
         .jobs
         .history(&id, limit.min(MAX_HISTORY))
-        .map_err(to_error)
+        .map_err(AppError::from)
 }
 
 #[command]
@@ -133,17 +133,17 @@ pub fn preview_schedule(
     schedule: String,
     tz: Option<String>,
 ) -> CommandResult<Preview> {
-    let schedule = Schedule::parse(&schedule).map_err(to_error)?;
+    let schedule = Schedule::parse(&schedule).map_err(AppError::from)?;
     let tz = blank_to_none(tz);
     state
         .jobs
         .preview(&schedule, tz.as_deref())
-        .map_err(to_error)
+        .map_err(AppError::from)
 }
 
 /// The high-risk tools an approval covers: those approved before, else every authorizable one.
 fn approval_scope(state: &AppState, id: &str) -> CommandResult<Vec<String>> {
-    let job = state.jobs.find(id).map_err(to_error)?;
+    let job = state.jobs.find(id).map_err(AppError::from)?;
     Ok(job
         .authorization
         .map(|auth| auth.tools)
@@ -162,7 +162,7 @@ pub fn job_approval_request(
     state
         .jobs
         .authorization_request(&id, &tools)
-        .map_err(to_error)
+        .map_err(AppError::from)
 }
 
 /// Records the approval; called only from the confirmation dialog's "Approve" button, with
@@ -187,7 +187,7 @@ pub fn approve_job(
         }
         tools.push(hearth_policy::mcp_server_scope(server));
     }
-    let grant = state.jobs.authorize(&id, &tools).map_err(to_error)?;
+    let grant = state.jobs.authorize(&id, &tools).map_err(AppError::from)?;
     tracing::info!(job = %grant.job.id, tools = ?grant.tools, "job approved from the Jobs page");
     tray::jobs_changed(&app);
     Ok(grant.job)

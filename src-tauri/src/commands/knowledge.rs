@@ -28,7 +28,7 @@ fn failed(reason: impl std::fmt::Display) -> AppError {
 
 #[command]
 pub async fn knowledge_status(state: State<'_, AppState>) -> CommandResult<KnowledgeStatus> {
-    knowledge(&state).status().map_err(failed)
+    Ok(knowledge(&state).status()?)
 }
 
 /// Starts a pass over what changed (after the running one, if any).
@@ -43,10 +43,7 @@ pub async fn knowledge_search(
     query: String,
     limit: usize,
 ) -> CommandResult<Vec<Citation>> {
-    knowledge(&state)
-        .search(&query, limit)
-        .await
-        .map_err(failed)
+    Ok(knowledge(&state).search(&query, limit).await?)
 }
 
 /// Opens an indexed file (only those) at the citation's place (a PDF page, a text line) when an

@@ -11,7 +11,7 @@ use hearth_protocol::{AppError, McpServerSettings, McpServerView, Settings};
 use tauri::State;
 
 use crate::commands::settings::keychain;
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
 #[command]
 pub fn mcp_servers(state: State<'_, AppState>) -> Vec<McpServerView> {
@@ -71,7 +71,7 @@ pub async fn mcp_remove(state: State<'_, AppState>, name: String) -> CommandResu
 fn save(state: &AppState, servers: Vec<McpServerSettings>) -> CommandResult<Settings> {
     let mut settings = state.settings();
     settings.mcp_servers = servers;
-    write_settings(&state.dir.config(), &settings).map_err(to_error)?;
+    write_settings(&state.dir.config(), &settings)?;
     state.apply_settings(settings.clone());
     Ok(settings)
 }

@@ -3,11 +3,11 @@
 
 use base64::Engine as _;
 use hearth_ipc_macros::command;
-use hearth_protocol::WorkspaceMedia;
+use hearth_protocol::{AppError, WorkspaceMedia};
 use tauri::State;
 
 use crate::commands::attachments::workspace;
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
 #[command]
 pub async fn read_workspace_media(
@@ -16,11 +16,15 @@ pub async fn read_workspace_media(
     path: String,
 ) -> CommandResult<WorkspaceMedia> {
     let workspace = workspace(&state, &session_id)?;
+    let shown = path.clone();
     let (mime_type, bytes) =
         tokio::task::spawn_blocking(move || hearth_tools::media::read_media(&workspace, &path))
             .await
-            .map_err(to_error)?
-            .map_err(|e| to_error(e.message))?;
+            .map_err(AppError::internal)?
+            .map_err(|e| AppError::CannotOpen {
+                path: shown,
+                reason: e.message,
+            })?;
     Ok(WorkspaceMedia {
         mime_type: mime_type.to_string(),
         data_base64: base64::engine::general_purpose::STANDARD.encode(bytes),

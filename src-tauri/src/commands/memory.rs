@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use tauri::State;
 use ts_rs::TS;
 
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
 /// Some memories and how many matched in all.
 #[derive(Debug, Serialize, TS)]
@@ -54,7 +54,7 @@ pub fn list_memories(
     let page = state
         .store
         .list_memories(&MemoryFilter::default(), offset, limit);
-    page.map(MemoryList::from).map_err(to_error)
+    page.map(MemoryList::from).map_err(AppError::from)
 }
 
 #[command]
@@ -66,7 +66,7 @@ pub fn search_memories(
     let page = state
         .store
         .search_memories(&query, &MemoryFilter::default(), limit);
-    page.map(MemoryList::from).map_err(to_error)
+    page.map(MemoryList::from).map_err(AppError::from)
 }
 
 #[command]
@@ -74,7 +74,7 @@ pub fn add_memory(state: State<'_, AppState>, form: MemoryForm) -> CommandResult
     let mut new = NewMemory::new(form.content, MemorySource::UserStated);
     new.tags = Some(form.tags);
     new.importance = Some(form.importance);
-    let outcome = state.store.add_memory(&new).map_err(to_error)?;
+    let outcome = state.store.add_memory(&new).map_err(AppError::from)?;
     Ok(outcome.memory)
 }
 
@@ -91,7 +91,7 @@ pub fn update_memory(
         pinned: None,
     };
     let edited = state.store.edit_memory(MemorySelector::Id(id), &edit);
-    found(id, edited.map_err(to_error)?).map(|(memory, _)| memory)
+    found(id, edited.map_err(AppError::from)?).map(|(memory, _)| memory)
 }
 
 #[command]
@@ -105,13 +105,13 @@ pub fn set_memory_pinned(
         ..MemoryEdit::default()
     };
     let edited = state.store.edit_memory(MemorySelector::Id(id), &edit);
-    found(id, edited.map_err(to_error)?).map(|(memory, _)| memory)
+    found(id, edited.map_err(AppError::from)?).map(|(memory, _)| memory)
 }
 
 #[command]
 pub fn delete_memory(state: State<'_, AppState>, id: i64) -> CommandResult<()> {
     let removed = state.store.remove_memory(MemorySelector::Id(id));
-    found(id, removed.map_err(to_error)?).map(|_| ())
+    found(id, removed.map_err(AppError::from)?).map(|_| ())
 }
 
 /// Open contradictions, newest first.
@@ -121,7 +121,7 @@ pub fn list_contradictions(state: State<'_, AppState>) -> CommandResult<Vec<Cont
     let listed = state
         .store
         .list_contradictions(Some(ContradictionStatus::Open), 0, limit);
-    listed.map(|(list, _)| list).map_err(to_error)
+    listed.map(|(list, _)| list).map_err(AppError::from)
 }
 
 /// Keeps `winner_id` (one side of contradiction `id`) and deletes the other side.
@@ -134,7 +134,7 @@ pub fn resolve_contradiction(
     match state
         .store
         .resolve_contradiction(id, winner_id)
-        .map_err(to_error)?
+        .map_err(AppError::from)?
     {
         Resolution::Resolved { winner, .. } => Ok(winner),
         Resolution::AlreadyResolved(_) => Err(AppError::ContradictionResolved { id }),

@@ -5,7 +5,7 @@ use hearth_ipc_macros::command;
 use hearth_protocol::{AppError, FormAnswer, TodoList};
 use tauri::State;
 
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
 /// The session's checklist; `None` when it never had one.
 #[command]
@@ -13,7 +13,7 @@ pub fn todo_list(
     state: State<'_, AppState>,
     session_id: String,
 ) -> CommandResult<Option<TodoList>> {
-    state.store.todo_list(&session_id).map_err(to_error)
+    state.store.todo_list(&session_id).map_err(AppError::from)
 }
 
 /// Delivers the user's answer (an option or their own words) to a waiting question.

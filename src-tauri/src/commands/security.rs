@@ -3,17 +3,17 @@
 //! the sandbox).
 
 use hearth_ipc_macros::command;
-use hearth_protocol::{ChatSandbox, SandboxStatus};
+use hearth_protocol::{AppError, ChatSandbox, SandboxStatus};
 use tauri::State;
 
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
 /// Starts a program in the sandbox to see what applies (off the runtime's threads).
 #[command]
 pub async fn sandbox_status() -> CommandResult<SandboxStatus> {
     tokio::task::spawn_blocking(hearth_engine::sandbox_status)
         .await
-        .map_err(to_error)
+        .map_err(AppError::internal)
 }
 
 /// What the chat `session_id` chose about its commands' sandbox.

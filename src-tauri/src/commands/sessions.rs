@@ -4,11 +4,11 @@ use hearth_ipc_macros::command;
 use hearth_protocol::{AppError, MessagePage, SearchHit, Session, Text};
 use tauri::State;
 
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
 #[command]
 pub fn list_sessions(state: State<'_, AppState>) -> CommandResult<Vec<Session>> {
-    state.store.list_sessions().map_err(to_error)
+    state.store.list_sessions().map_err(AppError::from)
 }
 
 /// A new chat, titled in the settings' language until its first message names it. Without a
@@ -23,12 +23,15 @@ pub fn create_session(state: State<'_, AppState>, title: Option<String>) -> Comm
             .map(|language| Text::NewChat.in_language(*language))
             .collect();
         let unused = state.store.find_unused_session("desktop:", &defaults);
-        if let Some(session) = unused.map_err(to_error)? {
-            state.store.touch_session(&session.id).map_err(to_error)?;
+        if let Some(session) = unused.map_err(AppError::from)? {
+            state
+                .store
+                .touch_session(&session.id)
+                .map_err(AppError::from)?;
             return state
                 .store
                 .get_session(&session.id)
-                .map_err(to_error)?
+                .map_err(AppError::from)?
                 .ok_or(AppError::UnknownSession {
                     session_id: session.id,
                 });
@@ -43,12 +46,15 @@ pub fn create_session(state: State<'_, AppState>, title: Option<String>) -> Comm
             workspace: None,
             tool_profile: settings.tool_profile.to_string(),
         })
-        .map_err(to_error)
+        .map_err(AppError::from)
 }
 
 #[command]
 pub fn rename_session(state: State<'_, AppState>, id: String, title: String) -> CommandResult<()> {
-    state.store.rename_session(&id, &title).map_err(to_error)
+    state
+        .store
+        .rename_session(&id, &title)
+        .map_err(AppError::from)
 }
 
 #[command]
@@ -60,7 +66,7 @@ pub fn set_session_pinned(
     state
         .store
         .set_session_pinned(&id, pinned)
-        .map_err(to_error)
+        .map_err(AppError::from)
 }
 
 #[command]
@@ -72,7 +78,7 @@ pub fn set_session_model(
     state
         .store
         .set_session_model(&id, model.as_deref())
-        .map_err(to_error)
+        .map_err(AppError::from)
 }
 
 #[command]
@@ -87,12 +93,12 @@ pub fn set_session_workspace(
     state
         .store
         .set_session_workspace(&id, Some(&workspace))
-        .map_err(to_error)
+        .map_err(AppError::from)
 }
 
 #[command]
 pub fn delete_session(state: State<'_, AppState>, id: String) -> CommandResult<()> {
-    state.store.delete_session(&id).map_err(to_error)
+    state.store.delete_session(&id).map_err(AppError::from)
 }
 
 /// A page of a chat's messages: the `limit` newest before message `before` (the newest when
@@ -108,7 +114,7 @@ pub fn list_message_page(
     state
         .store
         .message_page(&session_id, before, through, limit)
-        .map_err(to_error)
+        .map_err(AppError::from)
 }
 
 #[command]
@@ -116,5 +122,5 @@ pub fn search_messages(state: State<'_, AppState>, query: String) -> CommandResu
     state
         .store
         .search_messages(&query, 50, None, None)
-        .map_err(to_error)
+        .map_err(AppError::from)
 }

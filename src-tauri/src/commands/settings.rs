@@ -14,7 +14,7 @@ use hearth_protocol::{AppError, DetectedServer, KeyStatus, ListedModel, Provider
 use hearth_store::AuditRecord;
 use tauri::{Manager, State};
 
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
 #[command]
 pub fn get_settings(state: State<'_, AppState>) -> Settings {
@@ -30,7 +30,7 @@ pub fn save_settings(
     validate(&settings)?;
     // The tray owns "Pause all jobs"; a settings page opened earlier must not undo it.
     settings.jobs_paused = state.settings().jobs_paused;
-    write_settings(&state.dir.config(), &settings).map_err(to_error)?;
+    write_settings(&state.dir.config(), &settings).map_err(AppError::from)?;
     crate::autostart::apply(&app, settings.start_at_login);
     let before = state.settings();
     let relabel = (before.language != settings.language).then_some(settings.language);
@@ -167,7 +167,7 @@ async fn follow_search_key(app: &tauri::AppHandle, id: &str) -> CommandResult<()
     let app = app.clone();
     tokio::task::spawn_blocking(move || app.state::<AppState>().rebuild_tools())
         .await
-        .map_err(to_error)
+        .map_err(AppError::internal)
 }
 
 /// Runs `op` on the keychain off the async runtime's threads.
@@ -180,8 +180,8 @@ pub(crate) async fn keychain<T: Send + 'static>(
     let secrets = state.secrets.clone();
     tokio::task::spawn_blocking(move || op(secrets.as_ref()))
         .await
-        .map_err(to_error)?
-        .map_err(to_error)
+        .map_err(AppError::internal)?
+        .map_err(|e| AppError::from(hearth_engine::EngineError::from(e)))
 }
 
 /// Whether a key is stored for `id` under `account`, read off the async runtime's threads; a
@@ -194,7 +194,7 @@ pub(crate) async fn key_status(
     let secrets = state.secrets.clone();
     tokio::task::spawn_blocking(move || hearth_engine::key_status(secrets.as_ref(), &id, &account))
         .await
-        .map_err(to_error)
+        .map_err(AppError::internal)
 }
 
 #[command]
@@ -283,7 +283,7 @@ pub fn list_audit(state: State<'_, AppState>, limit: u32) -> CommandResult<Vec<A
     state
         .store
         .list_audit(limit.clamp(1, 1_000) as usize)
-        .map_err(to_error)
+        .map_err(AppError::from)
 }
 
 /// Called by the UI once its first screen is rendered: records the start-up time, with the UI's

@@ -2,13 +2,14 @@
 //! a Channel until the session's terminal closes; and the keys the user types into it.
 
 use hearth_ipc_macros::command;
+use hearth_protocol::AppError;
 use serde::Serialize;
 use tauri::ipc::Channel;
 use tauri::State;
 use tokio::sync::broadcast::error::RecvError;
 use ts_rs::TS;
 
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
 /// What the terminal view receives.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -78,5 +79,5 @@ pub async fn write_terminal(
         .terminals()
         .write(&session_id, data)
         .await
-        .map_err(to_error)
+        .map_err(|e| AppError::TerminalFailed { message: e.message })
 }

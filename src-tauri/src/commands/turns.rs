@@ -10,7 +10,7 @@ use tauri::ipc::Channel;
 use tauri::{AppHandle, Emitter, Manager, State};
 use tokio_util::sync::CancellationToken;
 
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
 /// Runs a turn (`turn` builds its engine, which registers it with the app's running turns,
 /// owners of its cancel token), then notifies if nobody was watching.
@@ -211,7 +211,7 @@ pub async fn edit_message(
     let source = state
         .store
         .get_session(&session_id)
-        .map_err(to_error)?
+        .map_err(AppError::from)?
         .ok_or_else(|| AppError::UnknownSession {
             session_id: session_id.clone(),
         })?;
@@ -251,11 +251,16 @@ pub fn cancel_turn(state: State<'_, AppState>, session_id: String) -> CommandRes
 #[command]
 pub async fn cancel_subagent(state: State<'_, AppState>, run_id: String) -> CommandResult<()> {
     let agents = state.builder.agents();
-    if agents.cancel(&run_id).await.map_err(to_error)?.is_none() {
+    if agents
+        .cancel(&run_id)
+        .await
+        .map_err(AppError::from)?
+        .is_none()
+    {
         state
             .store
             .request_agent_run_cancel(&run_id)
-            .map_err(to_error)?;
+            .map_err(AppError::from)?;
     }
     Ok(())
 }
@@ -271,7 +276,7 @@ pub fn list_background_tasks(
     let runs = state
         .store
         .agent_runs(None, BACKGROUND_LISTED * 4)
-        .map_err(to_error)?;
+        .map_err(AppError::from)?;
     Ok(runs
         .into_iter()
         .filter(|run| run.mode == hearth_protocol::SubAgentMode::Background)

@@ -1,7 +1,7 @@
 //! Inbound Telegram through the gateway: an allowed chat's message runs a turn under
 //! `public_gateway` (its `exec` request refused) and the answer reaches the chat; a chat not on
 //! the allow list gets one refusal and no turn; a restart mid-poll loses no update and answers
-//! none twice; failed polls are retried.
+//! none twice; failed polls are retried, and a refused token stops polling with the reason.
 
 use hearth_engine::Gateway;
 use hearth_protocol::{AllowedChat, SecurityProfile};
@@ -178,4 +178,39 @@ async fn polling_survives_failed_polls() {
     gateway.stop().await;
     assert_eq!(sent_to(&bot.journal(), "42"), ["still here"]);
     assert!(bot.calls("getUpdates").len() >= 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_token_stops_polling_and_says_why_while_a_server_error_is_retried() {
+    let (bot, _model, rig) = rig(&["42"]).await;
+    // A server error is retried: the gateway asks again.
+    bot.set("getUpdates", Behaviour::Fail(1));
+    let gateway = Gateway::new(rig.builder.clone(), rig.settings_source()).serve();
+    bot.wait_for("a poll after the failed one", |j| {
+        j.iter().filter(|c| c.method == "getUpdates").count() >= 2
+    })
+    .await;
+    assert!(gateway.polls("telegram"));
+    assert_eq!(gateway.stopped("telegram"), None);
+    gateway.stop().await;
+
+    // A refused token is permanent: one poll, then the channel is no longer polled.
+    bot.set("getUpdates", Behaviour::Unauthorized);
+    let before = bot.calls("getUpdates").len();
+    let gateway = Gateway::new(rig.builder.clone(), rig.settings_source()).serve();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while gateway.stopped("telegram").is_none() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "polling never stopped"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let why = gateway.stopped("telegram").unwrap();
+    assert!(why.contains("401") && why.contains("Unauthorized"), "{why}");
+    assert!(!gateway.polls("telegram"));
+    // Longer than the first back-off: a retrying loop would have asked again by now.
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    assert_eq!(bot.calls("getUpdates").len(), before + 1);
+    gateway.stop().await;
 }

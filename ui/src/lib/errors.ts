@@ -76,6 +76,13 @@ const keys: { [C in AppError['code']]: MessageKey } = {
   unknown_mcp_server: 'error.unknown_mcp_server',
   bad_channel: 'error.bad_channel',
   delivery_failed: 'error.delivery_failed',
+  not_found: 'error.not_found',
+  invalid_value: 'error.invalid_value',
+  bad_schedule: 'error.bad_schedule',
+  job_rejected: 'error.job_rejected',
+  browser_failed: 'error.browser_failed',
+  terminal_failed: 'error.terminal_failed',
+  internal: 'error.internal',
   other: 'error.other',
 };
 

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use hearth_core::ChannelError;
 use reqwest::header::HeaderMap;
 use serde_json::Value;
 
@@ -31,29 +32,44 @@ impl BotApi {
         method: &str,
         body: Body,
         timeout: Duration,
-    ) -> Result<Value, String> {
+    ) -> Result<Value, ChannelError> {
         let path = format!("bot{}/{method}", self.token);
         let answer = self
             .http
             .post(&self.base, &path, HeaderMap::new(), body, timeout)
             .await
-            .map_err(|why| format!("{method}: {why}"))?;
+            .map_err(|why| why.during(method))?;
         let parsed: Option<Value> = serde_json::from_slice(&answer.body).ok();
-        match parsed {
+        let status = answer.status.as_u16();
+        let failed = match parsed {
             Some(reply) if reply["ok"] == Value::Bool(true) && answer.status.is_success() => {
-                Ok(reply["result"].clone())
+                return Ok(reply["result"].clone());
             }
-            Some(reply) if reply.get("description").is_some() => Err(format!(
-                "{method}: Telegram answered {}: {}",
-                answer.status,
-                reply["description"].as_str().unwrap_or_default()
-            )),
-            _ => Err(format!(
-                "{method}: the Bot API answered {}: {}",
+            Some(reply) if reply.get("description").is_some() => {
+                // The API's own code wins over the HTTP status (they agree on its server).
+                let code = reply["error_code"]
+                    .as_u64()
+                    .and_then(|c| u16::try_from(c).ok())
+                    .unwrap_or(status);
+                let retry_after = reply["parameters"]["retry_after"]
+                    .as_u64()
+                    .or(answer.retry_after);
+                let description = reply["description"].as_str().unwrap_or_default();
+                ChannelError::from_status("Telegram", code, description, retry_after)
+            }
+            _ if answer.status.is_success() => ChannelError::BadAnswer(format!(
+                "the Bot API answered {}: {}",
                 answer.status,
                 answer.quoted()
             )),
-        }
+            _ => ChannelError::from_status(
+                "the Bot API",
+                status,
+                answer.quoted(),
+                answer.retry_after,
+            ),
+        };
+        Err(failed.during(method))
     }
 
     /// Calls `method` with a JSON body.
@@ -62,9 +78,10 @@ impl BotApi {
         method: &str,
         body: &Value,
         timeout: Duration,
-    ) -> Result<Value, String> {
-        let bytes =
-            serde_json::to_vec(body).map_err(|e| format!("{method}: cannot encode: {e}"))?;
+    ) -> Result<Value, ChannelError> {
+        let bytes = serde_json::to_vec(body).map_err(|e| {
+            ChannelError::Local(format!("cannot encode the request: {e}")).during(method)
+        })?;
         self.call(method, Body::Json(bytes), timeout).await
     }
 }

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use async_trait::async_trait;
-use hearth_core::{Batch, Inbound};
+use hearth_core::{Batch, ChannelError, Inbound};
 use hearth_store::Received;
 use serde_json::{json, Value};
 
@@ -15,7 +15,7 @@ pub(crate) const LONG_POLL_SECS: u64 = 25;
 
 #[async_trait]
 impl Inbound for Telegram {
-    async fn receive(&self, offset: i64) -> Result<Batch, String> {
+    async fn receive(&self, offset: i64) -> Result<Batch, ChannelError> {
         let body = json!({
             "offset": offset,
             "timeout": LONG_POLL_SECS,
@@ -28,15 +28,16 @@ impl Inbound for Telegram {
 }
 
 /// The batch in a `getUpdates` result.
-pub(crate) fn batch(result: &Value, offset: i64) -> Result<Batch, String> {
+pub(crate) fn batch(result: &Value, offset: i64) -> Result<Batch, ChannelError> {
+    let bad = |why: &str| ChannelError::BadAnswer(why.to_string()).during("getUpdates");
     let updates = result
         .as_array()
-        .ok_or_else(|| "getUpdates: the result is not a list of updates".to_string())?;
+        .ok_or_else(|| bad("the result is not a list of updates"))?;
     let mut next_offset = offset;
     let mut messages = Vec::new();
     for update in updates {
         let Some(seq) = update["update_id"].as_i64() else {
-            return Err("getUpdates: an update has no update_id".to_string());
+            return Err(bad("an update has no update_id"));
         };
         next_offset = next_offset.max(seq + 1);
         let message = &update["message"];

@@ -10,7 +10,7 @@ mod text;
 use std::time::Duration;
 
 use async_trait::async_trait;
-use hearth_core::{Channel, Inbound, Receipt};
+use hearth_core::{Channel, ChannelError, Inbound, Receipt};
 use hearth_protocol::ChannelSettings;
 use hearth_tools::channels::{OutFile, Outbound};
 use serde_json::{json, Value};
@@ -37,23 +37,24 @@ impl Telegram {
         settings: &ChannelSettings,
         allow_local: &[String],
         token: Option<String>,
-    ) -> Result<Telegram, String> {
+    ) -> Result<Telegram, ChannelError> {
+        let bad = ChannelError::Misconfigured;
         let token = token.filter(|t| !t.trim().is_empty()).ok_or_else(|| {
-            format!(
+            bad(format!(
                 "Telegram channel `{}` has no bot token: give it on stdin to `hearth-cli \
                  channels add {} --kind telegram` (it goes to the keychain), or name an \
                  environment variable with token_env",
                 settings.name, settings.name
-            )
+            ))
         })?;
         if !token
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == ':' || c == '_' || c == '-')
         {
-            return Err(format!(
+            return Err(bad(format!(
                 "Telegram channel `{}`: the bot token has characters a token never has",
                 settings.name
-            ));
+            )));
         }
         let base = settings
             .base_url
@@ -61,10 +62,10 @@ impl Telegram {
             .filter(|b| !b.trim().is_empty())
             .unwrap_or_else(|| DEFAULT_BASE_URL.to_string());
         url::Url::parse(&base).map_err(|e| {
-            format!(
+            bad(format!(
                 "Telegram channel `{}`: base_url `{base}`: {e}",
                 settings.name
-            )
+            ))
         })?;
         Ok(Telegram {
             name: settings.name.clone(),
@@ -75,7 +76,7 @@ impl Telegram {
     }
 
     /// The bot's `@username`, from `getMe` (checks the token and the server).
-    pub async fn bot_name(&self) -> Result<String, String> {
+    pub async fn bot_name(&self) -> Result<String, ChannelError> {
         let me = self.api.json("getMe", &json!({}), self.timeout).await?;
         Ok(me["username"]
             .as_str()
@@ -91,7 +92,7 @@ impl Telegram {
         fields
     }
 
-    async fn send_text(&self, message: &Outbound, text: &str) -> Result<String, String> {
+    async fn send_text(&self, message: &Outbound, text: &str) -> Result<String, ChannelError> {
         let mut body = Telegram::address(message);
         body["text"] = json!(escape_html(text));
         body["parse_mode"] = json!("HTML");
@@ -104,7 +105,7 @@ impl Telegram {
         message: &Outbound,
         file: &OutFile,
         caption: &str,
-    ) -> Result<String, String> {
+    ) -> Result<String, ChannelError> {
         let (method, field) = if file.as_image {
             ("sendPhoto", "photo")
         } else {
@@ -141,7 +142,7 @@ impl Channel for Telegram {
 
     /// The text goes as the caption of a single file when it fits, else as messages of its
     /// own first; each part is confirmed by its answer, and a failure says which part.
-    async fn send(&self, message: &Outbound) -> Result<Receipt, String> {
+    async fn send(&self, message: &Outbound) -> Result<Receipt, ChannelError> {
         let caption_fits = message.files.len() == 1 && utf16_len(&message.text) <= CAPTION_LIMIT;
         let texts = if caption_fits || message.text.is_empty() {
             Vec::new()
@@ -155,15 +156,15 @@ impl Channel for Telegram {
         };
         let parts = texts.len() + message.files.len();
         let mut ids = Vec::new();
-        let failed = |ids: &Vec<String>, why: String| {
-            let done = ids.len();
+        let failed = |ids: &Vec<String>, why: ChannelError| {
             if parts == 1 {
                 why
             } else {
-                format!(
-                    "part {} of {parts} not delivered ({done} delivered): {why}",
-                    done + 1
-                )
+                ChannelError::Partial {
+                    part: ids.len() + 1,
+                    parts,
+                    error: Box::new(why),
+                }
             }
         };
         for text in &texts {

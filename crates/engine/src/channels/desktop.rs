@@ -10,7 +10,7 @@ use hearth_protocol::{ContentPart, Role};
 use hearth_store::{NewMessage, Store};
 use hearth_tools::channels::{Delivered, Outbound};
 
-use hearth_core::{Channel, Receipt};
+use hearth_core::{Channel, ChannelError, Receipt};
 
 /// The built-in channel's name.
 pub const DESKTOP: &str = "desktop";
@@ -26,7 +26,7 @@ impl Desktop {
     }
 
     /// Writes `message` into its session.
-    pub(super) async fn deliver(&self, message: &Outbound) -> Result<Delivered, String> {
+    pub(super) async fn deliver(&self, message: &Outbound) -> Result<Delivered, ChannelError> {
         let receipt = self.send(message).await?;
         Ok(Delivered {
             session_id: message.target.to_string(),
@@ -69,7 +69,7 @@ impl Channel for Desktop {
         true
     }
 
-    async fn send(&self, message: &Outbound) -> Result<Receipt, String> {
+    async fn send(&self, message: &Outbound) -> Result<Receipt, ChannelError> {
         let store = self.store.clone();
         let session_id = message.target.to_string();
         let mut new = NewMessage::new(&session_id, Role::Assistant, parts(message));
@@ -80,12 +80,18 @@ impl Channel for Desktop {
                 .map(|stored| Receipt {
                     message_ids: vec![stored.id.to_string()],
                 })
-                .map_err(|e| format!("the message could not be written into {session_id}: {e}")),
-            Ok(None) => Err(missing_session(&session_id)),
-            Err(e) => Err(format!("the session {session_id} could not be read: {e}")),
+                .map_err(|e| {
+                    ChannelError::Local(format!(
+                        "the message could not be written into {session_id}: {e}"
+                    ))
+                }),
+            Ok(None) => Err(ChannelError::NoTarget(missing_session(&session_id))),
+            Err(e) => Err(ChannelError::Local(format!(
+                "the session {session_id} could not be read: {e}"
+            ))),
         })
         .await
-        .map_err(|e| format!("writing the message failed: {e}"))?
+        .map_err(|e| ChannelError::Local(format!("writing the message failed: {e}")))?
     }
 }
 

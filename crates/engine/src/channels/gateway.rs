@@ -3,10 +3,13 @@
 //! restart neither loses an update nor answers one twice; a chat on the channel's allow list
 //! gets an agent turn in its session `<channel>:<chat_id>` under its security profile
 //! (`public_gateway` unless raised; nobody approves, so asks are denied) and the answer is sent
-//! back; any other chat gets one refusal and is logged. Network failures back off (0.5 s
-//! doubling to 60 s).
+//! back; any other chat gets one refusal and is logged. Failures that can pass (the network, a
+//! server error, a rate limit) back off (0.5 s doubling to 60 s, or the wait the service asked
+//! for); a permanent one (a refused token, a blocked address) stops that channel's polling, and
+//! the handle says why.
 
-use std::sync::Arc;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use hearth_policy::SecurityProfile;
@@ -22,11 +25,16 @@ use crate::approval::FixedApprover;
 use crate::builder::EngineBuilder;
 use crate::jobs::final_answer;
 use crate::EngineError;
-use hearth_core::Channel;
+use hearth_core::{Channel, ChannelError};
 
 /// The first wait after a failed poll; it doubles up to [`MAX_BACKOFF`].
 const FIRST_BACKOFF: Duration = Duration::from_millis(500);
 const MAX_BACKOFF: Duration = Duration::from_secs(60);
+/// The longest wait a rate-limited channel's `retry_after` is followed for.
+const MAX_RETRY_AFTER: Duration = Duration::from_secs(15 * 60);
+
+/// The channels whose polling stopped for good, each with why.
+type Stopped = Arc<Mutex<BTreeMap<String, String>>>;
 
 /// Where the gateway reads the settings from at every update.
 type SettingsSource = Arc<dyn Fn() -> Result<Settings, EngineError> + Send + Sync>;
@@ -47,6 +55,7 @@ pub struct GatewayHandle {
     tasks: Vec<JoinHandle<()>>,
     /// The channels polled, in the order of `tasks`.
     names: Vec<String>,
+    stopped: Stopped,
 }
 
 impl GatewayHandle {
@@ -55,9 +64,20 @@ impl GatewayHandle {
         self.tasks.len()
     }
 
-    /// Whether channel `name` is being polled.
+    /// Whether channel `name` is being polled (it was started and not stopped by a permanent
+    /// failure).
     pub fn polls(&self, name: &str) -> bool {
-        self.names.iter().any(|n| n == name)
+        self.names.iter().any(|n| n == name) && self.stopped(name).is_none()
+    }
+
+    /// Why polling channel `name` stopped, when a permanent failure (a refused token, a
+    /// blocked address) stopped it.
+    pub fn stopped(&self, name: &str) -> Option<String> {
+        self.stopped
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(name)
+            .cloned()
     }
 
     /// Stops polling; a turn in progress is cancelled (and run again at the next start).
@@ -104,6 +124,7 @@ impl Gateway {
     pub fn serve(self) -> GatewayHandle {
         let gateway = Arc::new(self);
         let cancel = CancellationToken::new();
+        let stopped = Stopped::default();
         let settings = match (gateway.settings)() {
             Ok(settings) => settings,
             Err(error) => {
@@ -112,6 +133,7 @@ impl Gateway {
                     cancel,
                     tasks: Vec::new(),
                     names: Vec::new(),
+                    stopped,
                 };
             }
         };
@@ -125,10 +147,11 @@ impl Gateway {
             .map(|channel| {
                 let gateway = gateway.clone();
                 let cancel = cancel.clone();
+                let stopped = stopped.clone();
                 let name = channel.name().to_string();
                 (
                     name,
-                    tokio::spawn(async move { gateway.poll(channel, cancel).await }),
+                    tokio::spawn(async move { gateway.poll(channel, cancel, stopped).await }),
                 )
             })
             .unzip();
@@ -136,10 +159,16 @@ impl Gateway {
             cancel,
             tasks,
             names,
+            stopped,
         }
     }
 
-    async fn poll(self: Arc<Self>, channel: Arc<dyn Channel>, cancel: CancellationToken) {
+    async fn poll(
+        self: Arc<Self>,
+        channel: Arc<dyn Channel>,
+        cancel: CancellationToken,
+        stopped: Stopped,
+    ) {
         let name = channel.name().to_string();
         tracing::info!(channel = %name, "polling for inbound messages");
         let store = self.builder.store().clone();
@@ -156,20 +185,35 @@ impl Gateway {
                     () = cancel.cancelled() => return,
                     batch = inbound.receive(offset) => batch,
                 },
-                Err(error) => Err(format!("the offset could not be read: {error}")),
+                Err(error) => Err(ChannelError::Local(format!(
+                    "the offset could not be read: {error}"
+                ))),
             };
             let stored = polled.and_then(|batch| {
                 store
                     .receive_channel_updates(&name, &batch.messages, batch.next_offset)
-                    .map_err(|e| format!("the updates could not be stored: {e}"))
+                    .map_err(|e| {
+                        ChannelError::Local(format!("the updates could not be stored: {e}"))
+                    })
             });
             match stored {
                 Ok(_) => backoff = FIRST_BACKOFF,
+                Err(why) if !why.retryable() => {
+                    tracing::error!(channel = %name, %why, "polling stopped: the failure will not pass by itself");
+                    stopped
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .insert(name, format!("polling stopped: {why}"));
+                    return;
+                }
                 Err(why) => {
-                    tracing::warn!(channel = %name, %why, wait = ?backoff, "polling failed");
+                    let wait = why
+                        .retry_after()
+                        .map_or(backoff, |asked| asked.clamp(backoff, MAX_RETRY_AFTER));
+                    tracing::warn!(channel = %name, %why, ?wait, "polling failed");
                     tokio::select! {
                         () = cancel.cancelled() => return,
-                        () = tokio::time::sleep(backoff) => {}
+                        () = tokio::time::sleep(wait) => {}
                     }
                     backoff = (backoff * 2).min(MAX_BACKOFF);
                 }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, RwLock};
 
 use async_trait::async_trait;
-use hearth_core::{Channel, ChannelFactory, SecretStore};
+use hearth_core::{Channel, ChannelError, ChannelFactory, SecretStore};
 use hearth_protocol::{ChannelSettings, Settings};
 use hearth_store::Store;
 use hearth_tools::channels::{Delivered, Outbound};
@@ -58,9 +58,14 @@ impl Channels {
         let mut problems = Vec::new();
         for entry in settings.channels.iter().filter(|c| c.enabled) {
             let opened = match &self.factory {
-                None => Err("this program has no channel adapters".to_string()),
-                Some(factory) => channel_token(entry, secrets)
-                    .and_then(|token| factory.open(entry, &settings.allow_local_hosts, token)),
+                None => Err(ChannelError::Misconfigured(
+                    "this program has no channel adapters".to_string(),
+                )),
+                Some(factory) => factory.open(
+                    entry,
+                    &settings.allow_local_hosts,
+                    channel_token(entry, secrets),
+                ),
             };
             match opened {
                 Ok(channel) => {
@@ -68,7 +73,7 @@ impl Channels {
                 }
                 Err(why) => {
                     tracing::warn!(channel = %entry.name, %why, "channel left out");
-                    problems.push((entry.name.clone(), why));
+                    problems.push((entry.name.clone(), why.to_string()));
                 }
             }
         }
@@ -112,7 +117,7 @@ impl Channels {
     /// session (`<channel>:<chat_id>[:<dialog_id>]`, created when new), then sent, and the
     /// stored message is marked failed when the channel refuses it; any other target is a
     /// Hearth session (`desktop:<id>`, `cli:<id>`…), which must exist.
-    pub async fn send(&self, message: &Outbound) -> Result<Delivered, String> {
+    pub async fn send(&self, message: &Outbound) -> Result<Delivered, ChannelError> {
         let Some(channel) = self.external(&message.target.channel) else {
             return self.desktop.deliver(message).await;
         };
@@ -142,22 +147,19 @@ impl ChannelSink for Channels {
     }
 
     async fn deliver(&self, outbound: Outbound) -> Result<Delivered, String> {
-        self.send(&outbound).await
+        self.send(&outbound).await.map_err(|why| why.to_string())
     }
 }
 
 /// The token of `channel`: the `token_env` variable when set and not empty, else the keychain
 /// entry `channel:<name>`, else none (also when the keychain cannot be read, which is logged).
-pub fn channel_token(
-    channel: &ChannelSettings,
-    secrets: &dyn SecretStore,
-) -> Result<Option<String>, String> {
+pub fn channel_token(channel: &ChannelSettings, secrets: &dyn SecretStore) -> Option<String> {
     if let Some(var) = channel.token_env.as_deref().filter(|v| !v.is_empty()) {
         if let Some(value) = std::env::var(var).ok().filter(|v| !v.trim().is_empty()) {
-            return Ok(Some(value.trim().to_string()));
+            return Some(value.trim().to_string());
         }
     }
     // A channel without a token (a webhook) still works when the keychain is unreachable; one
     // that needs a token says it has none.
-    Ok(crate::read_secret(secrets, &channel.token_account()))
+    crate::read_secret(secrets, &channel.token_account())
 }

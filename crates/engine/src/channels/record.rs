@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use hearth_core::ChannelError;
 use hearth_protocol::{AppError, ContentPart, MessageStatus, Role, ToolProfile};
 use hearth_store::{NewMessage, NewSession, Store};
 use hearth_tools::channels::Outbound;
@@ -25,13 +26,13 @@ pub(super) async fn write(
     store: &Arc<Store>,
     message: &Outbound,
     channel: &str,
-) -> Result<i64, String> {
+) -> Result<i64, ChannelError> {
     let store = store.clone();
     let session_id = message.target.to_string();
     let title = format!("{channel} · {}", message.target.chat_id);
     let mut new = NewMessage::new(&session_id, Role::Assistant, parts(message));
     new.model = message.model.clone();
-    tokio::task::spawn_blocking(move || {
+    let written = tokio::task::spawn_blocking(move || {
         ensure_session(&store, &session_id, &title)?;
         store
             .insert_message(&new)
@@ -39,7 +40,8 @@ pub(super) async fn write(
             .map_err(|e| format!("the message could not be written into {session_id}: {e}"))
     })
     .await
-    .map_err(|e| format!("writing the message failed: {e}"))?
+    .map_err(|e| ChannelError::Local(format!("writing the message failed: {e}")))?;
+    written.map_err(ChannelError::Local)
 }
 
 /// Creates the session `id` when it does not exist.
@@ -65,9 +67,9 @@ pub(super) async fn settle(
     store: &Arc<Store>,
     message_id: i64,
     target: &str,
-    failure: Option<&String>,
+    failure: Option<&ChannelError>,
 ) {
-    let Some(reason) = failure.cloned() else {
+    let Some(reason) = failure.map(ToString::to_string) else {
         return;
     };
     let store = store.clone();

@@ -66,7 +66,7 @@ pub(super) async fn deliver(
         .send(&outbound)
         .await
         .map(|_| ())
-        .map_err(|why| failed(&why))
+        .map_err(|why| failed(&why.to_string()))
 }
 
 /// Which kind of run a notification is about: failures are always shown, successes only

@@ -227,7 +227,7 @@ impl AgentJobExecutor {
         let name = name.to_string();
         tokio::task::spawn_blocking(move || SkillRun::load(dir.root(), &dir.workspace(), &name))
             .await
-            .map_err(|e| RunFailure::new(AppError::other(e)))?
+            .map_err(|e| RunFailure::new(AppError::internal(e)))?
             .map_err(|e| {
                 RunFailure::new(AppError::Skill {
                     message: e.to_string(),

@@ -20,6 +20,27 @@ pub enum JobError {
     Jobs(#[from] JobsError),
 }
 
+impl From<ScheduleError> for hearth_protocol::AppError {
+    fn from(error: ScheduleError) -> hearth_protocol::AppError {
+        hearth_protocol::AppError::BadSchedule {
+            message: error.to_string(),
+        }
+    }
+}
+
+impl From<JobError> for hearth_protocol::AppError {
+    fn from(error: JobError) -> hearth_protocol::AppError {
+        match error {
+            JobError::Schedule(error) => error.into(),
+            JobError::Invalid { field, message } => hearth_protocol::AppError::InvalidValue {
+                field: field.to_string(),
+                message,
+            },
+            JobError::Jobs(error) => error.into(),
+        }
+    }
+}
+
 impl JobError {
     /// The argument at fault, for tool errors.
     pub fn field(&self) -> Option<&'static str> {

@@ -116,7 +116,7 @@ impl Recorder {
     }
 
     pub fn failing(error: &str) -> Arc<Recorder> {
-        let failure = RunFailure::new(AppError::other(error));
+        let failure = RunFailure::new(AppError::internal(error));
         Arc::new(Recorder::build(None, Err(failure), false))
     }
 

@@ -19,6 +19,24 @@ pub enum JobsError {
     NotFound(String),
 }
 
+impl From<JobsError> for hearth_protocol::AppError {
+    fn from(error: JobsError) -> hearth_protocol::AppError {
+        use hearth_protocol::AppError;
+        match error {
+            JobsError::Store(error) => AppError::from(error),
+            JobsError::NotFound(id) => AppError::NotFound {
+                what: "job".to_string(),
+                id,
+            },
+            refused @ (JobsError::NameTaken(_) | JobsError::TooManyEnabled { .. }) => {
+                AppError::JobRejected {
+                    message: refused.to_string(),
+                }
+            }
+        }
+    }
+}
+
 impl From<rusqlite::Error> for JobsError {
     fn from(error: rusqlite::Error) -> Self {
         JobsError::Store(StoreError::Sqlite(error))

@@ -38,7 +38,7 @@ fn a_reply_is_searchable_once_it_stops_streaming() {
             id,
             MessageStatus::Failed,
             None,
-            Some(&AppError::other("later")),
+            Some(&AppError::internal("later")),
         )
         .unwrap();
     assert_eq!(found(&t, "quokka"), [id]);

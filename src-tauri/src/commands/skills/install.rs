@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use tauri::State;
 
 use super::{blocking, SkillItem};
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
 /// Installs previewed and not yet confirmed, by token.
 #[derive(Default)]
@@ -72,7 +72,9 @@ pub async fn preview_skill_install(
     // Downloads and clones land in a hidden folder (skipped by the library), removed once the
     // skill is staged or the preview failed.
     let scratch = user_root.join(format!(".fetch-{}", uuid::Uuid::new_v4().simple()));
-    std::fs::create_dir_all(&scratch).map_err(to_error)?;
+    std::fs::create_dir_all(&scratch).map_err(|e| AppError::FileSystem {
+        message: format!("cannot create {}: {e}", scratch.display()),
+    })?;
     let fetched = fetch(
         kind,
         location,

@@ -18,7 +18,7 @@ use tauri::ipc::Channel;
 use tauri::{AppHandle, State};
 use ts_rs::TS;
 
-use crate::state::{to_error, AppState, CommandResult};
+use crate::state::{AppState, CommandResult};
 
 /// A skill as the page lists it.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -136,7 +136,7 @@ pub(crate) async fn blocking<T: Send + 'static>(
 ) -> CommandResult<T> {
     tauri::async_runtime::spawn_blocking(work)
         .await
-        .map_err(to_error)?
+        .map_err(AppError::internal)?
         .map_err(skill_error)
 }
 
@@ -175,7 +175,7 @@ impl AppState {
             Ok::<_, AppError>((choice, runner))
         })
         .await
-        .map_err(to_error)??;
+        .map_err(AppError::internal)??;
         Ok(self
             .builder
             .engine(&self.settings(), choice, Arc::new(runner)))
@@ -316,7 +316,7 @@ pub(crate) async fn load_run(
     let session = state
         .store
         .get_session(session_id)
-        .map_err(to_error)?
+        .map_err(AppError::from)?
         .ok_or_else(|| AppError::UnknownSession {
             session_id: session_id.to_string(),
         })?;

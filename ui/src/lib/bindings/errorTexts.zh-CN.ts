@@ -70,5 +70,12 @@ export const errorTextsZhCN = {
   "error.unknown_mcp_server": "没有名为“{name}”的 MCP 服务器。",
   "error.bad_channel": "渠道“{name}”：{reason}",
   "error.delivery_failed": "未能送达 {target}：{reason}",
+  "error.not_found": "找不到 {what}：{id}",
+  "error.invalid_value": "{field} 的值无效：{message}",
+  "error.bad_schedule": "无法识别该计划时间：{message}",
+  "error.job_rejected": "任务未保存：{message}",
+  "error.browser_failed": "浏览器出错：{message}",
+  "error.terminal_failed": "终端出错：{message}",
+  "error.internal": "Hearth 内部出错（{message}）；请重试，如果反复出现请报告。",
   "error.other": "{message}",
 } as const;
