@@ -7,6 +7,7 @@ mod artifacts;
 mod audit;
 mod channels;
 mod checkpoint;
+mod clock;
 mod error;
 mod jobs;
 mod knowledge;
@@ -27,7 +28,7 @@ mod test_support;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use rusqlite::Connection;
 
@@ -35,6 +36,7 @@ pub use agent_runs::{AgentRunEnd, NewAgentRun};
 pub use artifacts::{Artifact, ArtifactChunk, ArtifactState};
 pub use audit::{AuditDecision, AuditEntry, AuditRecord};
 pub use channels::{InboxEntry, InboxStatus, Received};
+pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::StoreError;
 pub use jobs::{
     authorization_hash, Authorization, AuthorizationState, Job, JobPatch, JobRun, JobsError,
@@ -73,9 +75,11 @@ const CACHE_KIB: i64 = 32 * 1024;
 
 /// The Hearth database. One connection behind a mutex: every method is short and synchronous, so
 /// callers on async runtimes can call them directly (or from `spawn_blocking` for bulk work).
-/// The search-index thread (`search::backlog`) shares the connection.
+/// The search-index thread (`search::backlog`) shares the connection. The timestamps it writes
+/// come from its [`Clock`] (the system clock unless [`Store::with_clock`] chose another).
 pub struct Store {
     conn: Arc<Mutex<Connection>>,
+    clock: Arc<dyn Clock>,
 }
 
 impl Store {
@@ -116,7 +120,21 @@ impl Store {
         if path.is_some() {
             search::backlog::start_indexer(&conn)?;
         }
-        Ok(Store { conn })
+        Ok(Store {
+            conn,
+            clock: Arc::new(SystemClock),
+        })
+    }
+
+    /// This store with its timestamps read from `clock`: tests move a [`ManualClock`] where
+    /// they need writes at distinct or chosen times.
+    pub fn with_clock(self, clock: Arc<dyn Clock>) -> Store {
+        Store { clock, ..self }
+    }
+
+    /// The time to stamp a write with, in unix milliseconds.
+    fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
     }
 
     /// The connection.
@@ -140,14 +158,6 @@ impl Store {
 pub(crate) fn lock(conn: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
     conn.lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// The current time in unix milliseconds (0 if the clock is before 1970).
-fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|elapsed| i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
 }
 
 #[cfg(test)]
