@@ -5,34 +5,26 @@
 //! notification reaches a fake `org.freedesktop.Notifications` server; the tray shows the next run and "Pause all jobs" holds runs back until resumed, when
 //! the missed run happens once.
 //!
-//! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test
+//! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test app_e2e
 //! desktop_jobs_e2e` (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`).
 //! The tests take turns: the app is single-instance per session bus.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-// The suite's shared support; this file uses part of it.
-#[allow(dead_code)]
-mod desktop;
-
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use desktop::app::App;
-use desktop::env::Tools;
-use desktop::home::{eventually, Home, PATIENCE};
-use desktop::notifications::FakeNotifications;
-use desktop::tray::TrayMenu;
-use desktop::turn::{self, Turn};
-use desktop::ui::{self, REPLY};
-use desktop::x11;
+use crate::desktop::app::App;
+use crate::desktop::env::Tools;
+use crate::desktop::home::{eventually, Home, PATIENCE};
+use crate::desktop::notifications::FakeNotifications;
+use crate::desktop::tray::TrayMenu;
+use crate::desktop::turn::{self, Turn};
+use crate::desktop::ui::{self, REPLY};
+use crate::desktop::x11;
 use hearth_tests::{Reply, ScriptedServer};
 use serde_json::{json, Value};
-use tokio::sync::Mutex;
-
-static TURNS: Mutex<()> = Mutex::const_new(());
-
 /// This test's turn, on a desktop that shows tray icons (the window hides to the tray).
 async fn setup() -> (Turn, Tools, &'static FakeNotifications) {
-    turn::take(&TURNS, true).await
+    turn::take(true).await
 }
 
 /// How far ahead a job is scheduled: time to fill the form and hide the window first.

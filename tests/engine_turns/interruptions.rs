@@ -1,7 +1,7 @@
 //! Replies cut short or slowed down: cancellation, rate limits, server errors, stalls, periodic
 //! flushing, and a stream the server closes right after a request too long for its context.
 
-use crate::rig::*;
+use crate::engine_turns::rig::*;
 use hearth_protocol::AppError;
 
 #[tokio::test]

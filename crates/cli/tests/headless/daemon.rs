@@ -3,7 +3,7 @@
 
 use hearth_tests::{Reply, ScriptedServer};
 
-use crate::support::{now_ms, session_texts, stop_daemon, Home};
+use crate::headless::support::{now_ms, session_texts, stop_daemon, Home};
 
 #[tokio::test]
 async fn a_job_added_on_the_command_line_fires_under_the_daemon_and_delivers() {
@@ -32,10 +32,10 @@ async fn a_job_added_on_the_command_line_fires_under_the_daemon_and_delivers() {
     assert!(
         added.status.success(),
         "{}",
-        crate::support::text(&added.stderr)
+        crate::headless::support::text(&added.stderr)
     );
     assert!(
-        crate::support::text(&added.stderr).contains("nothing will run it"),
+        crate::headless::support::text(&added.stderr).contains("nothing will run it"),
         "with no scheduler alive, adding says so"
     );
     let listed = home.json(&["jobs", "list", "--json"]).await;

@@ -1,7 +1,7 @@
 //! patch: unified diffs (exact, shifted, fuzzy), SEARCH/REPLACE blocks, all-or-nothing on a
 //! bad hunk, new files, line endings and malformed patches.
 
-use crate::{env, mtime, put, text};
+use crate::fs_tools::{env, mtime, put, text};
 use hearth_tools::ErrorKind;
 use serde_json::json;
 
@@ -83,7 +83,11 @@ async fn one_bad_hunk_leaves_the_file_untouched() {
     assert!(error.message.contains("no change was made"), "{error:?}");
     assert_eq!(text(&path), SOURCE);
     assert_eq!(mtime(&path), before);
-    assert_eq!(crate::entries(&env.ws("")), ["lib.rs"], "no temp file left");
+    assert_eq!(
+        crate::fs_tools::entries(&env.ws("")),
+        ["lib.rs"],
+        "no temp file left"
+    );
     // The same hunk at threshold 0 applies wherever is most similar.
     let loose = env
         .ok(
@@ -157,7 +161,7 @@ async fn new_files_and_line_endings() {
             json!({"file_path": "nothere/x.md", "patch": "@@ -1 +1 @@\n-a\n+b\n"}),
         )
         .await;
-    crate::assert_refused(&error, ErrorKind::NotFound, "nothere/x.md");
+    crate::fs_tools::assert_refused(&error, ErrorKind::NotFound, "nothere/x.md");
     assert!(!env.ws("nothere").exists());
     put(&env.ws("win.txt"), b"a\r\nb\r\nc\r\n");
     env.ok(

@@ -2,7 +2,7 @@
 //! blocking or opening them; a workspace inside /proc is refused.
 #![cfg(unix)]
 
-use crate::{assert_refused, env, put};
+use crate::fs_tools::{assert_refused, env, put};
 use hearth_tools::{Dialect, ErrorKind, ToolContext};
 use serde_json::json;
 use std::process::Command;
@@ -93,7 +93,7 @@ async fn a_workspace_inside_proc_or_dev_is_refused() {
             conversation: None,
             sandbox: Default::default(),
         };
-        let result = crate::registry(Dialect::Hearth)
+        let result = crate::fs_tools::registry(Dialect::Hearth)
             .dispatch("read_file", r#"{"path": "environ"}"#, &ctx)
             .await;
         let error = result.err();

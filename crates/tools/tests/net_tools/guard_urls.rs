@@ -2,9 +2,9 @@
 //! URL parser accepts, local names, bad schemes, and `allow_local` letting exactly one target
 //! through — with the canary on 127.0.0.1 never reached.
 
-use crate::canary::canary;
-use crate::server::{server, url};
-use crate::{allowing, net, net_with};
+use crate::net_tools::canary::canary;
+use crate::net_tools::server::{server, url};
+use crate::net_tools::{allowing, net, net_with};
 use hearth_tools::net::{register_network, Guard, GuardError, SystemResolver};
 use hearth_tools::{Dialect, ErrorKind, NetworkConfig, Registry, ToolContext};
 use serde_json::json;

@@ -1,7 +1,7 @@
 //! The model output cap: spilling to `<data_dir>/spill/`, previews within the cap, the
 //! registry applying it to every result, and cancellation of running calls.
 
-use crate::{context, temp};
+use crate::tools::{context, temp};
 use async_trait::async_trait;
 use hearth_policy::{CanonicalTool, Capability, ToolProfile};
 use hearth_tools::{

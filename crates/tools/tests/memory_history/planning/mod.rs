@@ -18,7 +18,7 @@ use hearth_tools::{
 };
 use serde_json::Value;
 
-use crate::Fixture;
+use crate::memory_history::Fixture;
 
 /// A front end that records what it was shown and answers questions with a fixed reply.
 struct Front {
