@@ -65,6 +65,33 @@ async fn create_job(app: &App, name: &str, prompt: &str, at_ms: u128, session: &
         .await;
 }
 
+/// One row of the app's database, or `None` while it cannot be read (the app holds it).
+fn query_app_db(home: &Home, sql: &str) -> Option<Option<i64>> {
+    let db = home.data().join("hearth.db");
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
+    let conn = rusqlite::Connection::open_with_flags(db, flags).ok()?;
+    conn.query_row(sql, [], |row| row.get(0)).ok()
+}
+
+/// How many job runs the app has recorded (a run is recorded as it starts).
+fn recorded_runs(home: &Home) -> i64 {
+    query_app_db(home, "SELECT COUNT(*) FROM job_runs")
+        .flatten()
+        .unwrap_or(-1)
+}
+
+/// The idle signal that stands in for a fixed "nothing else happened" wait: waits until the
+/// app's scheduler has beaten its heartbeat at or after `at_ms` (unix ms). The runner beats at
+/// the start of each turn of its loop and starts (or, paused, holds back) everything due then,
+/// so what a turn at that time does has been recorded.
+async fn wait_runner_turn(home: &Home, at_ms: i64) {
+    eventually("the scheduler's next turn", FIRE_PATIENCE, || async {
+        let beat = query_app_db(home, "SELECT beat_at FROM scheduler_lease WHERE id = 1")??;
+        (beat >= at_ms).then_some(())
+    })
+    .await;
+}
+
 fn tray_labels(tray: &TrayMenu) -> Vec<String> {
     tray.items().into_iter().map(|(_, label)| label).collect()
 }
@@ -245,14 +272,8 @@ async fn pausing_all_jobs_holds_a_run_back_until_resumed_then_it_runs_once() {
     let tray = TrayMenu::find(app.pid, PATIENCE);
     let session = ui::new_chat(&app).await;
     let name = "Paused reminder";
-    create_job(
-        &app,
-        name,
-        "Remind me to stretch.",
-        unix_ms_in(LEAD),
-        &session,
-    )
-    .await;
+    let due = unix_ms_in(LEAD);
+    create_job(&app, name, "Remind me to stretch.", due, &session).await;
 
     tray.click("Pause all jobs");
     let config = home.data().join("config.toml");
@@ -261,8 +282,9 @@ async fn pausing_all_jobs_holds_a_run_back_until_resumed_then_it_runs_once() {
         text.contains("jobs_paused = true").then_some(())
     })
     .await;
-    // Past the job's time, nothing has run.
-    tokio::time::sleep(LEAD + Duration::from_secs(15)).await;
+    // The scheduler's turn at the job's time has held it back: nothing has run.
+    wait_runner_turn(&home, i64::try_from(due).unwrap()).await;
+    assert_eq!(recorded_runs(&home), 0, "a paused job ran");
     assert!(server.model_requests().is_empty(), "a paused job ran");
     assert!(job_notices(fake, name).is_empty());
 
@@ -272,7 +294,13 @@ async fn pausing_all_jobs_holds_a_run_back_until_resumed_then_it_runs_once() {
     })
     .await;
     assert!(notice["body"].as_str().unwrap().contains("run once"));
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    // The scheduler's turn after the run ended started no other.
+    let finished = eventually("the run's end", PATIENCE, || async {
+        query_app_db(&home, "SELECT MAX(finished_at) FROM job_runs").flatten()
+    })
+    .await;
+    wait_runner_turn(&home, finished).await;
+    assert_eq!(recorded_runs(&home), 1, "resuming ran it more than once");
     assert_eq!(
         server.model_requests().len(),
         1,

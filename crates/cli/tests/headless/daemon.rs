@@ -133,8 +133,7 @@ async fn a_run_missed_while_the_daemon_was_stopped_runs_once_as_a_catch_up() {
 
     let daemon = home.spawn_daemon();
     let runs = home.wait_for_runs("backup-check", 1).await;
-    // Give a burst the chance to show itself before counting.
-    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    home.wait_for_runner_turn_after("backup-check").await;
     let runs_after = home
         .json(&["jobs", "history", "backup-check", "--json"])
         .await;
