@@ -13,6 +13,7 @@ mod planning;
 #[path = "memory_history/timeline.rs"]
 mod timeline;
 
+use crate::support::{failed, succeeded};
 use hearth_protocol::{ContentPart, Message, Role};
 use hearth_store::{ManualClock, NewMessage, NewSession, Store};
 use hearth_tools::{
@@ -21,7 +22,6 @@ use hearth_tools::{
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio_util::sync::CancellationToken;
 
 /// A store in a temporary directory, its timestamps from a clock that moves only when the test
 /// says ([`Fixture::tick`]), and registries over it.
@@ -75,15 +75,11 @@ impl Fixture {
     }
 
     pub fn context(&self) -> ToolContext {
-        ToolContext {
-            workspace: self.dir.path().join("workspace"),
-            data_dir: self.dir.path().to_path_buf(),
-            session_id: "desktop:test".to_string(),
-            cancel: CancellationToken::new(),
-            images: Default::default(),
-            conversation: None,
-            sandbox: Default::default(),
-        }
+        ToolContext::new(
+            self.dir.path().join("workspace"),
+            self.dir.path().to_path_buf(),
+            "desktop:test",
+        )
     }
 
     pub async fn call(
@@ -103,10 +99,7 @@ impl Fixture {
     }
 
     pub async fn ok_in(&self, dialect: Dialect, tool: &str, args: Value) -> Value {
-        match self.call(dialect, tool, &args).await {
-            Ok(value) => value,
-            Err(e) => panic!("{tool} {args} failed: {e:?}"),
-        }
+        succeeded(self.call(dialect, tool, &args).await, tool, &args)
     }
 
     /// Calls a hearth tool and expects a failure.
@@ -115,10 +108,7 @@ impl Fixture {
     }
 
     pub async fn err_in(&self, dialect: Dialect, tool: &str, args: Value) -> ToolError {
-        match self.call(dialect, tool, &args).await {
-            Ok(value) => panic!("{tool} {args} succeeded: {value}"),
-            Err(e) => e,
-        }
+        failed(self.call(dialect, tool, &args).await, tool, &args)
     }
 
     /// Creates a session.

@@ -1,6 +1,10 @@
 //! Helpers shared by the modules of this binary.
 
+use std::fmt::Display;
 use std::process::Command;
+
+use hearth_tools::ToolError;
+use serde_json::Value;
 
 /// Runs the ignored test `name` of the module `module` (its `module_path!()`) alone, in a child
 /// process of this binary with `envs` set, and asserts that it passed: for checks that need
@@ -21,4 +25,20 @@ pub fn rerun_alone(module: &str, name: &str, envs: &[(&str, &str)]) {
         "{test} in a child process failed:\n{stdout}\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+/// The value of a call to `tool` with `args` that had to succeed.
+pub fn succeeded(result: Result<Value, ToolError>, tool: &str, args: impl Display) -> Value {
+    match result {
+        Ok(value) => value,
+        Err(e) => panic!("{tool} {args} failed: {e:?}"),
+    }
+}
+
+/// The error of a call to `tool` with `args` that had to fail.
+pub fn failed(result: Result<Value, ToolError>, tool: &str, args: impl Display) -> ToolError {
+    match result {
+        Ok(value) => panic!("{tool} {args} succeeded: {value}"),
+        Err(e) => e,
+    }
 }

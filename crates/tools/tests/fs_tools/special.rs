@@ -84,15 +84,7 @@ async fn fifos_sockets_and_devices_are_refused_without_blocking() {
 #[tokio::test]
 async fn a_workspace_inside_proc_or_dev_is_refused() {
     for workspace in ["/proc/self", "/proc/self/cwd", "/dev", "/sys/kernel"] {
-        let ctx = ToolContext {
-            workspace: workspace.into(),
-            data_dir: std::env::temp_dir(),
-            session_id: "desktop:proc".to_string(),
-            cancel: tokio_util::sync::CancellationToken::new(),
-            images: Default::default(),
-            conversation: None,
-            sandbox: Default::default(),
-        };
+        let ctx = ToolContext::new(workspace.into(), std::env::temp_dir(), "desktop:proc");
         let result = crate::fs_tools::registry(Dialect::Hearth)
             .dispatch("read_file", r#"{"path": "environ"}"#, &ctx)
             .await;
