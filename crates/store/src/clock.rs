@@ -17,7 +17,7 @@ impl Clock for SystemClock {
     fn now_ms(&self) -> i64 {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
-            .map(|elapsed| millis(elapsed))
+            .map(millis)
             .unwrap_or(0)
     }
 }

@@ -1,4 +1,5 @@
 //! Helpers shared by the modules of this binary.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::fmt::Display;
 use std::process::Command;

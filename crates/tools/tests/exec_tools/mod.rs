@@ -65,11 +65,11 @@ pub async fn call(
 }
 
 pub async fn ok(registry: &Registry, fixture: &Fixture, tool: &str, args: &str) -> Value {
-    succeeded(call(registry, fixture, tool, args).await, tool, &args)
+    succeeded(call(registry, fixture, tool, args).await, tool, args)
 }
 
 pub async fn err(registry: &Registry, fixture: &Fixture, tool: &str, args: &str) -> ToolError {
-    failed(call(registry, fixture, tool, args).await, tool, &args)
+    failed(call(registry, fixture, tool, args).await, tool, args)
 }
 
 pub fn hearth() -> Registry {

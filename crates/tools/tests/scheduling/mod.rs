@@ -68,11 +68,11 @@ pub async fn call(
 }
 
 pub async fn ok(registry: &Registry, env: &Env, tool: &str, args: &str) -> Value {
-    succeeded(call(registry, env, tool, args).await, tool, &args)
+    succeeded(call(registry, env, tool, args).await, tool, args)
 }
 
 pub async fn err(registry: &Registry, env: &Env, tool: &str, args: &str) -> ToolError {
-    failed(call(registry, env, tool, args).await, tool, &args)
+    failed(call(registry, env, tool, args).await, tool, args)
 }
 
 pub fn jobs_registry(dialect: Dialect, env: &Env) -> Registry {
