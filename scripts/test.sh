@@ -83,8 +83,8 @@ if [ "$(uname -s)" = Linux ] && [ "$(id -u)" -eq 0 ]; then
   grep -q '^libwebkit2gtk-4.1.so.0' <<<"$rpm_requires" \
     || { echo "the .rpm does not require WebKitGTK 4.1" >&2; exit 1; }
   HEARTH_DEB="$deb" bash scripts/with-headless-session.sh \
-    cargo test --workspace --test desktop_e2e -- --ignored --exact \
-    install::the_deb_installs_starts_from_its_menu_entry_quits_from_the_tray_and_removes_cleanly
+    cargo test --workspace --test app_e2e -- --ignored --exact \
+    desktop_e2e::install::the_deb_installs_starts_from_its_menu_entry_quits_from_the_tray_and_removes_cleanly
   rm -rf target/debug/bundle # ~250 MB the later steps do not need
 else
   echo "skipped: installing the .deb into the system needs root on Linux (CI runs as root)"

@@ -11,7 +11,7 @@
 //! found" showing no errors to someone who never typed a key; the built-in model chatting offline
 //! from the first-run card, and a model downloaded in Settings → Models from a 127.0.0.1 server.
 //!
-//! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_e2e`
+//! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test app_e2e desktop_e2e`
 //! (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`). The tests take turns:
 //! the app is single-instance per session bus. `HEARTH_SCREENSHOT=1` also saves
 //! `docs/screenshot.png` and `docs/skills.png`.
@@ -19,7 +19,6 @@
 
 #[path = "desktop_e2e/background.rs"]
 mod background;
-mod desktop;
 #[path = "desktop_e2e/install.rs"]
 mod install;
 #[path = "desktop_e2e/keychain.rs"]
@@ -39,19 +38,15 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use desktop::app::{App, PlainApp};
-use desktop::env::{Tools, PYTHON};
-use desktop::home::{eventually, files_containing, Home, PATIENCE};
-use desktop::notifications::FakeNotifications;
-use desktop::turn::{self, Turn};
-use desktop::ui::{self, REPLY};
-use desktop::{bus, procs, x11};
+use crate::desktop::app::{App, PlainApp};
+use crate::desktop::env::{Tools, PYTHON};
+use crate::desktop::home::{eventually, files_containing, Home, PATIENCE};
+use crate::desktop::notifications::FakeNotifications;
+use crate::desktop::turn::{self, Turn};
+use crate::desktop::ui::{self, REPLY};
+use crate::desktop::{bus, procs, x11};
 use hearth_tests::{Reply, ScriptedServer};
 use serde_json::json;
-use tokio::sync::Mutex;
-
-static TURNS: Mutex<()> = Mutex::const_new(());
-
 /// Waits for this test's turn, checks the preconditions, starts the fake notification server
 /// and a tray icon host (the desktop shows tray icons).
 async fn setup() -> (Turn, Tools, &'static FakeNotifications) {
@@ -64,7 +59,7 @@ async fn setup_without_tray() -> (Turn, Tools, &'static FakeNotifications) {
 }
 
 async fn setup_desktop(tray: bool) -> (Turn, Tools, &'static FakeNotifications) {
-    turn::take(&TURNS, tray).await
+    turn::take(tray).await
 }
 
 /// The request bodies the scripted model received, as JSON text.

@@ -5,34 +5,26 @@
 //! notification reaches a fake `org.freedesktop.Notifications` server; the tray shows the next run and "Pause all jobs" holds runs back until resumed, when
 //! the missed run happens once.
 //!
-//! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test
+//! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test app_e2e
 //! desktop_jobs_e2e` (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`).
 //! The tests take turns: the app is single-instance per session bus.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-// The suite's shared support; this file uses part of it.
-#[allow(dead_code)]
-mod desktop;
-
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use desktop::app::App;
-use desktop::env::Tools;
-use desktop::home::{eventually, Home, PATIENCE};
-use desktop::notifications::FakeNotifications;
-use desktop::tray::TrayMenu;
-use desktop::turn::{self, Turn};
-use desktop::ui::{self, REPLY};
-use desktop::x11;
+use crate::desktop::app::App;
+use crate::desktop::env::Tools;
+use crate::desktop::home::{eventually, Home, PATIENCE};
+use crate::desktop::notifications::FakeNotifications;
+use crate::desktop::tray::TrayMenu;
+use crate::desktop::turn::{self, Turn};
+use crate::desktop::ui::{self, REPLY};
+use crate::desktop::x11;
 use hearth_tests::{Reply, ScriptedServer};
 use serde_json::{json, Value};
-use tokio::sync::Mutex;
-
-static TURNS: Mutex<()> = Mutex::const_new(());
-
 /// This test's turn, on a desktop that shows tray icons (the window hides to the tray).
 async fn setup() -> (Turn, Tools, &'static FakeNotifications) {
-    turn::take(&TURNS, true).await
+    turn::take(true).await
 }
 
 /// How far ahead a job is scheduled: time to fill the form and hide the window first.
@@ -71,6 +63,33 @@ async fn create_job(app: &App, name: &str, prompt: &str, at_ms: u128, session: &
     app.click(".job-editor button[type=\"submit\"]").await;
     app.wait_css("li.job[data-enabled=\"true\"] .job-name")
         .await;
+}
+
+/// One row of the app's database, or `None` while it cannot be read (the app holds it).
+fn query_app_db(home: &Home, sql: &str) -> Option<Option<i64>> {
+    let db = home.data().join("hearth.db");
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
+    let conn = rusqlite::Connection::open_with_flags(db, flags).ok()?;
+    conn.query_row(sql, [], |row| row.get(0)).ok()
+}
+
+/// How many job runs the app has recorded (a run is recorded as it starts).
+fn recorded_runs(home: &Home) -> i64 {
+    query_app_db(home, "SELECT COUNT(*) FROM job_runs")
+        .flatten()
+        .unwrap_or(-1)
+}
+
+/// The idle signal that stands in for a fixed "nothing else happened" wait: waits until the
+/// app's scheduler has beaten its heartbeat at or after `at_ms` (unix ms). The runner beats at
+/// the start of each turn of its loop and starts (or, paused, holds back) everything due then,
+/// so what a turn at that time does has been recorded.
+async fn wait_runner_turn(home: &Home, at_ms: i64) {
+    eventually("the scheduler's next turn", FIRE_PATIENCE, || async {
+        let beat = query_app_db(home, "SELECT beat_at FROM scheduler_lease WHERE id = 1")??;
+        (beat >= at_ms).then_some(())
+    })
+    .await;
 }
 
 fn tray_labels(tray: &TrayMenu) -> Vec<String> {
@@ -253,14 +272,8 @@ async fn pausing_all_jobs_holds_a_run_back_until_resumed_then_it_runs_once() {
     let tray = TrayMenu::find(app.pid, PATIENCE);
     let session = ui::new_chat(&app).await;
     let name = "Paused reminder";
-    create_job(
-        &app,
-        name,
-        "Remind me to stretch.",
-        unix_ms_in(LEAD),
-        &session,
-    )
-    .await;
+    let due = unix_ms_in(LEAD);
+    create_job(&app, name, "Remind me to stretch.", due, &session).await;
 
     tray.click("Pause all jobs");
     let config = home.data().join("config.toml");
@@ -269,8 +282,9 @@ async fn pausing_all_jobs_holds_a_run_back_until_resumed_then_it_runs_once() {
         text.contains("jobs_paused = true").then_some(())
     })
     .await;
-    // Past the job's time, nothing has run.
-    tokio::time::sleep(LEAD + Duration::from_secs(15)).await;
+    // The scheduler's turn at the job's time has held it back: nothing has run.
+    wait_runner_turn(&home, i64::try_from(due).unwrap()).await;
+    assert_eq!(recorded_runs(&home), 0, "a paused job ran");
     assert!(server.model_requests().is_empty(), "a paused job ran");
     assert!(job_notices(fake, name).is_empty());
 
@@ -280,7 +294,13 @@ async fn pausing_all_jobs_holds_a_run_back_until_resumed_then_it_runs_once() {
     })
     .await;
     assert!(notice["body"].as_str().unwrap().contains("run once"));
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    // The scheduler's turn after the run ended started no other.
+    let finished = eventually("the run's end", PATIENCE, || async {
+        query_app_db(&home, "SELECT MAX(finished_at) FROM job_runs").flatten()
+    })
+    .await;
+    wait_runner_turn(&home, finished).await;
+    assert_eq!(recorded_runs(&home), 1, "resuming ran it more than once");
     assert_eq!(
         server.model_requests().len(),
         1,

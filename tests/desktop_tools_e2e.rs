@@ -7,16 +7,14 @@
 //! `browser` tool's card shows the page and its screenshot and the browser ends with the app;
 //! MCP servers (`mcp.rs`), sub-agents (`subagents.rs`) and channels (`channels.rs`).
 //!
-//! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_tools_e2e`
+//! Run: `bash scripts/with-headless-session.sh cargo test -p hearth-tests --test app_e2e
+//! desktop_tools_e2e`
 //! (after `bash scripts/e2e-setup.sh` and `cargo build --workspace --bins`). The tests take turns:
 //! the app is single-instance per session bus.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-// Shared with the main desktop suite; this suite uses part of it.
 #[path = "desktop_tools_e2e/channels.rs"]
 mod channels;
-#[allow(dead_code)]
-mod desktop;
 #[path = "desktop_tools_e2e/mcp.rs"]
 mod mcp;
 #[path = "desktop_tools_e2e/subagents.rs"]
@@ -24,23 +22,19 @@ mod subagents;
 
 use std::time::Duration;
 
-use desktop::app::App;
-use desktop::env::{self, Tools};
-use desktop::home::{eventually, Home, PATIENCE};
-use desktop::tray::TrayMenu;
-use desktop::{notifications, procs, ui};
+use crate::desktop::app::App;
+use crate::desktop::env::Tools;
+use crate::desktop::home::{eventually, Home, PATIENCE};
+use crate::desktop::tray::TrayMenu;
+use crate::desktop::turn::{self, Turn};
+use crate::desktop::{procs, ui};
 use hearth_tests::{Reply, ScriptedServer};
 use serde_json::json;
-use tokio::sync::{Mutex, MutexGuard};
-
-static TURNS: Mutex<()> = Mutex::const_new(());
 
 /// Waits for this test's turn, checks the preconditions and starts the fake notification server
 /// (so no real notification daemon is auto-started on the test bus).
-async fn setup() -> (MutexGuard<'static, ()>, Tools) {
-    let turn = TURNS.lock().await;
-    let tools = env::require();
-    notifications::fake(&tools);
+async fn setup() -> (Turn, Tools) {
+    let (turn, tools, _) = turn::take(false).await;
     (turn, tools)
 }
 

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 /// How to run this suite, shown whenever something it needs is missing.
-pub const HOW_TO_RUN: &str = "run the suite with: bash scripts/e2e-setup.sh && cargo build --workspace --bins && bash scripts/with-headless-session.sh cargo test -p hearth-tests --test desktop_e2e";
+pub const HOW_TO_RUN: &str = "run the suite with: bash scripts/e2e-setup.sh && cargo build --workspace --bins && bash scripts/with-headless-session.sh cargo test -p hearth-tests --test app_e2e";
 
 /// The system Python (the one python3-gi is installed for).
 pub const PYTHON: &str = "/usr/bin/python3";

@@ -8,19 +8,20 @@ use super::env::{self, Tools};
 use super::notifications::{self, FakeNotifications};
 use super::tray_host::TrayHost;
 
+/// The suite's one turn: every desktop test of this binary takes it (see [`take`]).
+static TURNS: Mutex<()> = Mutex::const_new(());
+
 /// Held for the test's length; dropping it stops the tray host and lets the next test run.
 pub struct Turn {
     _tray: Option<TrayHost>,
     _lock: MutexGuard<'static, ()>,
 }
 
-/// Waits for this test's turn among those sharing `turns`, checks the preconditions, starts the
-/// fake notification server and, with `tray`, a tray icon host (without: stock GNOME's bus).
-pub async fn take(
-    turns: &'static Mutex<()>,
-    tray: bool,
-) -> (Turn, Tools, &'static FakeNotifications) {
-    let lock = turns.lock().await;
+/// Waits for this test's turn (no other desktop test of the binary runs meanwhile), checks the
+/// preconditions, starts the fake notification server and, with `tray`, a tray icon host
+/// (without: stock GNOME's bus).
+pub async fn take(tray: bool) -> (Turn, Tools, &'static FakeNotifications) {
+    let lock = TURNS.lock().await;
     let tools = env::require();
     let fake = notifications::fake(&tools);
     let turn = Turn {

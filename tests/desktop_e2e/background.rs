@@ -14,8 +14,8 @@ use crate::desktop::bus;
 use crate::desktop::home::{eventually, Home, PATIENCE};
 use crate::desktop::tray_host::WATCHER;
 use crate::desktop::{procs, x11};
-use crate::setup_without_tray;
-use crate::tray::{close_window, notices, shown, wait_window};
+use crate::desktop_e2e::setup_without_tray;
+use crate::desktop_e2e::tray::{close_window, notices, shown, wait_window};
 
 const ASKED: &str = "[data-close-ask=\"shown\"]";
 

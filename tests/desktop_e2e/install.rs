@@ -12,8 +12,8 @@ use crate::desktop::app::PlainApp;
 use crate::desktop::home::{Home, PATIENCE};
 use crate::desktop::procs;
 use crate::desktop::tray::TrayMenu;
-use crate::setup;
-use crate::tray::wait_window;
+use crate::desktop_e2e::setup;
+use crate::desktop_e2e::tray::wait_window;
 
 const DESKTOP_ENTRY: &str = "/usr/share/applications/Hearth.desktop";
 

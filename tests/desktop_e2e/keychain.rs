@@ -9,7 +9,7 @@ use crate::desktop::app::App;
 use crate::desktop::home::{eventually, Home, PATIENCE};
 use crate::desktop::keyring::NoLoginKeyring;
 use crate::desktop::ui;
-use crate::setup;
+use crate::desktop_e2e::setup;
 
 const ERROR_TOAST: &str = ".toast.error";
 

@@ -11,7 +11,7 @@ use hearth_tests::processes::live_model_workers;
 use crate::desktop::app::App;
 use crate::desktop::home::{eventually, Home, PATIENCE};
 use crate::desktop::ui::{self, REPLY};
-use crate::setup;
+use crate::desktop_e2e::setup;
 
 const BUILTIN: &str = "SmolLM2-135M-Instruct.Q4_1";
 

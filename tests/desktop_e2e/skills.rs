@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use crate::desktop::app::App;
 use crate::desktop::home::Home;
 use crate::desktop::ui::{self, REPLY};
-use crate::setup;
+use crate::desktop_e2e::setup;
 
 /// The texts of every element matching `css`.
 async fn texts(app: &App, css: &str) -> Vec<String> {

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::desktop::app::App;
 use crate::desktop::home::{eventually, Home, PATIENCE};
-use crate::setup;
+use crate::desktop_e2e::setup;
 
 /// A `hearth.db` whose schema version is above every migration this Hearth knows.
 fn newer_database(home: &Home) -> Vec<u8> {

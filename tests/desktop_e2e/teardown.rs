@@ -11,8 +11,8 @@ use crate::desktop::home::{eventually, Home, PATIENCE};
 use crate::desktop::procs;
 use crate::desktop::tray::TrayMenu;
 use crate::desktop::ui;
-use crate::setup;
-use crate::tray::{close_window, notices, shown, turn_started, wait_window, FINISHED};
+use crate::desktop_e2e::setup;
+use crate::desktop_e2e::tray::{close_window, notices, shown, turn_started, wait_window, FINISHED};
 
 /// WebKitGTK's web content process (its command name, cut to 15 characters by the kernel).
 const WEB_PROCESS: &str = "WebKitWebProcess";

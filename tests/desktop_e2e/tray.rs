@@ -15,7 +15,7 @@ use crate::desktop::notifications::FakeNotifications;
 use crate::desktop::tray::TrayMenu;
 use crate::desktop::ui::{self, REPLY};
 use crate::desktop::{procs, x11};
-use crate::setup;
+use crate::desktop_e2e::setup;
 
 pub(crate) const FINISHED: &str = "Hearth finished replying.";
 const STILL_RUNNING: &str = "Hearth is still running";

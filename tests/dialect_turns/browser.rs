@@ -6,7 +6,7 @@ use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
-use crate::rig::{turn, Front, Rig};
+use crate::dialect_turns::rig::{turn, Front, Rig};
 
 const PAGE: &str = r#"<!doctype html><title>Greeter</title>
 <form id="f"><label>Name <input name="n"></label><button>Send</button></form>

@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
 
-use crate::rig::turn;
+use crate::dialect_turns::rig::turn;
 
 /// A local HTTP server answering every request with `{"ok":true,"from":"local"}`, and how many
 /// connections it accepted.

@@ -8,7 +8,7 @@ use hearth_store::Store;
 use hearth_tools::Dialect;
 use serde_json::{json, Value};
 
-use crate::rig::turn;
+use crate::dialect_turns::rig::turn;
 
 const TEA: &str = "用户喜欢喝绿茶 (green tea)";
 

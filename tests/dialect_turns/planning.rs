@@ -12,7 +12,7 @@ use hearth_tools::Dialect;
 use serde_json::json;
 use tokio_util::sync::CancellationToken;
 
-use crate::rig::{Front, Rig};
+use crate::dialect_turns::rig::{Front, Rig};
 
 /// How the test's user answers a question.
 enum Answer {

@@ -2,7 +2,7 @@
 //! result: create, one chunk per turn (with a retry), validate, finalize, deliver into the chat,
 //! which then holds the artifact card; no request to the model ever carries the artifact's path.
 
-use crate::rig::*;
+use crate::engine_turns::rig::*;
 
 fn tools(store: &Arc<Store>) -> Registry {
     let mut registry = builtin_registry(Dialect::Hearth);

@@ -2,7 +2,7 @@
 //! whose turn never reached a model is kept (and answered by a later Retry), and the first
 //! message of an untitled chat titles it, in the settings' language.
 
-use crate::rig::*;
+use crate::engine_turns::rig::*;
 
 #[tokio::test]
 async fn a_committed_message_survives_a_turn_that_never_started_and_retry_answers_it() {

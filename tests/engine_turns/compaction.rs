@@ -3,7 +3,7 @@
 
 use hearth_store::NewMessage;
 
-use crate::rig::*;
+use crate::engine_turns::rig::*;
 
 const FILLER: &str = "lorem ipsum dolor sit amet ";
 

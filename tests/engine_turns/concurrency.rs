@@ -6,7 +6,7 @@
 use hearth_engine::Turns;
 use tokio::sync::mpsc;
 
-use crate::rig::*;
+use crate::engine_turns::rig::*;
 
 /// A long reply, streamed slowly enough for a second turn to try to start meanwhile.
 fn slow_reply() -> Reply {

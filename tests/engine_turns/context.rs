@@ -1,7 +1,7 @@
 //! What the model sees: compaction of a long history, memories and the skill catalogue in the
 //! system prompt; the context windows servers report for their models.
 
-use crate::rig::*;
+use crate::engine_turns::rig::*;
 
 #[tokio::test]
 async fn a_history_too_long_for_the_window_is_compacted_into_a_summary() {

@@ -1,7 +1,7 @@
 //! Replies cut short or slowed down: cancellation, rate limits, server errors, stalls, periodic
 //! flushing, and a stream the server closes right after a request too long for its context.
 
-use crate::rig::*;
+use crate::engine_turns::rig::*;
 use hearth_protocol::AppError;
 
 #[tokio::test]
@@ -36,7 +36,7 @@ async fn cancelling_mid_stream_keeps_the_partial_reply_as_interrupted() {
     assert_eq!(reply.status, MessageStatus::Interrupted);
     assert!(!reply.text().is_empty() && reply.text().len() < long.len());
     // Dropping the stream closed the connection to the server.
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(server.wait_closed_early(1, Duration::from_secs(10)).await);
     assert_eq!(server.connections_closed_early(), 1);
 }
 

@@ -6,7 +6,7 @@
 use hearth_engine::SkillRun;
 use hearth_protocol::{typed_text, SkillDialect};
 
-use crate::rig::*;
+use crate::engine_turns::rig::*;
 
 const INSTRUCTIONS: &str = "Ask for the dates, then list three sights a day.";
 

@@ -4,7 +4,7 @@
 
 use hearth_engine::TITLE_PROMPT;
 
-use crate::rig::*;
+use crate::engine_turns::rig::*;
 
 fn title(rig: &Rig, session: &str) -> String {
     rig.store.get_session(session).unwrap().unwrap().title

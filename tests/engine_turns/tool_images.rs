@@ -1,7 +1,7 @@
 //! A tool's attached image reaches the next model request as an image in each provider's wire
 //! format (never as base64 in the result text), and stays in the history for later requests.
 
-use crate::rig::*;
+use crate::engine_turns::rig::*;
 use base64::Engine as _;
 use hearth_llm::ProviderKind;
 use hearth_policy::ToolFacts;

@@ -1,6 +1,6 @@
 //! A tool loop end to end: events and stored rows, concurrent read-only calls, the iteration limit.
 
-use crate::rig::*;
+use crate::engine_turns::rig::*;
 
 #[tokio::test]
 async fn a_tool_loop_emits_events_and_stores_every_step() {

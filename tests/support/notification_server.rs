@@ -77,24 +77,31 @@ pub fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// Taken by each [`NotificationServer`] for its life: the tests of one binary that own the name
+/// take turns (the bus gives it to one connection at a time).
+static OWNER: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// The fake server, owning the well-known name while it lives.
 pub struct NotificationServer {
     pub calls: Arc<Mutex<Vec<NotifyCall>>>,
     pub refuse: Arc<Mutex<bool>>,
     _bus: zbus::Connection,
+    _turn: tokio::sync::MutexGuard<'static, ()>,
 }
 
 impl NotificationServer {
-    /// Owns `org.freedesktop.Notifications` on the session bus; ids start after `first_id`.
-    /// Panics with a hint when there is no D-Bus session.
+    /// Owns `org.freedesktop.Notifications` on the session bus, once no other server of this
+    /// process does; ids start after `first_id`. Panics with a hint when there is no D-Bus
+    /// session.
     pub async fn start(first_id: u32) -> NotificationServer {
         if std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_none() {
             panic!(
                 "DBUS_SESSION_BUS_ADDRESS is not set: this test needs a D-Bus session. Run it \
                  under scripts/with-headless-session.sh, e.g. `bash \
-                 scripts/with-headless-session.sh cargo test -p hearth-tests --test NAME`"
+                 scripts/with-headless-session.sh cargo test -p hearth-tests --test integration`"
             );
         }
+        let turn = OWNER.lock().await;
         let calls = Arc::new(Mutex::new(Vec::new()));
         let refuse = Arc::new(Mutex::new(false));
         let server = FakeServer {
@@ -112,6 +119,7 @@ impl NotificationServer {
             calls,
             refuse,
             _bus: bus,
+            _turn: turn,
         }
     }
 

@@ -6,7 +6,7 @@ use hearth_protocol::{SubAgentMode, SubAgentRun, SubAgentStatus, Usage};
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use crate::sessions::{self, NewSession};
-use crate::{now_ms, owner, Result, Store, StoreError};
+use crate::{owner, Result, Store, StoreError};
 
 /// A child about to start: its session and its run row.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,7 +97,7 @@ impl Store {
     pub fn begin_agent_run(&self, new: &NewAgentRun) -> Result<SubAgentRun> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        let now = now_ms();
+        let now = self.now_ms();
         sessions::insert(&tx, &new.session, now)?;
         let tools = serde_json::to_string(&new.tools)?;
         tx.prepare_cached(
@@ -141,7 +141,7 @@ impl Store {
                 end.iterations,
                 big(end.usage.input_tokens),
                 big(end.usage.output_tokens),
-                now_ms()
+                self.now_ms()
             ])?;
         if changed == 0 {
             return Ok(None);
@@ -188,7 +188,7 @@ impl Store {
             .filter(|(_, owner)| !owner::is_other_live_process(owner))
             .map(|(id, _)| id)
             .collect();
-        let now = now_ms();
+        let now = self.now_ms();
         let mut runs = Vec::with_capacity(stale.len());
         for id in stale {
             tx.prepare_cached(

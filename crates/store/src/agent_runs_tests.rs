@@ -88,7 +88,7 @@ fn a_run_needs_its_parent_and_lists_newest_first_per_parent() {
     t.session("desktop:p");
     t.session("desktop:q");
     t.store.begin_agent_run(&new_run("a", "desktop:p")).unwrap();
-    crate::test_support::tick();
+    t.tick();
     t.store.begin_agent_run(&new_run("b", "desktop:p")).unwrap();
     t.store.begin_agent_run(&new_run("c", "desktop:q")).unwrap();
     let ids = |parent| -> Vec<String> {

@@ -3,7 +3,7 @@
 
 use rusqlite::{params, Connection, OptionalExtension, Row};
 
-use crate::{now_ms, Result, Store, StoreError};
+use crate::{Result, Store, StoreError};
 
 /// Whether chunks may still be appended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,7 +95,7 @@ impl Store {
             "INSERT INTO artifacts (id, session_id, filename, title, state, bytes, chunks, \
              created_at) VALUES (?1, ?2, ?3, ?4, 'open', 0, 0, ?5)",
         )?
-        .execute(params![id, session_id, filename, title, now_ms()])?;
+        .execute(params![id, session_id, filename, title, self.now_ms()])?;
         get(&conn, id)?.ok_or_else(|| StoreError::not_found("artifact", id))
     }
 
@@ -172,7 +172,7 @@ impl Store {
                 "UPDATE artifacts SET state = 'final', finalized_at = ?1 \
                  WHERE id = ?2 AND state = 'open'",
             )?
-            .execute(params![now_ms(), id])?;
+            .execute(params![self.now_ms(), id])?;
         if changed == 0 {
             return Ok(None);
         }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use hearth_protocol::AuditReason;
 
 use crate::messages::{enum_column, json_column, optional_json};
-use crate::{now_ms, Result, Store};
+use crate::{Result, Store};
 use ts_rs::TS;
 
 /// What was decided about a tool call.
@@ -88,7 +88,7 @@ impl Store {
     /// Appends a decision to the log.
     pub fn record_audit(&self, entry: &AuditEntry) -> Result<AuditRecord> {
         let conn = self.conn();
-        let now = now_ms();
+        let now = self.now_ms();
         conn.prepare_cached(
             "INSERT INTO audit_log (session_id, tool, arguments, decision, reason, actor, \
              created_at, reason_code) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",

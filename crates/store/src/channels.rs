@@ -5,7 +5,7 @@
 
 use rusqlite::{params, OptionalExtension, Row};
 
-use crate::{now_ms, Result, Store};
+use crate::{Result, Store};
 
 /// How far an inbound update got.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,7 +101,7 @@ impl Store {
         updates: &[Received],
         next_seq: i64,
     ) -> Result<usize> {
-        let now = now_ms();
+        let now = self.now_ms();
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         let mut added = 0;
@@ -138,7 +138,7 @@ impl Store {
             "UPDATE channel_inbox SET status = 'unknown', updated_at = ?2, \
              note = 'interrupted while the reply was being sent' \
              WHERE channel = ?1 AND status = 'replying'",
-            params![channel, now_ms()],
+            params![channel, self.now_ms()],
         )?;
         let sql = format!(
             "SELECT {INBOX_COLUMNS} FROM channel_inbox \
@@ -162,7 +162,7 @@ impl Store {
         self.conn().execute(
             "UPDATE channel_inbox SET status = ?3, note = ?4, updated_at = ?5 \
              WHERE channel = ?1 AND seq = ?2",
-            params![channel, seq, status.as_str(), note, now_ms()],
+            params![channel, seq, status.as_str(), note, self.now_ms()],
         )?;
         Ok(())
     }

@@ -6,7 +6,7 @@ use rusqlite::{params, Connection, OptionalExtension, Row};
 
 use crate::memory::{any_term_matches, AnyTerms, FtsTables, MatchQuery};
 use crate::search::text::word_form;
-use crate::{now_ms, Result, Store, StoreError};
+use crate::{Result, Store, StoreError};
 
 const KNOWLEDGE_TABLES: FtsTables = FtsTables {
     table: "knowledge_chunks",
@@ -145,7 +145,7 @@ impl Store {
             stamp.sha256,
             signed(chunks.len() as u64),
             error,
-            now_ms()
+            self.now_ms()
         ])?;
         let file_id = tx.last_insert_rowid();
         {

@@ -7,6 +7,7 @@ mod artifacts;
 mod audit;
 mod channels;
 mod checkpoint;
+mod clock;
 mod error;
 mod jobs;
 mod knowledge;
@@ -27,7 +28,7 @@ mod test_support;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
 
@@ -35,6 +36,7 @@ pub use agent_runs::{AgentRunEnd, NewAgentRun};
 pub use artifacts::{Artifact, ArtifactChunk, ArtifactState};
 pub use audit::{AuditDecision, AuditEntry, AuditRecord};
 pub use channels::{InboxEntry, InboxStatus, Received};
+pub use clock::{Clock, ManualClock, SystemClock};
 pub use error::StoreError;
 pub use jobs::{
     authorization_hash, Authorization, AuthorizationState, Job, JobPatch, JobRun, JobsError,
@@ -76,10 +78,13 @@ const CACHE_KIB: i64 = 32 * 1024;
 /// bulk work). Writes, and the search-index thread (`search::backlog`), use the first; the reads
 /// the window waits for (the chat list, a chat's pages) use a read-only second one, so indexing a
 /// backlog or a long write never holds them up (WAL lets one writer and readers go on together).
+/// The timestamps it writes come from its [`Clock`] (the system clock unless
+/// [`Store::with_clock`] chose another).
 pub struct Store {
     conn: Arc<Mutex<Connection>>,
     /// A read-only connection to the same file (the first one again for an in-memory database).
     read: Arc<Mutex<Connection>>,
+    clock: Arc<dyn Clock>,
 }
 
 impl Store {
@@ -124,7 +129,22 @@ impl Store {
             }
             None => conn.clone(),
         };
-        Ok(Store { conn, read })
+        Ok(Store {
+            conn,
+            read,
+            clock: Arc::new(SystemClock),
+        })
+    }
+
+    /// This store with its timestamps read from `clock`: tests move a [`ManualClock`] where
+    /// they need writes at distinct or chosen times.
+    pub fn with_clock(self, clock: Arc<dyn Clock>) -> Store {
+        Store { clock, ..self }
+    }
+
+    /// The time to stamp a write with, in unix milliseconds.
+    fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
     }
 
     /// The connection that writes.
@@ -164,14 +184,6 @@ fn read_connection(path: &Path) -> Result<Connection> {
 pub(crate) fn lock(conn: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
     conn.lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// The current time in unix milliseconds (0 if the clock is before 1970).
-fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|elapsed| i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
 }
 
 #[cfg(test)]

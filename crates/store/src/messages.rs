@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 
 use crate::search::text::{searchable_text, word_form};
 use crate::sessions::NewSession;
-use crate::{now_ms, owner, sessions, Result, Store, StoreError};
+use crate::{owner, sessions, Result, Store, StoreError};
 
 /// What a new message is made of; ids and timestamps are assigned by the store.
 #[derive(Debug, Clone, PartialEq)]
@@ -135,7 +135,7 @@ impl Store {
     pub fn insert_message(&self, new: &NewMessage) -> Result<Message> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        let message = insert(&tx, new, now_ms())?;
+        let message = insert(&tx, new, self.now_ms())?;
         tx.commit()?;
         Ok(message)
     }
@@ -145,7 +145,7 @@ impl Store {
     pub fn insert_messages(&self, news: &[NewMessage]) -> Result<Vec<Message>> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        let messages = insert_all(&tx, news, now_ms())?;
+        let messages = insert_all(&tx, news, self.now_ms())?;
         tx.commit()?;
         Ok(messages)
     }
@@ -155,7 +155,7 @@ impl Store {
     pub fn fork_session(&self, new: &NewSession, messages: &[NewMessage]) -> Result<Session> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        let now = now_ms();
+        let now = self.now_ms();
         sessions::insert(&tx, new, now)?;
         let copies: Vec<NewMessage> = messages
             .iter()
@@ -236,7 +236,7 @@ impl Store {
                     "UPDATE messages SET status = 'interrupted', updated_at = ?1 \
                      WHERE status = 'streaming' AND owner IS ?2",
                 )?
-                .execute(params![now_ms(), owner])?;
+                .execute(params![self.now_ms(), owner])?;
         }
         if changed > 0 {
             tracing::info!(count = changed, "marked interrupted streaming messages");
@@ -249,7 +249,7 @@ impl Store {
     pub fn delete_messages_after(&self, session_id: &str, message_id: i64) -> Result<usize> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        sessions::touch(&tx, session_id, now_ms())?;
+        sessions::touch(&tx, session_id, self.now_ms())?;
         let deleted = tx
             .prepare_cached("DELETE FROM messages WHERE session_id = ?1 AND id > ?2")?
             .execute(params![session_id, message_id])?;

@@ -2,7 +2,7 @@
 
 use hearth_protocol::{ContentPart, MessageKind, MessageStatus, Role, ToolResult, Usage};
 
-use crate::test_support::{call, new_session, tick, TempStore};
+use crate::test_support::{call, new_session, TempStore};
 use crate::{NewMessage, StoreError};
 
 fn assert_session_not_found(err: &StoreError) {
@@ -55,7 +55,7 @@ fn full_message() -> NewMessage {
 fn insert_returns_what_get_reads_back_and_touches_the_session() {
     let t = TempStore::new();
     let session = t.session("s");
-    tick();
+    t.tick();
     let stored = t.store.insert_message(&full_message()).unwrap();
     assert!(stored.id > 0);
     assert_eq!(stored.created_at, stored.updated_at);

@@ -3,7 +3,7 @@
 use hearth_protocol::Session;
 use rusqlite::{params, Connection, OptionalExtension, Row, ToSql};
 
-use crate::{now_ms, Result, Store, StoreError};
+use crate::{Result, Store, StoreError};
 
 /// What a new session starts with.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,7 +77,7 @@ impl Store {
     /// Creates a session with no messages; fails if the id is taken.
     pub fn create_session(&self, new: &NewSession) -> Result<Session> {
         let conn = self.conn();
-        insert(&conn, new, now_ms())?;
+        insert(&conn, new, self.now_ms())?;
         get(&conn, &new.id)?.ok_or_else(|| StoreError::not_found("session", &new.id))
     }
 
@@ -160,7 +160,7 @@ impl Store {
 
     /// Marks the session as active now, moving it up in `list_sessions`.
     pub fn touch_session(&self, id: &str) -> Result<()> {
-        touch(&self.conn(), id, now_ms())
+        touch(&self.conn(), id, self.now_ms())
     }
 }
 

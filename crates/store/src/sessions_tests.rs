@@ -2,7 +2,7 @@
 
 use hearth_protocol::Role;
 
-use crate::test_support::{assert_search_indexes_exact, new_session, tick, TempStore};
+use crate::test_support::{assert_search_indexes_exact, new_session, TempStore};
 use crate::{AuditDecision, AuditEntry, StoreError};
 
 fn ids(t: &TempStore) -> Vec<String> {
@@ -67,21 +67,21 @@ fn list_puts_pinned_first_then_most_recently_active() {
     let t = TempStore::new();
     for id in ["a", "b", "c"] {
         t.session(id);
-        tick();
+        t.tick();
     }
     assert_eq!(ids(&t), ["c", "b", "a"]);
 
     t.store.touch_session("a").unwrap();
     assert_eq!(ids(&t), ["a", "c", "b"]);
 
-    tick();
+    t.tick();
     t.say("b", Role::User, "hello");
     assert_eq!(ids(&t), ["b", "a", "c"]);
 
     t.store.set_session_pinned("c", true).unwrap();
     assert_eq!(ids(&t), ["c", "b", "a"]);
 
-    tick();
+    t.tick();
     t.store.touch_session("a").unwrap();
     assert_eq!(ids(&t), ["c", "a", "b"]);
 
@@ -102,7 +102,7 @@ fn list_puts_pinned_first_then_most_recently_active() {
 fn metadata_updates_change_fields_but_not_activity() {
     let t = TempStore::new();
     let before = t.session("s");
-    tick();
+    t.tick();
     t.store.rename_session("s", "Trip to 北京").unwrap();
     t.store.set_session_pinned("s", true).unwrap();
     t.store.set_session_model("s", Some("claude-x")).unwrap();
@@ -121,7 +121,7 @@ fn metadata_updates_change_fields_but_not_activity() {
     let cleared = t.store.get_session("s").unwrap().unwrap();
     assert_eq!((cleared.model, cleared.workspace), (None, None));
 
-    tick();
+    t.tick();
     t.store.touch_session("s").unwrap();
     let touched = t.store.get_session("s").unwrap().unwrap();
     assert!(touched.updated_at > before.updated_at);
@@ -191,7 +191,7 @@ fn an_unused_new_chat_is_found_and_a_used_renamed_pinned_or_other_channel_one_is
         None
     );
     t.session("desktop:fresh");
-    tick();
+    t.tick();
     for id in [
         "desktop:used",
         "desktop:renamed",
@@ -199,7 +199,7 @@ fn an_unused_new_chat_is_found_and_a_used_renamed_pinned_or_other_channel_one_is
         "cli:fresh",
     ] {
         t.session(id);
-        tick();
+        t.tick();
     }
     t.say("desktop:used", Role::User, "hello");
     t.store.rename_session("desktop:renamed", "mine").unwrap();

@@ -235,7 +235,9 @@ fn stored_not_delivered_errors_become_delivery_failed_with_their_target() {
 
 #[test]
 fn the_chat_list_and_pages_are_read_while_a_write_holds_the_writer() {
-    let TempStore { dir: _dir, store } = TempStore::new();
+    let TempStore {
+        dir: _dir, store, ..
+    } = TempStore::new();
     let store = Arc::new(store);
     store.create_session(&new_session("s1")).unwrap();
     let writer = store.conn();

@@ -6,7 +6,7 @@ use rusqlite::{params, OptionalExtension, Transaction};
 
 use crate::messages::optional_json;
 use crate::search::text::{searchable_text, word_form};
-use crate::{now_ms, Result, Store, StoreError};
+use crate::{Result, Store, StoreError};
 
 /// How a streamed message ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,7 +28,7 @@ impl Store {
     ) -> Result<()> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        write_content(&tx, id, content, tool_calls)?;
+        write_content(&tx, id, content, tool_calls, self.now_ms())?;
         tx.commit()?;
         Ok(())
     }
@@ -52,6 +52,7 @@ impl Store {
                 usage,
                 error,
             },
+            self.now_ms(),
         )?;
         tx.commit()?;
         Ok(())
@@ -67,8 +68,8 @@ impl Store {
     ) -> Result<()> {
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        write_content(&tx, id, content, tool_calls)?;
-        write_end(&tx, id, end)?;
+        write_content(&tx, id, content, tool_calls, self.now_ms())?;
+        write_end(&tx, id, end, self.now_ms())?;
         tx.commit()?;
         Ok(())
     }
@@ -79,6 +80,7 @@ fn write_content(
     id: i64,
     content: &[ContentPart],
     tool_calls: &[ToolCall],
+    now: i64,
 ) -> Result<()> {
     let stored: Option<String> = tx
         .prepare_cached("SELECT tool_result FROM messages WHERE id = ?1")?
@@ -98,14 +100,13 @@ fn write_content(
         serde_json::to_string(tool_calls)?,
         text,
         words,
-        now_ms()
+        now
     ])?;
     Ok(())
 }
 
-fn write_end(tx: &Transaction<'_>, id: i64, end: MessageEnd<'_>) -> Result<()> {
+fn write_end(tx: &Transaction<'_>, id: i64, end: MessageEnd<'_>, now: i64) -> Result<()> {
     let usage = optional_json(end.usage.as_ref())?;
-    let now = now_ms();
     let changed = tx
         .prepare_cached(
             "UPDATE messages SET status = ?2, usage = ?3, error = ?4, updated_at = ?5, \

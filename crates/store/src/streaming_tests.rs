@@ -2,7 +2,7 @@
 
 use hearth_protocol::{AppError, ContentPart, MessageStatus, Role, Usage};
 
-use crate::test_support::{call, tick, TempStore};
+use crate::test_support::{call, TempStore};
 use crate::{MessageEnd, NewMessage};
 
 #[test]
@@ -14,7 +14,7 @@ fn streaming_updates_then_finish() {
     new.model = Some("m".into());
     let started = t.store.insert_message(&new).unwrap();
 
-    tick();
+    t.tick();
     t.store
         .update_streaming(started.id, &[ContentPart::text("Hel")], &[])
         .unwrap();

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::memory::{any_term_matches, AnyTerms, FtsTables, MatchQuery};
 use crate::search::text::word_form;
-use crate::{now_ms, Result, Store, StoreError};
+use crate::{Result, Store, StoreError};
 
 /// Most summaries one search returns.
 pub const MAX_SUMMARY_RESULTS: usize = 50;
@@ -99,7 +99,7 @@ impl Store {
             from_message_id,
             to_message_id,
             word_form(summary),
-            now_ms()
+            self.now_ms()
         ])?;
         let id = conn.last_insert_rowid();
         get(&conn, id)?.ok_or_else(|| StoreError::not_found("session summary", id))

@@ -2,7 +2,7 @@
 
 use hearth_protocol::Role;
 
-use crate::test_support::{tick, TempStore};
+use crate::test_support::TempStore;
 use crate::StoreError;
 
 use super::MAX_SUMMARY_RESULTS;
@@ -33,7 +33,7 @@ fn summaries_are_stored_and_the_latest_is_known() {
         (first.id, last.id)
     );
     assert_eq!(one.session_title, "Chat s");
-    tick();
+    t.tick();
     let two = t
         .store
         .add_session_summary("s", "More greetings.", last.id, last.id)
@@ -79,7 +79,7 @@ fn search_finds_chinese_and_english_with_filters() {
         .store
         .add_session_summary("a", "用户计划去京都旅行，偏好温泉旅馆。", 1, 5)
         .unwrap();
-    tick();
+    t.tick();
     let db = t
         .store
         .add_session_summary(

@@ -1,12 +1,14 @@
 //! Helpers for the store's unit tests: a store in a temporary directory and sample rows.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
 
 use hearth_protocol::{ContentPart, Message, Role, Session, ToolCall};
 use rusqlite::Connection;
 use tempfile::TempDir;
 
-use crate::{NewMessage, NewSession, Store};
+use crate::{ManualClock, NewMessage, NewSession, Store};
 
 /// A tool call with these fields.
 pub(crate) fn call(id: &str, name: &str, arguments: &str) -> ToolCall {
@@ -18,17 +20,22 @@ pub(crate) fn call(id: &str, name: &str, arguments: &str) -> ToolCall {
     }
 }
 
-/// A store backed by a real file in a directory deleted on drop.
+/// A store backed by a real file in a directory deleted on drop, its timestamps from a clock
+/// that moves only when the test says ([`TempStore::tick`]).
 pub(crate) struct TempStore {
     pub(crate) dir: TempDir,
     pub(crate) store: Store,
+    pub(crate) clock: Arc<ManualClock>,
 }
 
 impl TempStore {
     pub(crate) fn new() -> TempStore {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("hearth.db")).unwrap();
-        TempStore { dir, store }
+        let clock = Arc::new(ManualClock::starting_now());
+        let store = Store::open(&dir.path().join("hearth.db"))
+            .unwrap()
+            .with_clock(clock.clone());
+        TempStore { dir, store, clock }
     }
 
     pub(crate) fn path(&self) -> PathBuf {
@@ -37,10 +44,17 @@ impl TempStore {
 
     /// Closes the store and opens the same file again.
     pub(crate) fn reopen(self) -> TempStore {
-        let TempStore { dir, store } = self;
+        let TempStore { dir, store, clock } = self;
         drop(store);
-        let store = Store::open(&dir.path().join("hearth.db")).unwrap();
-        TempStore { dir, store }
+        let store = Store::open(&dir.path().join("hearth.db"))
+            .unwrap()
+            .with_clock(clock.clone());
+        TempStore { dir, store, clock }
+    }
+
+    /// Moves the store's clock on by a millisecond, so the next write's timestamp differs.
+    pub(crate) fn tick(&self) {
+        self.clock.advance(Duration::from_millis(1));
     }
 
     pub(crate) fn session(&self, id: &str) -> Session {
@@ -62,11 +76,6 @@ pub(crate) fn new_session(id: &str) -> NewSession {
         workspace: Some("/tmp/ws".to_string()),
         tool_profile: "coding".to_string(),
     }
-}
-
-/// Lets the millisecond clock move on, so timestamps of consecutive writes differ.
-pub(crate) fn tick() {
-    std::thread::sleep(std::time::Duration::from_millis(3));
 }
 
 /// FTS5's own check of both message indexes against the messages table (`rank` 1: the content

@@ -4,7 +4,7 @@
 
 use rusqlite::{params, OptionalExtension, TransactionBehavior};
 
-use crate::{now_ms, owner, Result, Store};
+use crate::{owner, Result, Store};
 
 impl Store {
     /// Claims `session_id` for a turn of this process. `Ok(false)` when another running process
@@ -24,7 +24,7 @@ impl Store {
             "INSERT OR REPLACE INTO running_turns (session_id, owner, started_at) \
              VALUES (?1, ?2, ?3)",
         )?
-        .execute(params![session_id, owner::current(), now_ms()])?;
+        .execute(params![session_id, owner::current(), self.now_ms()])?;
         tx.commit()?;
         Ok(true)
     }

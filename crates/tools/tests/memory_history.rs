@@ -13,19 +13,30 @@ mod planning;
 #[path = "memory_history/timeline.rs"]
 mod timeline;
 
+use crate::support::{failed, succeeded};
 use hearth_protocol::{ContentPart, Message, Role};
-use hearth_store::{NewMessage, NewSession, Store};
+use hearth_store::{ManualClock, NewMessage, NewSession, Store};
 use hearth_tools::{
     register_history, register_memory, Dialect, ErrorKind, Registry, ToolContext, ToolError,
 };
 use serde_json::Value;
 use std::sync::Arc;
-use tokio_util::sync::CancellationToken;
+use std::time::Duration;
 
-/// A store in a temporary directory, and registries over it.
+/// A store in a temporary directory, its timestamps from a clock that moves only when the test
+/// says ([`Fixture::tick`]), and registries over it.
 pub struct Fixture {
     pub dir: tempfile::TempDir,
     pub store: Arc<Store>,
+    pub clock: Arc<ManualClock>,
+}
+
+/// The store in `dir`, stamping its writes with `clock`.
+fn open(dir: &tempfile::TempDir, clock: &Arc<ManualClock>) -> Arc<Store> {
+    match Store::open(&dir.path().join("hearth.db")) {
+        Ok(store) => Arc::new(store.with_clock(clock.clone())),
+        Err(e) => panic!("open store: {e}"),
+    }
 }
 
 impl Fixture {
@@ -34,24 +45,22 @@ impl Fixture {
             Ok(dir) => dir,
             Err(e) => panic!("tempdir: {e}"),
         };
-        let store = match Store::open(&dir.path().join("hearth.db")) {
-            Ok(store) => Arc::new(store),
-            Err(e) => panic!("open store: {e}"),
-        };
-        Fixture { dir, store }
+        let clock = Arc::new(ManualClock::starting_now());
+        let store = open(&dir, &clock);
+        Fixture { dir, store, clock }
     }
 
     /// Closes the store and opens the same file again, as a restart does.
     pub fn reopen(self) -> Fixture {
-        let Fixture { dir, store } = self;
+        let Fixture { dir, store, clock } = self;
         drop(store);
-        match Store::open(&dir.path().join("hearth.db")) {
-            Ok(store) => Fixture {
-                dir,
-                store: Arc::new(store),
-            },
-            Err(e) => panic!("reopen store: {e}"),
-        }
+        let store = open(&dir, &clock);
+        Fixture { dir, store, clock }
+    }
+
+    /// Moves the store's clock on by a millisecond, so the next write's timestamp differs.
+    pub fn tick(&self) {
+        self.clock.advance(Duration::from_millis(1));
     }
 
     /// The memory and history tools of `dialect`.
@@ -66,15 +75,11 @@ impl Fixture {
     }
 
     pub fn context(&self) -> ToolContext {
-        ToolContext {
-            workspace: self.dir.path().join("workspace"),
-            data_dir: self.dir.path().to_path_buf(),
-            session_id: "desktop:test".to_string(),
-            cancel: CancellationToken::new(),
-            images: Default::default(),
-            conversation: None,
-            sandbox: Default::default(),
-        }
+        ToolContext::new(
+            self.dir.path().join("workspace"),
+            self.dir.path().to_path_buf(),
+            "desktop:test",
+        )
     }
 
     pub async fn call(
@@ -94,10 +99,7 @@ impl Fixture {
     }
 
     pub async fn ok_in(&self, dialect: Dialect, tool: &str, args: Value) -> Value {
-        match self.call(dialect, tool, &args).await {
-            Ok(value) => value,
-            Err(e) => panic!("{tool} {args} failed: {e:?}"),
-        }
+        succeeded(self.call(dialect, tool, &args).await, tool, &args)
     }
 
     /// Calls a hearth tool and expects a failure.
@@ -106,10 +108,7 @@ impl Fixture {
     }
 
     pub async fn err_in(&self, dialect: Dialect, tool: &str, args: Value) -> ToolError {
-        match self.call(dialect, tool, &args).await {
-            Ok(value) => panic!("{tool} {args} succeeded: {value}"),
-            Err(e) => e,
-        }
+        failed(self.call(dialect, tool, &args).await, tool, &args)
     }
 
     /// Creates a session.
@@ -126,10 +125,10 @@ impl Fixture {
         }
     }
 
-    /// Stores a text message, a few milliseconds after the previous one (so sessions' activity
+    /// Stores a text message, a millisecond after the previous write (so sessions' activity
     /// times differ).
     pub fn say(&self, session: &str, role: Role, text: &str) -> Message {
-        std::thread::sleep(std::time::Duration::from_millis(3));
+        self.tick();
         let new = NewMessage::new(session, role, vec![ContentPart::text(text)]);
         match self.store.insert_message(&new) {
             Ok(message) => message,

@@ -5,7 +5,7 @@ use hearth_engine::{register_agents, Agents, ModelChoice};
 use hearth_protocol::{Settings, SubAgentStatus};
 use hearth_tools::{Registry, ToolContext};
 
-use crate::rig::*;
+use crate::engine_turns::rig::*;
 
 mod approvals;
 mod delegation;

@@ -3,7 +3,7 @@
 
 use hearth_tests::webhook_receiver::{Answer, WebhookReceiver};
 
-use crate::Cli;
+use crate::cli::Cli;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_webhook_is_added_used_and_removed_with_honest_exit_codes() {

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 
-use crate::Cli;
+use crate::cli::Cli;
 
 const DEADLINE: Duration = Duration::from_secs(20);
 

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::Cli;
+use crate::cli::Cli;
 
 fn fixtures(dir: &Path) {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");

@@ -6,7 +6,7 @@ use std::process::Stdio;
 use hearth_tests::ScriptedServer;
 use tokio::io::AsyncWriteExt;
 
-use crate::support::{text, Home};
+use crate::headless::support::{text, Home};
 
 async fn authorization(home: &Home) -> String {
     let listed = home.json(&["jobs", "list", "--json"]).await;

@@ -3,7 +3,7 @@
 
 use hearth_tests::{Reply, ScriptedServer};
 
-use crate::support::{now_ms, session_texts, stop_daemon, Home};
+use crate::headless::support::{now_ms, session_texts, stop_daemon, Home};
 
 #[tokio::test]
 async fn a_job_added_on_the_command_line_fires_under_the_daemon_and_delivers() {
@@ -32,10 +32,10 @@ async fn a_job_added_on_the_command_line_fires_under_the_daemon_and_delivers() {
     assert!(
         added.status.success(),
         "{}",
-        crate::support::text(&added.stderr)
+        crate::headless::support::text(&added.stderr)
     );
     assert!(
-        crate::support::text(&added.stderr).contains("nothing will run it"),
+        crate::headless::support::text(&added.stderr).contains("nothing will run it"),
         "with no scheduler alive, adding says so"
     );
     let listed = home.json(&["jobs", "list", "--json"]).await;
@@ -133,8 +133,7 @@ async fn a_run_missed_while_the_daemon_was_stopped_runs_once_as_a_catch_up() {
 
     let daemon = home.spawn_daemon();
     let runs = home.wait_for_runs("backup-check", 1).await;
-    // Give a burst the chance to show itself before counting.
-    tokio::time::sleep(std::time::Duration::from_secs(3)).await;
+    home.wait_for_runner_turn_after("backup-check").await;
     let runs_after = home
         .json(&["jobs", "history", "backup-check", "--json"])
         .await;

@@ -3,7 +3,7 @@
 
 use hearth_tests::{Reply, ScriptedServer};
 
-use crate::support::{text, Home};
+use crate::headless::support::{text, Home};
 
 #[tokio::test]
 async fn a_run_whose_target_session_is_gone_is_recorded_as_failed() {

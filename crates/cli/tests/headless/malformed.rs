@@ -2,7 +2,7 @@
 
 use hearth_tests::ScriptedServer;
 
-use crate::support::{text, Home};
+use crate::headless::support::{text, Home};
 
 fn words(args: &[&str]) -> Vec<String> {
     args.iter().map(|a| a.to_string()).collect()

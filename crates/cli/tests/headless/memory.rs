@@ -2,7 +2,7 @@
 
 use hearth_tests::ScriptedServer;
 
-use crate::support::Home;
+use crate::headless::support::Home;
 
 #[tokio::test]
 async fn memories_are_added_found_in_chinese_and_english_and_removed() {

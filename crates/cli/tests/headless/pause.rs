@@ -3,7 +3,7 @@
 
 use hearth_tests::{Reply, ScriptedServer};
 
-use crate::support::{now_ms, stop_daemon, Home};
+use crate::headless::support::{now_ms, stop_daemon, Home};
 
 #[tokio::test]
 async fn a_paused_daemon_fires_no_due_job_until_config_toml_lifts_the_pause() {

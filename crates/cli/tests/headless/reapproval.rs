@@ -5,7 +5,7 @@
 use hearth_tests::{Reply, ScriptedServer};
 use serde_json::json;
 
-use crate::support::{text, Home};
+use crate::headless::support::{text, Home};
 
 fn exec_writing(file: &str) -> Reply {
     Reply::tool_call("exec", json!({"command": format!("echo ran > {file}")}))

@@ -158,6 +158,33 @@ impl Home {
             tokio::time::sleep(Duration::from_millis(300)).await;
         }
     }
+
+    /// The idle signal that stands in for a fixed "nothing else happened" wait after `job` ran:
+    /// polls until the daemon's runner has beaten its heartbeat since the job's last run
+    /// finished. The runner beats at the start of each turn of its loop and starts everything
+    /// due in that turn, so a burst of runs (a next run time still in the past) has been
+    /// recorded by then. (The beat before the run started is older than the run's end: the run
+    /// calls the model server.)
+    pub async fn wait_for_runner_turn_after(&self, job: &str) {
+        let store = self.store();
+        let job_id = store.find_job(job).unwrap().unwrap().id;
+        let started = Instant::now();
+        loop {
+            let runs = store.list_job_runs(&job_id, 100).unwrap();
+            let finished = runs.iter().filter_map(|run| run.finished_at).max();
+            let beat = store.scheduler_status().unwrap().map(|beat| beat.beat_at);
+            if let (Some(finished), Some(beat)) = (finished, beat) {
+                if beat >= finished {
+                    return;
+                }
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "the runner never turned after the run: {runs:?}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
 }
 
 /// Sends SIGTERM and waits for a clean exit; returns the daemon's stderr.

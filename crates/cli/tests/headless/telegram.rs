@@ -7,7 +7,7 @@ use hearth_tests::bot_api::{Behaviour, BotApiServer, BotCall};
 use hearth_tests::{Reply, ScriptedServer};
 use tokio::process::Child;
 
-use crate::support::{stop_daemon, Home};
+use crate::headless::support::{stop_daemon, Home};
 
 const TOKEN: &str = "123456:restart-test";
 const TOKEN_ENV: &str = "HEARTH_TEST_TELEGRAM_TOKEN";

@@ -156,6 +156,13 @@ fn the_worker_costs_a_small_file_a_few_milliseconds() {
 /// Set for this test binary started again from a folder holding `hearth-document-worker`.
 const READ_BESIDE_THE_WORKER: &str = "HEARTH_TEST_READ_BESIDE_THE_WORKER";
 
+/// libtest's name for [`reads_a_note_when_started_beside_the_worker`]: its path below the crate.
+fn beside_the_worker_test() -> String {
+    let module = module_path!();
+    let below_crate = module.split_once("::").map_or("", |(_, path)| path);
+    format!("{below_crate}::reads_a_note_when_started_beside_the_worker")
+}
+
 /// In the copy of this binary started by the test below: reads a note through the library.
 #[test]
 fn reads_a_note_when_started_beside_the_worker() {
@@ -193,10 +200,7 @@ fn the_installed_worker_program_is_used_when_it_is_beside_the_executable() {
     )
     .unwrap();
     let output = Command::new(&host)
-        .args([
-            "--exact",
-            "isolation::reads_a_note_when_started_beside_the_worker",
-        ])
+        .args(["--exact", &beside_the_worker_test()])
         .env(READ_BESIDE_THE_WORKER, "1")
         .output()
         .unwrap();

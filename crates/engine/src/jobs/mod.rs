@@ -50,7 +50,8 @@ type ClickSource = Arc<dyn Fn(Option<String>) -> OnClick + Send + Sync>;
 /// ```no_run
 /// # use std::sync::Arc;
 /// # fn wire(store: Arc<hearth_store::Store>, dir: hearth_core::DataDir) {
-/// use hearth_engine::{AgentJobExecutor, KeyringStore, OsNotifier};
+/// use hearth_core::KeyringStore;
+/// use hearth_engine::{AgentJobExecutor, OsNotifier};
 /// use hearth_scheduler::{Runner, SystemClock};
 ///
 /// let executor = AgentJobExecutor::new(

@@ -5,7 +5,7 @@
 use hearth_policy::SecurityProfile::{Daemon, PersonalCli, PublicGateway};
 use hearth_policy::{mcp_tool_facts, Authority, Matcher, Rule, ToolProfile};
 
-use crate::{allow, ask, deny, names, Case, Said};
+use crate::decide::{allow, ask, deny, names, Case, Said};
 
 #[test]
 fn profile_exposure_comes_first() {

@@ -4,7 +4,7 @@
 use hearth_policy::SecurityProfile::{Daemon, PersonalCli, PublicGateway};
 use hearth_policy::{Authority, Capability, Matcher, Rule, SecurityProfile};
 
-use crate::{allow, names, rule_deny, Case, Said};
+use crate::decide::{allow, names, rule_deny, Case, Said};
 
 #[test]
 fn deny_rules_win_over_everything() {

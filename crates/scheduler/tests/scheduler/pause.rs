@@ -52,7 +52,7 @@ async fn a_paused_runner_fires_nothing_and_resuming_catches_up_once_per_job() {
     };
     let all_ran = || ran(&every_five.id) && ran(&hourly.id) && ran(&yearly.id);
     eventually("the catch-up runs", all_ran).await;
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    env.settled(&[&runner]).await;
     let runs = |id: &str| env.store.list_job_runs(id, 100).unwrap_or_default();
     for job in [&every_five, &hourly] {
         let done = runs(&job.id);

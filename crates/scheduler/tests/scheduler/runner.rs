@@ -70,7 +70,7 @@ async fn a_sleep_through_many_fire_times_runs_once_as_catch_up() {
     // The machine sleeps from 12:30 to 18:10: five fire times pass unseen.
     env.advance(Duration::from_secs(5 * 3600 + 40 * 60)).await;
     eventually("the catch-up run", || finished(&env, &job.id, 1)).await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    env.settled(&[&runner]).await;
     assert_eq!(recorder.count(), 1, "a burst of runs");
     assert_eq!(statuses(&env, &job.id), [(RunStatus::Ok, true)]);
     let view = service.get(&job.id).unwrap_or_else(|e| panic!("{e}"));
@@ -115,7 +115,7 @@ async fn a_run_missed_while_closed_runs_once_after_a_restart() {
             .is_ok_and(|runs| runs.len() == 1 && runs[0].status == RunStatus::Ok)
     })
     .await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    env.settled(&[&second]).await;
     assert_eq!(recorder.count(), 1);
     assert!(recorder.request(0).catch_up);
     let runs = reopened
@@ -310,7 +310,7 @@ async fn only_the_lease_holder_fires_and_a_standby_takes_over() {
     eventually("both asleep", || env.clock.sleepers() >= 2).await;
     env.clock.advance(5 * MINUTE);
     eventually("the run", || finished(&env, &job.id, 1)).await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    env.settled(&[&first, &second]).await;
     // Exactly one of them fired. (After a jump longer than the stale limit either may hold the
     // lease: the one that wakes first takes over a heartbeat that looks stale.)
     assert_eq!(a.count() + b.count(), 1);

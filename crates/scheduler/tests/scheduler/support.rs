@@ -58,6 +58,22 @@ impl Env {
         })
         .await;
     }
+
+    /// The idle signal that stands in for a fixed "nothing else happened" wait: wakes each of
+    /// `runners` and waits until all of them have gone back to sleep on the fake clock. A
+    /// runner sleeps only after firing everything due at the current time, so a burst of runs,
+    /// or a run that a standby should not have fired, has started by the time this returns.
+    pub async fn settled(&self, runners: &[&RunnerHandle]) {
+        let started = self.clock.sleeps_started();
+        for runner in runners {
+            runner.signal().wake();
+        }
+        eventually("the runners to go back to sleep", || {
+            self.clock.sleeps_started() >= started + runners.len()
+                && self.clock.sleepers() >= runners.len()
+        })
+        .await;
+    }
 }
 
 pub fn db_path(dir: &Path) -> PathBuf {
@@ -88,7 +104,8 @@ pub fn spec(name: &str, schedule: &str) -> JobSpec {
     }
 }
 
-/// Polls `condition` every 5 ms for up to 10 s of real time.
+/// Polls `condition` every 5 ms for up to 10 s of real time (the runner works on tokio tasks:
+/// this waits for them, it is never a fixed wait).
 pub async fn eventually(what: &str, mut condition: impl FnMut() -> bool) {
     for _ in 0..2000 {
         if condition() {

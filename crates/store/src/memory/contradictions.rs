@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::write::save;
 use super::{get, Memory, MAX_MEMORY_RESULTS};
-use crate::{now_ms, Result, Store, StoreError};
+use crate::{Result, Store, StoreError};
 use ts_rs::TS;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, TS)]
@@ -210,7 +210,7 @@ impl Store {
     /// unless another contradiction holds it back, taking the loser's key if it has none and
     /// its pin. `NotFound` for an unknown contradiction.
     pub fn resolve_contradiction(&self, id: i64, winner_id: i64) -> Result<Resolution> {
-        let now = now_ms();
+        let now = self.now_ms();
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         let contradiction = loaded(&tx, id)?;

@@ -3,7 +3,7 @@
 
 use super::tests::{add, ids, new, search};
 use super::*;
-use crate::test_support::{tick, TempStore};
+use crate::test_support::TempStore;
 use hearth_protocol::estimate_tokens;
 
 #[test]
@@ -68,7 +68,7 @@ fn ranking_puts_pinned_first_then_relevance_times_importance() {
 fn filters_restrict_search_and_listing() {
     let t = TempStore::new();
     let old = add(&t, new("backup server is nas01")).memory;
-    tick();
+    t.tick();
     let cut = old.updated_at + 1;
     let mut env = new("backup runs nightly on the server");
     env.target = MemoryTarget::Environment;

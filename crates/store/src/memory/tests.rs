@@ -2,7 +2,7 @@
 //! prompt selection and validation. Contradictions are in `contradiction_tests`.
 
 use super::*;
-use crate::test_support::{tick, TempStore};
+use crate::test_support::TempStore;
 use crate::StoreError;
 
 pub(super) fn new(content: &str) -> NewMemory {
@@ -61,7 +61,7 @@ fn add_with_an_existing_key_overwrites_and_bumps_updated_at() {
     first.importance = Some(0.9);
     let first = add(&t, first).memory;
     assert_eq!(first.tags, ["tools", "editor"]);
-    tick();
+    t.tick();
     let out = add(
         &t,
         keyed("editor", "uses helix", MemorySource::ModelInferred),
@@ -86,7 +86,7 @@ fn add_with_an_existing_key_overwrites_and_bumps_updated_at() {
 fn the_same_content_twice_is_one_memory() {
     let t = TempStore::new();
     let first = add(&t, new("lives in Berlin")).memory;
-    tick();
+    t.tick();
     let mut again = new("lives in Berlin");
     again.pinned = Some(true);
     again.key = Some("home".into());
@@ -116,7 +116,7 @@ fn edits_change_fields_and_reindex() {
         keyed("pet", "has a cat named Tom", MemorySource::UserStated),
     )
     .memory;
-    tick();
+    t.tick();
     let edit = MemoryEdit {
         content: Some("has a dog named Rex".into()),
         pinned: Some(true),

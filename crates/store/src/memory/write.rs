@@ -14,7 +14,7 @@ use super::{
     get, index_text, memory_from_row, Memory, MemorySource, MemoryTarget, NewMemory,
     DEFAULT_IMPORTANCE, MEMORY_COLUMNS,
 };
-use crate::{now_ms, Result, Store, StoreError};
+use crate::{Result, Store, StoreError};
 
 /// Existing memories compared with a new one for contradictions, the most similar first.
 const CONFLICT_CANDIDATES: usize = 20;
@@ -177,7 +177,7 @@ impl Store {
     /// outranks `new`, and is left beside `new` with an open contradiction when they rank alike.
     pub fn add_memory(&self, new: &NewMemory) -> Result<AddOutcome> {
         let checked = check(new)?;
-        let now = now_ms();
+        let now = self.now_ms();
         let mut conn = self.conn();
         let tx = conn.transaction()?;
         let outcome = add(&tx, &checked, new, now)?;
@@ -218,7 +218,7 @@ impl Store {
         if let Some(pinned) = edit.pinned {
             memory.pinned = pinned;
         }
-        let saved = save(&tx, &memory, touched, now_ms())?;
+        let saved = save(&tx, &memory, touched, self.now_ms())?;
         tx.commit()?;
         Ok(Selected::Found((saved, previous)))
     }
@@ -235,7 +235,7 @@ impl Store {
                 return Ok(Selected::Ambiguous { count, examples })
             }
         };
-        contradictions::forget(&tx, memory.id, now_ms())?;
+        contradictions::forget(&tx, memory.id, self.now_ms())?;
         tx.commit()?;
         Ok(Selected::Found(memory))
     }

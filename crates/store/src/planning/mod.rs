@@ -69,7 +69,7 @@ impl Store {
             .map_err(StoreError::from)?;
         let current = T::load(&tx, id)?.ok_or_else(|| StoreError::not_found(T::WHAT, id))?;
         let changed = change(current)?;
-        changed.save(&tx, crate::now_ms())?;
+        changed.save(&tx, self.now_ms())?;
         tx.commit().map_err(StoreError::from)?;
         let reread = T::load(&conn, id)?;
         Ok(reread.ok_or_else(|| StoreError::not_found(T::WHAT, id))?)

@@ -5,7 +5,7 @@ use rusqlite::{params, Connection, Row as SqlRow};
 use serde::{Deserialize, Serialize};
 
 use super::{parse_status, Row};
-use crate::{now_ms, Result, Store};
+use crate::{Result, Store};
 
 /// Where a task stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -116,7 +116,7 @@ impl Store {
     /// Stores a new `pending` task.
     pub fn insert_plan_task(&self, task: &NewPlanTask) -> Result<PlanTask> {
         let conn = self.conn();
-        let now = now_ms();
+        let now = self.now_ms();
         conn.prepare_cached(
             "INSERT INTO plan_tasks (session_id, title, description, priority, status, \
              workflow_id, attempts, created_at, updated_at) \

@@ -4,7 +4,7 @@
 use hearth_protocol::{TodoItem, TodoList};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
-use crate::{now_ms, Result, Store, StoreError};
+use crate::{Result, Store, StoreError};
 
 fn load(conn: &Connection, session_id: &str) -> Result<Option<TodoList>> {
     let row = conn
@@ -58,7 +58,7 @@ impl Store {
         let list = TodoList {
             session_id: session_id.to_string(),
             revision,
-            updated_at: now_ms(),
+            updated_at: self.now_ms(),
             ..changed
         };
         tx.prepare_cached(

@@ -4,7 +4,7 @@ use rusqlite::{params, Connection, Row as SqlRow};
 use serde::{Deserialize, Serialize};
 
 use super::{parse_status, Row};
-use crate::{now_ms, Result, Store, StoreError};
+use crate::{Result, Store, StoreError};
 
 /// Where a workflow stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -120,7 +120,7 @@ impl Store {
             workflow.name,
             workflow.description,
             serde_json::to_string(&workflow.steps)?,
-            now_ms()
+            self.now_ms()
         ])?;
         let id = conn.last_insert_rowid();
         Workflow::load(&conn, id)?.ok_or_else(|| StoreError::not_found("workflow", id))

@@ -2,7 +2,7 @@
 //! the size cap, timeouts, the scrubbed environment, and Landlock stopping writes outside the
 //! scratch folder where the kernel supports it.
 
-use crate::{assert_no_secrets, err, hearth, ok, plant_secrets, Fixture};
+use crate::exec_tools::{assert_no_secrets, err, hearth, ok, plant_secrets, Fixture};
 use hearth_tools::ErrorKind;
 use serde_json::{json, Value};
 
@@ -150,7 +150,7 @@ print(json.dumps(results))
 async fn landlock_stops_writes_outside_the_scratch_folder() {
     let fixture = Fixture::create();
     let workspace_file = fixture.workspace().join("escaped.txt");
-    let tmp_file = std::env::temp_dir().join(crate::marker("landlock-tmp"));
+    let tmp_file = std::env::temp_dir().join(crate::exec_tools::marker("landlock-tmp"));
     let program = WRITE_PROBE
         .replace(
             "WORKSPACE_FILE",

@@ -1,7 +1,7 @@
 //! Malformed arguments for every execution tool: each is refused with `invalid_arguments`
 //! naming the field at fault, before anything runs.
 
-use crate::{call, Fixture};
+use crate::exec_tools::{call, Fixture};
 use hearth_tools::{builtin_registry, Dialect, ErrorKind};
 
 /// (dialect, tool, arguments, the field named or "" for the whole object)

@@ -2,7 +2,8 @@
 //! the program; `exec` falls back to `sh` without bash. PATH is process-wide, so the checks run
 //! in a child process (this test binary re-run on one ignored test) with its own PATH.
 
-use crate::{err, hearth, ok, Fixture};
+use crate::exec_tools::{err, hearth, ok, Fixture};
+use crate::support::rerun_alone;
 use hearth_tools::ErrorKind;
 use serde_json::json;
 
@@ -14,21 +15,10 @@ fn missing_programs_are_reported_in_a_child_process() {
         .find(|path| std::path::Path::new(path).exists())
         .unwrap();
     std::os::unix::fs::symlink(sh, only_sh.path().join("sh")).unwrap();
-    let output = std::process::Command::new(std::env::current_exe().unwrap())
-        .args([
-            "--exact",
-            "path_tweaks::checks_with_a_bare_path",
-            "--ignored",
-            "--nocapture",
-        ])
-        .env("PATH", only_sh.path())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success() && stdout.contains("1 passed"),
-        "child run failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
+    rerun_alone(
+        module_path!(),
+        "checks_with_a_bare_path",
+        &[("PATH", only_sh.path().to_str().unwrap())],
     );
 }
 

@@ -1,7 +1,7 @@
 //! `process`: start, list, poll and stop; exit codes; the ring buffer's bound; the time limit
 //! and the registry's drop killing whole process groups; unknown ids.
 
-use crate::{
+use crate::exec_tools::{
     assert_no_secrets, err, eventually, hearth, lingering, marker, ok, path_of, plant_secrets,
     processes_with, Fixture,
 };

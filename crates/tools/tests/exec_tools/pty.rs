@@ -2,7 +2,7 @@
 //! control characters, raw output versus plain text and screen, the scrubbed environment,
 //! kill/drop ending the whole terminal session, and keys typed in the desktop's terminal view.
 
-use crate::{
+use crate::exec_tools::{
     assert_no_secrets, err, eventually, hearth, lingering, marker, ok, plant_secrets,
     processes_with, Fixture,
 };

@@ -5,12 +5,12 @@
 // Test code: a failed setup step panics with its error.
 #![allow(clippy::unwrap_used)]
 
-use crate::{err, hearth, ok, Fixture};
+use crate::exec_tools::{err, hearth, ok, Fixture};
+use crate::support::rerun_alone;
 use hearth_sandbox::Mode;
 use hearth_tools::ErrorKind;
 use serde_json::{json, Value};
 use std::net::TcpListener;
-use std::process::Command;
 
 fn exec(command: &str) -> String {
     json!({ "command": command }).to_string()
@@ -41,7 +41,7 @@ async fn exec_writes_the_workspace_and_nothing_of_hearth_or_outside() {
     assert_eq!(made["stdout"], "ok\n", "{made}");
     assert_eq!(made["isolation"], "landlock+netns", "{made}");
     let data = fixture.ctx.data_dir.display().to_string();
-    let outside = std::env::temp_dir().join(crate::marker("outside"));
+    let outside = std::env::temp_dir().join(crate::exec_tools::marker("outside"));
     for command in [
         format!("cat {data}/hearth.db"),
         format!("echo 'sandbox = \"off\"' >> {data}/config.toml"),
@@ -111,11 +111,16 @@ async fn a_background_process_and_a_terminal_are_sandboxed_the_same() {
     )
     .await;
     assert_eq!(started["isolation"], "landlock+netns", "{started}");
-    let entry = crate::process::finished(&registry, &fixture, &started["process_id"]).await;
+    let entry =
+        crate::exec_tools::process::finished(&registry, &fixture, &started["process_id"]).await;
     assert_ne!(entry["exit_code"], 0, "{entry}");
 
-    let term =
-        crate::pty::Term::spawn(&registry, &fixture, Some(&format!("{script}; echo END$?"))).await;
+    let term = crate::exec_tools::pty::Term::spawn(
+        &registry,
+        &fixture,
+        Some(&format!("{script}; echo END$?")),
+    )
+    .await;
     let seen = term.read_until("END1").await;
     assert!(seen.contains("Permission denied"), "{seen}");
     let listed = ok(&registry, &fixture, "pty", r#"{"action": "list"}"#).await;
@@ -125,29 +130,14 @@ async fn a_background_process_and_a_terminal_are_sandboxed_the_same() {
     );
 }
 
-/// Runs the ignored test `name` of this binary in a child process with `envs` set, so that
-/// variables the sandbox reads (HOME, the test switch) change nothing for the other tests.
-fn rerun(name: &str, envs: &[(&str, &str)]) {
-    let output = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", name, "--ignored", "--nocapture"])
-        .envs(envs.iter().copied())
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success() && text.contains("1 passed"),
-        "{text}{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-}
-
 #[test]
 fn the_home_secrets_are_unreadable() {
     let home = tempfile::tempdir().unwrap();
     std::fs::create_dir(home.path().join(".ssh")).unwrap();
     std::fs::write(home.path().join(".ssh/id_ed25519"), "PRIVATE KEY").unwrap();
-    rerun(
-        "sandbox::planted_home",
+    rerun_alone(
+        module_path!(),
+        "planted_home",
         &[("HOME", home.path().to_str().unwrap())],
     );
 }
@@ -175,8 +165,9 @@ async fn planted_home() {
 
 #[test]
 fn without_landlock_commands_are_refused_until_the_sandbox_is_off() {
-    rerun(
-        "sandbox::no_landlock",
+    rerun_alone(
+        module_path!(),
+        "no_landlock",
         &[("HEARTH_SANDBOX_UNAVAILABLE", "landlock")],
     );
 }
@@ -209,8 +200,9 @@ async fn no_landlock() {
 
 #[test]
 fn without_user_namespaces_seccomp_cuts_the_network() {
-    rerun(
-        "sandbox::no_userns",
+    rerun_alone(
+        module_path!(),
+        "no_userns",
         &[("HEARTH_SANDBOX_UNAVAILABLE", "userns")],
     );
 }

@@ -1,7 +1,7 @@
 //! `exec` and PicoBot's `bash`: results, working folder confinement, timeouts and cancellation
 //! killing the whole process group, the scrubbed environment and the output spill.
 
-use crate::{
+use crate::exec_tools::{
     assert_no_secrets, call, err, eventually, hearth, lingering, marker, ok, path_of,
     plant_secrets, processes_with, Fixture,
 };

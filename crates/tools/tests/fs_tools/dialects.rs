@@ -1,8 +1,8 @@
 //! Agent-style runs: every dialect's file tool names through `builtin_registry(dialect)`,
 //! writing, reading, editing, patching and searching as a model would.
 
-use crate::registry;
-use crate::{env, text};
+use crate::fs_tools::registry;
+use crate::fs_tools::{env, text};
 use hearth_policy::ToolProfile;
 use hearth_tools::{Dialect, ErrorKind};
 use serde_json::{json, Value};
@@ -15,7 +15,7 @@ fn names(dialect: Dialect) -> Vec<String> {
         .collect()
 }
 
-async fn ok(env: &crate::Env, dialect: Dialect, tool: &str, args: Value) -> Value {
+async fn ok(env: &crate::fs_tools::Env, dialect: Dialect, tool: &str, args: Value) -> Value {
     match env.call_in(dialect, tool, &args).await {
         Ok(value) => value,
         Err(e) => panic!("{dialect} {tool} {args}: {e:?}"),

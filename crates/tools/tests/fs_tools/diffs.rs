@@ -1,7 +1,7 @@
 //! The diffs mutating file tools report: write_file (replace, append, create; none for other
 //! encodings or big files), patch creating a file, and the size cap on a huge edit.
 
-use crate::{env, put, text};
+use crate::fs_tools::{env, put, text};
 use serde_json::json;
 
 #[tokio::test]

@@ -3,7 +3,7 @@
 //! are written by fpdf2 and python-pptx (crates/documents/tests/fixtures/make.py, in the venv
 //! scripts/setup.sh installs into target/doc-fixtures); the test fails when it is missing.
 
-use crate::{assert_refused, env, put, read, Env, CANARY};
+use crate::fs_tools::{assert_refused, env, put, read, Env, CANARY};
 use hearth_tools::ErrorKind;
 use serde_json::json;
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! edit_file: one exact replacement with its diff, absent and ambiguous strings, replace_all,
 //! CRLF files and malformed arguments.
 
-use crate::{env, put, text};
+use crate::fs_tools::{env, put, text};
 use hearth_tools::ErrorKind;
 use serde_json::json;
 
@@ -92,7 +92,7 @@ async fn missing_files_and_malformed_arguments() {
             json!({"path": "none.txt", "old_string": "a", "new_string": "b"}),
         )
         .await;
-    crate::assert_refused(&missing, ErrorKind::NotFound, "none.txt");
+    crate::fs_tools::assert_refused(&missing, ErrorKind::NotFound, "none.txt");
     assert!(!env.ws("none.txt").exists());
     put(&env.ws("a.txt"), b"abc");
     let cases = [

@@ -1,7 +1,7 @@
 //! Non-UTF-8 text: GBK, UTF-16 and latin1 written and read back byte-exactly, wrong
 //! encodings named, unrepresentable characters refused.
 
-use crate::{env, put, read};
+use crate::fs_tools::{env, put, read};
 use hearth_tools::ErrorKind;
 use serde_json::json;
 

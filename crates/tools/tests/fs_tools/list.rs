@@ -1,6 +1,6 @@
 //! list_dir: kinds, sizes, RFC 3339 times, folders first then by name, the 1,000 cap.
 
-use crate::{env, mkdir, put, unspill};
+use crate::fs_tools::{env, mkdir, put, unspill};
 use hearth_tools::ErrorKind;
 use serde_json::{json, Value};
 
@@ -13,7 +13,7 @@ async fn folders_first_then_names_with_kind_size_and_time() {
     mkdir(&env.ws("alpha"));
     put(&env.ws(".hidden"), b"h");
     #[cfg(unix)]
-    crate::symlink("b.txt", &env.ws("link"));
+    crate::fs_tools::symlink("b.txt", &env.ws("link"));
     let listing = env.ok("list_dir", json!({"path": "."})).await;
     let names: Vec<&str> = listing["entries"]
         .as_array()
@@ -86,7 +86,7 @@ async fn files_missing_folders_and_bad_arguments() {
     assert_eq!(file.kind, ErrorKind::InvalidArguments);
     assert!(file.message.contains("is a file"), "{file:?}");
     let missing = env.err("list_dir", json!({"path": "nope"})).await;
-    crate::assert_refused(&missing, ErrorKind::NotFound, "nope");
+    crate::fs_tools::assert_refused(&missing, ErrorKind::NotFound, "nope");
     for (args, field) in [
         (json!({}), "path"),
         (json!({"path": 1}), "path"),

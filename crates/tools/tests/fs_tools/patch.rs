@@ -1,7 +1,7 @@
 //! patch: unified diffs (exact, shifted, fuzzy), SEARCH/REPLACE blocks, all-or-nothing on a
 //! bad hunk, new files, line endings and malformed patches.
 
-use crate::{env, mtime, put, text};
+use crate::fs_tools::{env, mtime, put, text};
 use hearth_tools::ErrorKind;
 use serde_json::json;
 
@@ -66,8 +66,12 @@ async fn one_bad_hunk_leaves_the_file_untouched() {
     let env = env();
     let path = env.ws("lib.rs");
     put(&path, SOURCE.as_bytes());
+    // An hour-old mtime, which any rewrite of the file would change (no wait for the clock).
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let file = std::fs::File::options().write(true).open(&path).unwrap();
+    file.set_modified(hour_ago).unwrap();
+    drop(file);
     let before = mtime(&path);
-    std::thread::sleep(std::time::Duration::from_millis(20));
     let diff = "@@ -1,3 +1,3 @@\n fn one() {\n-    1\n+    10\n }\n@@ -5,3 +5,3 @@\n struct Nothing;\n-impl Like This {}\n+impl Other {}\n";
     let error = env
         .err("patch", json!({"file_path": "lib.rs", "patch": diff}))
@@ -83,7 +87,11 @@ async fn one_bad_hunk_leaves_the_file_untouched() {
     assert!(error.message.contains("no change was made"), "{error:?}");
     assert_eq!(text(&path), SOURCE);
     assert_eq!(mtime(&path), before);
-    assert_eq!(crate::entries(&env.ws("")), ["lib.rs"], "no temp file left");
+    assert_eq!(
+        crate::fs_tools::entries(&env.ws("")),
+        ["lib.rs"],
+        "no temp file left"
+    );
     // The same hunk at threshold 0 applies wherever is most similar.
     let loose = env
         .ok(
@@ -157,7 +165,7 @@ async fn new_files_and_line_endings() {
             json!({"file_path": "nothere/x.md", "patch": "@@ -1 +1 @@\n-a\n+b\n"}),
         )
         .await;
-    crate::assert_refused(&error, ErrorKind::NotFound, "nothere/x.md");
+    crate::fs_tools::assert_refused(&error, ErrorKind::NotFound, "nothere/x.md");
     assert!(!env.ws("nothere").exists());
     put(&env.ws("win.txt"), b"a\r\nb\r\nc\r\n");
     env.ok(

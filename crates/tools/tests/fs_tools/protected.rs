@@ -1,7 +1,7 @@
 //! Protected paths: git hooks and config, shell start-up files, .mcp.json and .hearth/ may be
 //! read but not written (also through links), while .git/objects, refs and index stay writable.
 
-use crate::{assert_refused, env, put, text};
+use crate::fs_tools::{assert_refused, env, put, text};
 use hearth_tools::ErrorKind;
 use serde_json::json;
 
@@ -32,7 +32,7 @@ async fn protected_paths_are_readable_but_not_writable() {
         ".hearth/skills/evil/SKILL.md",
         ".Hearth/x",
     ];
-    crate::mkdir(&env.ws("sub"));
+    crate::fs_tools::mkdir(&env.ws("sub"));
     for path in protected {
         for (tool, args) in [
             ("write_file", json!({"path": path, "content": "pwned"})),
@@ -90,9 +90,9 @@ async fn git_data_stays_writable() {
 async fn links_into_protected_places_are_refused() {
     let env = env();
     put(&env.ws(".git/hooks/pre-commit"), b"#!/bin/sh\n");
-    crate::symlink(".git/hooks", &env.ws("hooks_link"));
-    crate::symlink(".git/hooks/pre-commit", &env.ws("innocent.txt"));
-    crate::symlink(".", &env.ws("self"));
+    crate::fs_tools::symlink(".git/hooks", &env.ws("hooks_link"));
+    crate::fs_tools::symlink(".git/hooks/pre-commit", &env.ws("innocent.txt"));
+    crate::fs_tools::symlink(".", &env.ws("self"));
     for path in [
         "hooks_link/post-merge",
         "innocent.txt",

@@ -2,7 +2,7 @@
 //! it: nothing outside is ever read or written.
 #![cfg(unix)]
 
-use crate::{entries, env, mkdir, put, read, symlink, CANARY};
+use crate::fs_tools::{entries, env, mkdir, put, read, symlink, CANARY};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;

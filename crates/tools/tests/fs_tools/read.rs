@@ -1,7 +1,7 @@
 //! read_file: lines, offsets, limits, the byte cap (never reading past it), binary refusal and
 //! malformed arguments.
 
-use crate::{env, put, unspill};
+use crate::fs_tools::{env, put, unspill};
 use hearth_tools::ErrorKind;
 use serde_json::json;
 
@@ -202,14 +202,14 @@ async fn binary_files_point_to_the_right_tool() {
 #[tokio::test]
 async fn folders_and_missing_files() {
     let env = env();
-    crate::mkdir(&env.ws("dir"));
+    crate::fs_tools::mkdir(&env.ws("dir"));
     let folder = env.err("read_file", json!({"path": "dir"})).await;
     assert_eq!(folder.kind, ErrorKind::InvalidArguments);
     assert!(folder.message.contains("is a folder"), "{folder:?}");
     let root = env.err("read_file", json!({"path": "."})).await;
     assert_eq!(root.kind, ErrorKind::InvalidArguments);
     let missing = env.err("read_file", json!({"path": "nope/none.txt"})).await;
-    crate::assert_refused(&missing, ErrorKind::NotFound, "nope/none.txt");
+    crate::fs_tools::assert_refused(&missing, ErrorKind::NotFound, "nope/none.txt");
     put(&env.ws("file.txt"), b"x");
     let through_file = env
         .err("read_file", json!({"path": "file.txt/inner"}))

@@ -1,7 +1,7 @@
 //! search_files: regex content search (gitignore, hidden, binary, long lines, limits), glob
 //! names, sub-folders under an ignoring parent, and invalid patterns.
 
-use crate::{env, put};
+use crate::fs_tools::{env, put};
 use hearth_tools::ErrorKind;
 use serde_json::{json, Value};
 
@@ -16,7 +16,7 @@ fn paths(result: &Value, key: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn tree(env: &crate::Env) {
+fn tree(env: &crate::fs_tools::Env) {
     put(&env.ws(".gitignore"), b"target/\n*.log\n");
     put(
         &env.ws("src/main.rs"),
@@ -189,5 +189,5 @@ async fn invalid_patterns_and_arguments() {
     let missing = env
         .err("search_files", json!({"pattern": "a", "path": "nope"}))
         .await;
-    crate::assert_refused(&missing, ErrorKind::NotFound, "nope");
+    crate::fs_tools::assert_refused(&missing, ErrorKind::NotFound, "nope");
 }

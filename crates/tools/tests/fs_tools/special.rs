@@ -2,7 +2,7 @@
 //! blocking or opening them; a workspace inside /proc is refused.
 #![cfg(unix)]
 
-use crate::{assert_refused, env, put};
+use crate::fs_tools::{assert_refused, env, put};
 use hearth_tools::{Dialect, ErrorKind, ToolContext};
 use serde_json::json;
 use std::process::Command;
@@ -84,16 +84,8 @@ async fn fifos_sockets_and_devices_are_refused_without_blocking() {
 #[tokio::test]
 async fn a_workspace_inside_proc_or_dev_is_refused() {
     for workspace in ["/proc/self", "/proc/self/cwd", "/dev", "/sys/kernel"] {
-        let ctx = ToolContext {
-            workspace: workspace.into(),
-            data_dir: std::env::temp_dir(),
-            session_id: "desktop:proc".to_string(),
-            cancel: tokio_util::sync::CancellationToken::new(),
-            images: Default::default(),
-            conversation: None,
-            sandbox: Default::default(),
-        };
-        let result = crate::registry(Dialect::Hearth)
+        let ctx = ToolContext::new(workspace.into(), std::env::temp_dir(), "desktop:proc");
+        let result = crate::fs_tools::registry(Dialect::Hearth)
             .dispatch("read_file", r#"{"path": "environ"}"#, &ctx)
             .await;
         let error = result.err();

@@ -1,11 +1,11 @@
 //! read_spill: slices and pattern matches of a real spilled output, confined to `spill/`.
 
-use crate::{assert_refused, env, put};
+use crate::fs_tools::{assert_refused, env, put};
 use hearth_tools::{spill_if_large, ErrorKind};
 use serde_json::{json, Value};
 
 /// Spills a large result the way the registry does and returns the spill path.
-async fn spilled(env: &crate::Env) -> String {
+async fn spilled(env: &crate::fs_tools::Env) -> String {
     let rows: Vec<Value> = (0..4000)
         .map(|n| json!({"row": n, "name": format!("item-{n}")}))
         .collect();
@@ -39,7 +39,7 @@ async fn reads_slices_of_a_spilled_output() {
             json!({"path": name, "offset": total - 5, "limit": 20000}),
         )
         .await;
-    let whole = crate::text(std::path::Path::new(&path));
+    let whole = crate::fs_tools::text(std::path::Path::new(&path));
     assert_eq!(tail["content"].as_str(), Some(&whole[whole.len() - 5..]));
     assert_eq!(total as usize, whole.chars().count());
     assert!(tail.get("next_offset").is_none());

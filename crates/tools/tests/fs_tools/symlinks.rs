@@ -3,7 +3,7 @@
 //! appending to a file with another name (perhaps outside) is refused; replacing it is not.
 #![cfg(unix)]
 
-use crate::{assert_refused, env, mkdir, put, symlink, text, Env};
+use crate::fs_tools::{assert_refused, env, mkdir, put, symlink, text, Env};
 use hearth_tools::ErrorKind;
 use serde_json::json;
 

@@ -1,7 +1,7 @@
 //! A generated traversal corpus: escapes in many spellings are refused by every tool without
 //! leaking paths; encoded and look-alike dots are plain names inside. The canary stays intact.
 
-use crate::{env, mkdir, put, Env};
+use crate::fs_tools::{env, mkdir, put, Env};
 use hearth_tools::{ErrorKind, ToolError};
 use serde_json::{json, Value};
 
@@ -151,7 +151,7 @@ async fn escapes_are_refused_by_every_tool() {
     }
     assert!(checked > 1000, "{checked}");
     env.assert_outside_untouched();
-    assert_eq!(crate::entries(&env.ws("")), ["file.txt", "sub"]);
+    assert_eq!(crate::fs_tools::entries(&env.ws("")), ["file.txt", "sub"]);
 }
 
 #[tokio::test]

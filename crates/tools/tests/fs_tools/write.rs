@@ -1,7 +1,7 @@
 //! write_file: parents created, atomic replacement (never a half-written file, permissions
 //! kept, no temp files left), append, the 10 MiB cap and malformed arguments.
 
-use crate::{entries, env, put, read, text};
+use crate::fs_tools::{entries, env, put, read, text};
 use hearth_tools::ErrorKind;
 use serde_json::json;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -117,7 +117,7 @@ async fn the_ten_mebibyte_cap() {
 #[tokio::test]
 async fn folders_are_not_files() {
     let env = env();
-    crate::mkdir(&env.ws("dir"));
+    crate::fs_tools::mkdir(&env.ws("dir"));
     for path in ["dir", ".", "dir/.."] {
         let error = env
             .err("write_file", json!({"path": path, "content": "x"}))

@@ -1,7 +1,7 @@
 //! The memory and history tools per dialect: names, schemas (snapshots), facts against the
 //! policy catalogue, and the PicoBot and CeeCore shapes.
 
-use crate::{assert_invalid, column, Fixture};
+use crate::memory_history::{assert_invalid, column, Fixture};
 use hearth_policy::{canonical_tool, ToolProfile};
 use hearth_tools::{Dialect, ErrorKind};
 use serde_json::json;
@@ -132,7 +132,7 @@ async fn picobot_stores_recalls_and_forgets_by_key() {
     assert_eq!(stored["status"], "added");
     assert_eq!(stored["memory"]["category"], "knowledge");
     assert_eq!(stored["memory"]["source"], "model_inferred");
-    std::thread::sleep(std::time::Duration::from_millis(5));
+    f.tick();
     let cut = stored["memory"]["updated_at"].as_i64().unwrap_or_default() + 1;
     let over = f
         .ok_in(

@@ -1,6 +1,6 @@
 //! `session_search` and `chat_manager` over real sessions and messages.
 
-use crate::{assert_invalid, column, Fixture};
+use crate::memory_history::{assert_invalid, column, Fixture};
 use hearth_protocol::Role;
 use hearth_tools::ErrorKind;
 use serde_json::json;

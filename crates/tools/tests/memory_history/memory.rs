@@ -1,7 +1,7 @@
 //! The `memory` tool: every action, Chinese and English search, ranking, key overwrite,
 //! contradictions and precedence, and malformed arguments.
 
-use crate::{assert_invalid, column, Fixture};
+use crate::memory_history::{assert_invalid, column, Fixture};
 use hearth_tools::ErrorKind;
 use serde_json::{json, Value};
 
@@ -88,7 +88,7 @@ async fn add_with_an_existing_key_overwrites() {
     )
     .await;
     assert_eq!(first["memory"]["tags"], json!(["tools", "editor"]));
-    std::thread::sleep(std::time::Duration::from_millis(3));
+    f.tick();
     let second = add(&f, json!({"content": "uses helix", "key": "editor"})).await;
     assert_eq!(second["status"], "overwritten");
     assert_eq!(second["previous_content"], "uses vim");

@@ -1,6 +1,6 @@
 //! `timeline_recall` over session summaries written through the store.
 
-use crate::{assert_invalid, column, Fixture};
+use crate::memory_history::{assert_invalid, column, Fixture};
 use hearth_protocol::Role;
 use hearth_tools::Dialect;
 use serde_json::json;
@@ -22,7 +22,7 @@ fn summarized() -> (Fixture, i64) {
         first.id,
         last.id,
     );
-    std::thread::sleep(std::time::Duration::from_millis(5));
+    f.tick();
     let db = f.say("desktop:db", Role::User, "migrate");
     summary(
         "desktop:db",

@@ -2,14 +2,13 @@
 //! URL parser accepts, local names, bad schemes, and `allow_local` letting exactly one target
 //! through — with the canary on 127.0.0.1 never reached.
 
-use crate::canary::canary;
-use crate::server::{server, url};
-use crate::{allowing, net, net_with};
+use crate::net_tools::canary::canary;
+use crate::net_tools::server::{server, url};
+use crate::net_tools::{allowing, net, net_with};
 use hearth_tools::net::{register_network, Guard, GuardError, SystemResolver};
 use hearth_tools::{Dialect, ErrorKind, NetworkConfig, Registry, ToolContext};
 use serde_json::json;
 use std::sync::Arc;
-use tokio_util::sync::CancellationToken;
 
 /// Hosts that are 127.0.0.1 (or ::1) however they are written, with the address the refusal
 /// must name.
@@ -194,15 +193,11 @@ async fn a_name_entry_allows_that_name_through_the_system_resolver() {
     let mut registry = Registry::new(Dialect::Hearth);
     register_network(&mut registry, allowing(&[&format!("localhost:{port}")])).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    let ctx = ToolContext {
-        workspace: dir.path().to_path_buf(),
-        data_dir: dir.path().to_path_buf(),
-        session_id: "desktop:net".into(),
-        cancel: CancellationToken::new(),
-        images: Default::default(),
-        conversation: None,
-        sandbox: Default::default(),
-    };
+    let ctx = ToolContext::new(
+        dir.path().to_path_buf(),
+        dir.path().to_path_buf(),
+        "desktop:net",
+    );
     let args = json!({"url": format!("http://localhost:{port}/json")}).to_string();
     let result = registry
         .dispatch("http_request", &args, &ctx)

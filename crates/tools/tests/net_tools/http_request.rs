@@ -2,8 +2,8 @@
 //! body decoding (JSON, text, charsets, binary), the size cap, the timeout, transport errors,
 //! malformed arguments, and the PicoBot and CeeCore shapes.
 
-use crate::server::{url, BIG_BYTES};
-use crate::{allowing, net, net_with};
+use crate::net_tools::server::{url, BIG_BYTES};
+use crate::net_tools::{allowing, net, net_with};
 use hearth_tools::net::MAX_BODY_BYTES;
 use hearth_tools::{Dialect, ErrorKind};
 use serde_json::{json, Value};
@@ -212,7 +212,10 @@ async fn malformed_arguments_name_the_field() {
 
 #[tokio::test]
 async fn picobot_has_no_head_and_string_bodies_only() {
-    let net = net_with(Dialect::Picobot, allowing(&[&crate::server::allow_entry()]));
+    let net = net_with(
+        Dialect::Picobot,
+        allowing(&[&crate::net_tools::server::allow_entry()]),
+    );
     let echo = url("/echo");
     let result = net
         .ok(
@@ -246,7 +249,10 @@ async fn picobot_has_no_head_and_string_bodies_only() {
 
 #[tokio::test]
 async fn ceecore_speaks_the_canonical_shape() {
-    let net = net_with(Dialect::Ceecore, allowing(&[&crate::server::allow_entry()]));
+    let net = net_with(
+        Dialect::Ceecore,
+        allowing(&[&crate::net_tools::server::allow_entry()]),
+    );
     let result = net
         .ok(
             "http_request",

@@ -2,9 +2,9 @@
 //! resolves once per request and the connection uses exactly the checked answer, so the
 //! second answer is never connected to; the canary on 127.0.0.1 sees nothing.
 
-use crate::canary::canary;
-use crate::dns::stub;
-use crate::{allowing, net, net_with};
+use crate::net_tools::canary::canary;
+use crate::net_tools::dns::stub;
+use crate::net_tools::{allowing, net, net_with};
 use hearth_tools::{Dialect, ErrorKind};
 use serde_json::json;
 use std::net::Ipv4Addr;

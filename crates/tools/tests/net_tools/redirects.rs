@@ -1,9 +1,9 @@
 //! Redirects from an allowed server to private targets are returned as they are, never
 //! followed, by `http_request` and `web_fetch` alike.
 
-use crate::canary::canary;
-use crate::net;
-use crate::server::url;
+use crate::net_tools::canary::canary;
+use crate::net_tools::net;
+use crate::net_tools::server::url;
 use serde_json::json;
 
 fn redirect_url(code: u16, to: &str) -> String {

@@ -1,7 +1,7 @@
 //! `register_network`: which dialect gets which network tool under which schema (snapshots),
 //! facts matching the policy catalogue, and what `builtin_registry` leaves to the engine.
 
-use crate::net_with;
+use crate::net_tools::net_with;
 use hearth_policy::{canonical_tool, ToolProfile};
 use hearth_tools::net::NetworkSetupError;
 use hearth_tools::{builtin_registry, register_network, Dialect, NetworkConfig, Registry};

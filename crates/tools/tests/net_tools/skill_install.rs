@@ -3,8 +3,8 @@
 //! nothing is installed); the user's review of the skill and the separate approval of its
 //! install script (`run_install`), declined ones leaving nothing.
 
-use crate::canary::canary;
-use crate::{net, server};
+use crate::net_tools::canary::canary;
+use crate::net_tools::{net, server};
 use hearth_tools::ErrorKind;
 use serde_json::json;
 
@@ -113,7 +113,7 @@ fn with_install_script(dir: &std::path::Path) -> std::path::PathBuf {
 async fn install_with(
     answers: Vec<&'static str>,
 ) -> (
-    crate::Net,
+    crate::net_tools::Net,
     Result<serde_json::Value, hearth_tools::ToolError>,
     Vec<String>,
 ) {

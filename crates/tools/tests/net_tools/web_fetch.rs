@@ -1,9 +1,9 @@
 //! `web_fetch`: the readable text of a real HTML page fixture with navigation, scripts and
 //! other boilerplate, pretty JSON, plain text, `max_chars`, binary content and bad arguments.
 
-use crate::canary::canary;
-use crate::server::{server, url};
-use crate::{allowing, net, net_with};
+use crate::net_tools::canary::canary;
+use crate::net_tools::server::{server, url};
+use crate::net_tools::{allowing, net, net_with};
 use hearth_tools::{Dialect, ErrorKind};
 use serde_json::json;
 
@@ -112,7 +112,10 @@ async fn malformed_arguments_name_the_field() {
 #[tokio::test]
 async fn picobot_and_echo_fetch_with_the_same_guard() {
     for dialect in [Dialect::Picobot, Dialect::Echo] {
-        let net = net_with(dialect, allowing(&[&crate::server::allow_entry()]));
+        let net = net_with(
+            dialect,
+            allowing(&[&crate::net_tools::server::allow_entry()]),
+        );
         let result = net.ok("web_fetch", json!({"url": url("/json")})).await;
         assert_eq!(result["status"], 200, "{dialect}");
         net.blocked(

@@ -1,9 +1,9 @@
 //! `web_search` against fake SearXNG, Brave and Tavily endpoints on the test server (allowed
 //! local), the setup hint when nothing is configured, refusals and bad arguments.
 
-use crate::canary::canary;
-use crate::server::{allow_entry, url};
-use crate::{allowing, net_with, Net};
+use crate::net_tools::canary::canary;
+use crate::net_tools::server::{allow_entry, url};
+use crate::net_tools::{allowing, net_with, Net};
 use hearth_tools::{Dialect, ErrorKind, NetworkConfig, SearchBackend, SearchConfig};
 use serde_json::json;
 

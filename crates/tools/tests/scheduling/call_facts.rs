@@ -6,7 +6,7 @@ use hearth_policy::catalogue;
 use hearth_protocol::Confirmation;
 use hearth_tools::{builtin_registry, register_jobs, Dialect, PreparedCall, Registry};
 
-use crate::{ok, Env};
+use crate::scheduling::{ok, Env};
 
 /// The built-in tools of `dialect` plus its job tools over `env`'s store.
 fn registry(dialect: Dialect, env: &Env) -> Registry {

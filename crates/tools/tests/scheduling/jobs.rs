@@ -4,7 +4,7 @@
 use hearth_policy::{canonical_tool, ToolProfile};
 use hearth_tools::{authorizable_tools, Dialect, ErrorKind, NOT_RUNNING};
 
-use crate::{err, jobs_registry, ok, Env};
+use crate::scheduling::{err, jobs_registry, ok, Env};
 
 #[test]
 fn names_schemas_and_facts_per_dialect() {

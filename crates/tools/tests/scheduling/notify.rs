@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use hearth_policy::{canonical_tool, ToolProfile};
 use hearth_tools::{register_notifications, Dialect, ErrorKind, NotificationSink, Registry};
 
-use crate::{err, ok, open, Env};
+use crate::scheduling::{err, ok, open, Env};
 
 /// A sink that records what it was asked to show and answers with a fixed outcome.
 struct Recording {

@@ -4,7 +4,7 @@
 use hearth_tools::{Dialect, ErrorKind};
 use serde_json::Value;
 
-use crate::{err, jobs_registry, ok, Env};
+use crate::scheduling::{err, jobs_registry, ok, Env};
 
 #[tokio::test]
 async fn cron_tools_cycle() {

@@ -1,6 +1,6 @@
 //! get_device_info: every section, subsets, skills counting, and the absence of private data.
 
-use crate::{context, err, ok, registry, temp};
+use crate::tools::{context, err, ok, registry, temp};
 use hearth_tools::{Dialect, ErrorKind};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;

@@ -1,7 +1,7 @@
 //! Each dialect's tool list and schemas (snapshots), dialect parsing, facts vs the catalogue,
 //! profile filtering, and a dialect wrapper over a canonical handler.
 
-use crate::{context, registry, temp};
+use crate::tools::{context, registry, temp};
 use hearth_policy::{canonical_tool, ToolProfile};
 use hearth_tools::{Calculator, Dialect, DialectArgs, DialectTool, ErrorKind, Registry, ToolError};
 use schemars::JsonSchema;

@@ -1,7 +1,7 @@
 //! The model output cap: spilling to `<data_dir>/spill/`, previews within the cap, the
 //! registry applying it to every result, and cancellation of running calls.
 
-use crate::{context, temp};
+use crate::tools::{context, temp};
 use async_trait::async_trait;
 use hearth_policy::{CanonicalTool, Capability, ToolProfile};
 use hearth_tools::{
@@ -170,8 +170,12 @@ async fn cancellation_abandons_the_call() {
     let ctx = context(dir.path());
     let args = r#"{"text": "late", "times": 1, "sleep_ms": 30000}"#;
     let cancel = ctx.cancel.clone();
+    let started_runs = runs.clone();
     tokio::spawn(async move {
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        // Cancels once the handler has started (it then sleeps for 30 s).
+        while started_runs.load(Ordering::SeqCst) == 0 {
+            tokio::task::yield_now().await;
+        }
         cancel.cancel();
     });
     let started = std::time::Instant::now();

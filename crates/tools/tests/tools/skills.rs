@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::{context, registry, temp};
+use crate::tools::{context, registry, temp};
 use hearth_tools::{Dialect, ErrorKind, Registry, ToolContext, ToolError};
 use serde_json::Value;
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! Argument checks before dispatch: every rejection is `invalid_arguments` (or `too_large`)
 //! and names the field at fault.
 
-use crate::{err, ok};
+use crate::tools::{err, ok};
 use hearth_tools::{ErrorKind, ToolError, MAX_ARGUMENT_BYTES};
 use serde_json::json;
 

@@ -4,7 +4,7 @@ use hearth_tools::{ErrorKind, Question, Reply};
 use serde_json::json;
 
 use super::{err, front, with_front};
-use crate::{assert_invalid, Fixture};
+use crate::memory_history::{assert_invalid, Fixture};
 
 #[tokio::test]
 async fn clarify_returns_the_answer_and_says_when_nobody_answered_or_can() {

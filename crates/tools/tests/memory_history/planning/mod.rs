@@ -18,7 +18,8 @@ use hearth_tools::{
 };
 use serde_json::Value;
 
-use crate::Fixture;
+use crate::memory_history::Fixture;
+use crate::support::{failed, succeeded};
 
 /// A front end that records what it was shown and answers questions with a fixed reply.
 struct Front {
@@ -72,21 +73,21 @@ async fn with_front(
 }
 
 async fn ok(fixture: &Fixture, tool: &str, args: Value) -> Value {
-    match registry(fixture)
-        .dispatch(tool, &args.to_string(), &fixture.context())
-        .await
-    {
-        Ok(value) => value,
-        Err(e) => panic!("{tool} {args} failed: {e:?}"),
-    }
+    succeeded(
+        registry(fixture)
+            .dispatch(tool, &args.to_string(), &fixture.context())
+            .await,
+        tool,
+        &args,
+    )
 }
 
 async fn err(fixture: &Fixture, tool: &str, args: Value) -> ToolError {
-    match registry(fixture)
-        .dispatch(tool, &args.to_string(), &fixture.context())
-        .await
-    {
-        Ok(value) => panic!("{tool} {args} succeeded: {value}"),
-        Err(e) => e,
-    }
+    failed(
+        registry(fixture)
+            .dispatch(tool, &args.to_string(), &fixture.context())
+            .await,
+        tool,
+        &args,
+    )
 }

@@ -5,7 +5,7 @@ use hearth_tools::ErrorKind;
 use serde_json::json;
 
 use super::{err, ok};
-use crate::{assert_invalid, Fixture};
+use crate::memory_history::{assert_invalid, Fixture};
 
 /// Creates a task and moves it to `path`'s end, returning its id.
 async fn task_through(fixture: &Fixture, path: &[&str]) -> String {

@@ -5,7 +5,7 @@ use hearth_tools::{ErrorKind, Reply};
 use serde_json::json;
 
 use super::{err, front, ok, with_front};
-use crate::{assert_invalid, column, Fixture};
+use crate::memory_history::{assert_invalid, column, Fixture};
 
 #[tokio::test]
 async fn the_checklist_is_shown_as_it_changes_and_survives_a_restart() {

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use super::{err, ok};
-use crate::{assert_invalid, Fixture};
+use crate::memory_history::{assert_invalid, Fixture};
 
 fn steps() -> Value {
     json!([

@@ -1,7 +1,7 @@
 //! The list and scalar actions, their parameters, and impossible inputs.
 
 use super::{refused, result};
-use crate::{call, ok};
+use crate::tools::{call, ok};
 use serde_json::json;
 #[tokio::test]
 async fn list_actions() {

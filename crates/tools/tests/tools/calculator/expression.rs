@@ -1,7 +1,7 @@
 //! `evaluate`: precedence, functions, constants, and refused expressions.
 
 use super::{eval, eval_refused, pi_15};
-use crate::ok;
+use crate::tools::ok;
 use serde_json::json;
 #[tokio::test]
 async fn evaluate_arithmetic_and_precedence() {

@@ -3,7 +3,7 @@
 mod actions;
 mod expression;
 
-use crate::{err, ok};
+use crate::tools::{err, ok};
 use hearth_tools::ErrorKind;
 use serde_json::{json, Value};
 

@@ -16,10 +16,10 @@ mod skill_install;
 mod web_fetch;
 mod web_search;
 
+use crate::support::{failed, succeeded};
 use hearth_tools::net::register_network_with_resolver;
 use hearth_tools::{Dialect, ErrorKind, NetworkConfig, Registry, ToolContext, ToolError};
 use serde_json::Value;
-use tokio_util::sync::CancellationToken;
 
 /// A registry of one dialect with the network tools, resolving names through the DNS stub,
 /// and the temporary data dir its calls spill into.
@@ -53,15 +53,11 @@ pub fn allowing(entries: &[&str]) -> NetworkConfig {
 
 impl Net {
     pub fn context(&self) -> ToolContext {
-        ToolContext {
-            workspace: self.dir.path().join("workspace"),
-            data_dir: self.dir.path().to_path_buf(),
-            session_id: "desktop:net-test".to_string(),
-            cancel: CancellationToken::new(),
-            images: Default::default(),
-            conversation: None,
-            sandbox: Default::default(),
-        }
+        ToolContext::new(
+            self.dir.path().join("workspace"),
+            self.dir.path().to_path_buf(),
+            "desktop:net-test",
+        )
     }
 
     pub async fn call(&self, tool: &str, args: Value) -> Result<Value, ToolError> {
@@ -71,17 +67,11 @@ impl Net {
     }
 
     pub async fn ok(&self, tool: &str, args: Value) -> Value {
-        match self.call(tool, args.clone()).await {
-            Ok(value) => value,
-            Err(e) => panic!("{tool} {args} failed: {e:?}"),
-        }
+        succeeded(self.call(tool, args.clone()).await, tool, &args)
     }
 
     pub async fn err(&self, tool: &str, args: Value) -> ToolError {
-        match self.call(tool, args.clone()).await {
-            Ok(value) => panic!("{tool} {args} succeeded: {value}"),
-            Err(e) => e,
-        }
+        failed(self.call(tool, args.clone()).await, tool, &args)
     }
 
     /// Expects `invalid_arguments` naming `field`.

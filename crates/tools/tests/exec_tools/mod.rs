@@ -9,11 +9,11 @@ mod pty;
 mod sandbox;
 mod shell;
 
+use crate::support::{failed, succeeded};
 use hearth_tools::{builtin_registry, Dialect, Registry, ToolContext, ToolError};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use tokio_util::sync::CancellationToken;
 
 /// A temporary root holding `workspace/` and the data dir (`spill/` lands there).
 pub struct Fixture {
@@ -31,15 +31,7 @@ impl Fixture {
         if let Err(e) = std::fs::create_dir(&workspace) {
             panic!("workspace: {e}");
         }
-        let ctx = ToolContext {
-            workspace,
-            data_dir: dir.path().to_path_buf(),
-            session_id: "desktop:exec-test".to_string(),
-            cancel: CancellationToken::new(),
-            images: Default::default(),
-            conversation: None,
-            sandbox: Default::default(),
-        };
+        let ctx = ToolContext::new(workspace, dir.path().to_path_buf(), "desktop:exec-test");
         Self { dir, ctx }
     }
 
@@ -73,17 +65,11 @@ pub async fn call(
 }
 
 pub async fn ok(registry: &Registry, fixture: &Fixture, tool: &str, args: &str) -> Value {
-    match call(registry, fixture, tool, args).await {
-        Ok(value) => value,
-        Err(e) => panic!("{tool} {args} failed: {e:?}"),
-    }
+    succeeded(call(registry, fixture, tool, args).await, tool, args)
 }
 
 pub async fn err(registry: &Registry, fixture: &Fixture, tool: &str, args: &str) -> ToolError {
-    match call(registry, fixture, tool, args).await {
-        Ok(value) => panic!("{tool} {args} succeeded: {value}"),
-        Err(e) => e,
-    }
+    failed(call(registry, fixture, tool, args).await, tool, args)
 }
 
 pub fn hearth() -> Registry {

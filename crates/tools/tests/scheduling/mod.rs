@@ -11,10 +11,10 @@ mod picobot;
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::support::{failed, succeeded};
 use hearth_store::Store;
 use hearth_tools::{Dialect, Registry, ToolContext, ToolError};
 use serde_json::Value;
-use tokio_util::sync::CancellationToken;
 
 pub struct Env {
     pub dir: tempfile::TempDir,
@@ -32,15 +32,11 @@ impl Env {
     }
 
     pub fn context(&self) -> ToolContext {
-        ToolContext {
-            workspace: self.dir.path().join("workspace"),
-            data_dir: self.dir.path().to_path_buf(),
-            session_id: "desktop:test".to_string(),
-            cancel: CancellationToken::new(),
-            images: Default::default(),
-            conversation: None,
-            sandbox: Default::default(),
-        }
+        ToolContext::new(
+            self.dir.path().join("workspace"),
+            self.dir.path().to_path_buf(),
+            "desktop:test",
+        )
     }
 
     /// Marks a scheduler as alive now (as the app or the daemon does every 30 s).
@@ -72,17 +68,11 @@ pub async fn call(
 }
 
 pub async fn ok(registry: &Registry, env: &Env, tool: &str, args: &str) -> Value {
-    match call(registry, env, tool, args).await {
-        Ok(value) => value,
-        Err(e) => panic!("{tool} {args} failed: {e:?}"),
-    }
+    succeeded(call(registry, env, tool, args).await, tool, args)
 }
 
 pub async fn err(registry: &Registry, env: &Env, tool: &str, args: &str) -> ToolError {
-    match call(registry, env, tool, args).await {
-        Ok(value) => panic!("{tool} {args} succeeded: {value}"),
-        Err(e) => e,
-    }
+    failed(call(registry, env, tool, args).await, tool, args)
 }
 
 pub fn jobs_registry(dialect: Dialect, env: &Env) -> Registry {

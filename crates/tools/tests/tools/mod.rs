@@ -14,19 +14,10 @@ mod validation;
 use hearth_tools::{builtin_registry, Dialect, Registry, ToolContext, ToolError};
 use serde_json::Value;
 use std::path::Path;
-use tokio_util::sync::CancellationToken;
 
 /// A context whose data dir and workspace are real folders under `root`.
 pub fn context(root: &Path) -> ToolContext {
-    ToolContext {
-        workspace: root.join("workspace"),
-        data_dir: root.to_path_buf(),
-        session_id: "desktop:test".to_string(),
-        cancel: CancellationToken::new(),
-        images: Default::default(),
-        conversation: None,
-        sandbox: Default::default(),
-    }
+    ToolContext::new(root.join("workspace"), root.to_path_buf(), "desktop:test")
 }
 
 pub fn registry(dialect: Dialect) -> Registry {

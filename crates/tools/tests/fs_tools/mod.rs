@@ -18,12 +18,12 @@ mod symlinks;
 mod traversal;
 mod write;
 
+use crate::support::{failed, succeeded};
 use hearth_tools::{builtin_registry, Dialect, ErrorKind, Registry, ToolContext, ToolError};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::SystemTime;
-use tokio_util::sync::CancellationToken;
 
 /// The planted file outside the workspace that no tool may read or change.
 pub const CANARY: &str = "CANARY: outside the workspace";
@@ -51,15 +51,7 @@ pub fn env() -> Env {
     }
     put(&root.join("outside/canary.txt"), CANARY.as_bytes());
     let canary_mtime = mtime(&root.join("outside/canary.txt"));
-    let ctx = ToolContext {
-        workspace: root.join("ws"),
-        data_dir: root.join("data"),
-        session_id: "desktop:fs-test".to_string(),
-        cancel: CancellationToken::new(),
-        images: Default::default(),
-        conversation: None,
-        sandbox: Default::default(),
-    };
+    let ctx = ToolContext::new(root.join("ws"), root.join("data"), "desktop:fs-test");
     Env {
         _dir: dir,
         root,
@@ -94,17 +86,11 @@ impl Env {
     }
 
     pub async fn ok(&self, tool: &str, args: Value) -> Value {
-        match self.call(tool, &args).await {
-            Ok(value) => value,
-            Err(e) => panic!("{tool} {args} failed: {e:?}"),
-        }
+        succeeded(self.call(tool, &args).await, tool, &args)
     }
 
     pub async fn err(&self, tool: &str, args: Value) -> ToolError {
-        match self.call(tool, &args).await {
-            Ok(value) => panic!("{tool} {args} succeeded: {value}"),
-            Err(e) => e,
-        }
+        failed(self.call(tool, &args).await, tool, &args)
     }
 
     /// Asserts the outside folder holds only the untouched canary.

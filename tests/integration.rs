@@ -1,0 +1,12 @@
+//! hearth-tests' integration suites that need no desktop app, one binary (each former suite is a
+//! module; run one with `cargo test -p hearth-tests --test integration engine_turns`). Those that
+//! own `org.freedesktop.Notifications` need a D-Bus session
+//! (`scripts/with-headless-session.sh`) and take turns owning the name.
+
+mod dialect_file_turns;
+mod dialect_turns;
+mod engine_turns;
+mod job_authorize;
+mod job_notifications;
+mod model_server_selftest;
+mod notifications;
