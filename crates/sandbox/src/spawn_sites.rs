@@ -107,14 +107,33 @@ fn collect(root: &std::path::Path, dir: &std::path::Path, found: &mut Vec<String
             collect(root, &path, found);
         } else if relative.ends_with(".rs") {
             let text = std::fs::read_to_string(&path).unwrap();
-            // Only the code before a file's unit tests.
-            let code = text
-                .split_once("\n#[cfg(test)]")
-                .or_else(|| text.split_once("\n#[cfg(all(test"))
-                .map_or(text.as_str(), |(code, _)| code);
+            // Only the code before a file's unit tests (not before a test-only item such as
+            // `#[cfg(test)] mod contract;` near the top).
+            let code = before_unit_tests(&text);
             if STARTS.iter().any(|start| code.contains(start)) {
                 found.push(relative);
             }
         }
     }
+}
+
+/// `text` up to its unit-test module: the first `#[cfg(test)]` (or `#[cfg(all(test, …))]`)
+/// followed by `mod …_tests`/`mod tests` or a `#[path]` to such a file.
+fn before_unit_tests(text: &str) -> &str {
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        let rest = &text[at + line.len()..];
+        let next = rest.lines().next().unwrap_or("").trim_start();
+        let attribute = line.trim_start();
+        let gated =
+            attribute.starts_with("#[cfg(test)]") || attribute.starts_with("#[cfg(all(test");
+        let module = next.starts_with("#[path")
+            || next.starts_with("mod tests")
+            || (next.starts_with("mod ") && next.contains("_tests"));
+        if gated && module {
+            return &text[..at];
+        }
+        at += line.len();
+    }
+    text
 }
