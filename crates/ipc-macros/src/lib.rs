@@ -6,6 +6,7 @@
 //! The expansion names `crate::contract` (the app's `src-tauri/src/contract`): these macros serve
 //! that crate only.
 
+use heck::ToLowerCamelCase;
 use proc_macro::TokenStream;
 use quote::{format_ident, quote};
 use syn::punctuated::Punctuated;
@@ -149,21 +150,10 @@ fn first_type_argument(segment: &syn::PathSegment) -> Option<&Type> {
     })
 }
 
-/// An argument's key as Tauri expects it by default: `session_id` → `sessionId`.
+/// An argument's key as Tauri expects it by default (it uses heck too): `session_id` →
+/// `sessionId`.
 fn camel_case(snake: &str) -> String {
-    let mut key = String::with_capacity(snake.len());
-    let mut upper = false;
-    for c in snake.chars() {
-        if c == '_' {
-            upper = !key.is_empty();
-        } else if upper {
-            key.extend(c.to_uppercase());
-            upper = false;
-        } else {
-            key.push(c);
-        }
-    }
-    key
+    snake.to_lower_camel_case()
 }
 
 #[cfg(test)]
