@@ -89,7 +89,7 @@ done
 # Tauri reads the path natively: on Windows that is D:/…, not Git Bash's /d/….
 command -v cygpath >/dev/null 2>&1 && staged=$(cygpath -m "$staged")
 
-# Settings merged over tauri.conf.json: the workers, and what comes from the environment.
+# Settings merged over src-tauri/tauri.conf.json: the workers, and what comes from the environment.
 config=$(STAGED="$staged" WORKERS="${workers[*]}" node -e '
   const env = process.env, config = { bundle: {} };
   config.bundle.externalBin = env.WORKERS.split(" ").map((name) => `${env.STAGED}/${name}`);

@@ -213,8 +213,7 @@ mod tests {
     fn every_command_goes_through_the_contract() {
         let mut direct = Vec::new();
         let mut marked = 0;
-        let mut folders =
-            vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src-tauri/src")];
+        let mut folders = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")];
         while let Some(folder) = folders.pop() {
             for entry in std::fs::read_dir(&folder).unwrap().flatten() {
                 let path = entry.path();
