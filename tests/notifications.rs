@@ -5,29 +5,11 @@
 
 use std::sync::Arc;
 
-use hearth_core::{Notice, Notifier};
 use hearth_engine::OsNotifier;
 use hearth_store::Store;
 use hearth_tests::notification_server::{lock, NotificationServer};
-use hearth_tools::{
-    register_notifications, Dialect, ErrorKind, NotificationSink, Registry, ToolContext,
-};
+use hearth_tools::{register_notifications, Dialect, ErrorKind, Registry, ToolContext};
 use tokio_util::sync::CancellationToken;
-
-/// The engine's notify-rust notifier as the tools' sink.
-struct Os(OsNotifier);
-
-impl NotificationSink for Os {
-    fn show(&self, title: &str, body: &str, urgent: bool, sound: bool) -> Result<String, String> {
-        let notice = Notice {
-            title: title.to_string(),
-            body: body.to_string(),
-            urgent,
-            sound,
-        };
-        self.0.show(&notice).map_err(|e| e.to_string())
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn delivery_is_recorded_by_the_notification_service() {
@@ -38,7 +20,7 @@ async fn delivery_is_recorded_by_the_notification_service() {
     let store =
         Arc::new(Store::open(&dir.path().join("hearth.db")).unwrap_or_else(|e| panic!("{e}")));
     let mut registry = Registry::new(Dialect::Hearth);
-    register_notifications(&mut registry, store, Arc::new(Os(OsNotifier)))
+    register_notifications(&mut registry, store, Arc::new(OsNotifier))
         .unwrap_or_else(|e| panic!("{e}"));
     let ctx = ToolContext {
         workspace: dir.path().to_path_buf(),

@@ -3,15 +3,13 @@
 //! plug-in crates (`hearth-channels`, `hearth-mcp`) implement them without depending on it.
 
 mod channel;
-mod channel_error;
 mod data_dir;
-mod notify;
 mod secrets;
 mod tool_source;
 
 pub use channel::{Batch, Channel, ChannelFactory, Inbound, Receipt};
-pub use channel_error::ChannelError;
 pub use data_dir::{DataDir, NoDataDir, APP_IDENTIFIER};
-pub use notify::{Notice, Notifier, NotifyError, OnClick};
 pub use secrets::{KeyringStore, SecretError, SecretStore, KEYCHAIN_SERVICE};
 pub use tool_source::{SourceTools, ToolSource};
+// Declared where the tools that deliver and notify use them; plug-ins find them here.
+pub use hearth_tools::{ChannelError, Notice, Notifier, NotifyError, OnClick};

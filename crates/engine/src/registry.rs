@@ -12,26 +12,11 @@ use hearth_store::Store;
 use hearth_tools::{
     builtin_registry_on, register_channels, register_history, register_jobs, register_memory,
     register_network, register_notifications, register_planning, Background, Dialect,
-    NetworkConfig, NotificationSink, Registry,
+    NetworkConfig, Registry,
 };
 
 use crate::channels::Channels;
-use hearth_core::{Notice, Notifier};
-
-/// Adapts the engine's [`Notifier`] to the tools' notification sink.
-struct NotifierSink(Arc<dyn Notifier>);
-
-impl NotificationSink for NotifierSink {
-    fn show(&self, title: &str, body: &str, urgent: bool, sound: bool) -> Result<String, String> {
-        let notice = Notice {
-            title: title.to_string(),
-            body: body.to_string(),
-            urgent,
-            sound,
-        };
-        self.0.show(&notice).map_err(|e| e.to_string())
-    }
-}
+use hearth_core::Notifier;
 
 /// Builds the registry of `dialect` with every tool family wired to `store`, `notifier` and
 /// `network` (see [`crate::network_config`]); `process` and `pty` keep their children in
@@ -69,11 +54,7 @@ pub fn tool_registry_with_runner(
         register_memory(&mut registry, store.clone()),
         register_history(&mut registry, store.clone()),
         register_jobs(&mut registry, store.clone(), signal),
-        register_notifications(
-            &mut registry,
-            store.clone(),
-            Arc::new(NotifierSink(notifier)),
-        ),
+        register_notifications(&mut registry, store.clone(), notifier),
         register_planning(&mut registry, store.clone()),
         register_channels(&mut registry, Arc::new(channels)),
     ];
@@ -103,7 +84,7 @@ pub fn register_browser_tools(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hearth_core::NotifyError;
+    use hearth_core::{Notice, NotifyError};
     use hearth_policy::ToolProfile;
     use hearth_tools::{ErrorKind, SearchConfig, ToolContext};
     use tokio_util::sync::CancellationToken;

@@ -33,7 +33,7 @@ mod validate;
 pub use artifacts::register_artifacts;
 pub use background::Background;
 pub use calculator::{Action as CalculatorAction, Calculator, CalculatorArgs};
-pub use channels::{register_channels, ChannelSink};
+pub use channels::{register_channels, ChannelError, ChannelSink};
 pub use conversation::{Conversation, Question, Reply};
 pub use device_info::{DeviceField, DeviceInfo, DeviceInfoArgs};
 pub use dialect::{Dialect, DialectArgs, DialectTool};
@@ -58,7 +58,9 @@ pub use mcp_resources::{
 pub use media::{register_media, MediaConfig};
 pub use memory::register_memory;
 pub use net::{register_network, NetworkConfig, SearchBackend, SearchConfig};
-pub use notify::{register_notifications, NotificationSink, NOTIFICATIONS_PER_HOUR};
+pub use notify::{
+    register_notifications, Notice, Notifier, NotifyError, OnClick, NOTIFICATIONS_PER_HOUR,
+};
 pub use output::{spill_if_large, MODEL_OUTPUT_CAP};
 pub use planning::register_planning;
 pub use reference::{minimal_arguments, reference, reference_difference};

@@ -1,6 +1,7 @@
 //! Outbound Telegram through the channel tools and the local Bot API server: text (escaped,
 //! long texts split at 4,096), photos and documents as multipart uploads, honest failures
-//! (500, no answer) and malformed arguments.
+//! (500, a refused token, no answer; the model told whether sending again can help) and malformed
+//! arguments.
 
 use std::time::{Duration, Instant};
 
@@ -122,6 +123,32 @@ async fn a_500_or_no_answer_is_delivery_failed_never_delivered() {
     assert_eq!(stored[0].status, MessageStatus::Failed);
     assert!(stored[0].error.as_deref().unwrap().contains("500"));
     assert_delivery_failed(&stored[0].error_code, "500");
+    // A server error may pass; the model is told so.
+    assert!(
+        error.message.contains("sending it again later may work"),
+        "{}",
+        error.message
+    );
+
+    // A refused token will not pass by itself: the model is told not to keep trying.
+    bot.set("sendMessage", Behaviour::Unauthorized);
+    let error = rig
+        .call(
+            "desktop:a",
+            "send_message",
+            json!({"target_chat_id": "telegram:42", "content": "hi"}),
+        )
+        .await
+        .unwrap_err();
+    assert_eq!(error.kind, ErrorKind::DeliveryFailed, "{error:?}");
+    assert!(
+        error.message.contains("401")
+            && error
+                .message
+                .contains("sending it again will fail the same way until this is fixed"),
+        "{}",
+        error.message
+    );
 
     rig.settings.lock().unwrap().channels[0].timeout_secs = 1;
     rig.rebuild();
@@ -144,9 +171,9 @@ async fn a_500_or_no_answer_is_delivery_failed_never_delivered() {
     );
     assert!(!error.message.contains(TOKEN), "{}", error.message);
     let stored = rig.store.list_messages("telegram:42").unwrap();
-    assert_eq!(stored.len(), 2);
-    assert_eq!(stored[1].status, MessageStatus::Failed);
-    assert_delivery_failed(&stored[1].error_code, "within 1");
+    assert_eq!(stored.len(), 3);
+    assert_eq!(stored[2].status, MessageStatus::Failed);
+    assert_delivery_failed(&stored[2].error_code, "within 1");
 }
 
 /// The stored copy's code is `delivery_failed` to telegram:42 with a reason containing `why`.

@@ -146,8 +146,8 @@ impl ChannelSink for Channels {
         self.list().iter().map(|c| c.name().to_string()).collect()
     }
 
-    async fn deliver(&self, outbound: Outbound) -> Result<Delivered, String> {
-        self.send(&outbound).await.map_err(|why| why.to_string())
+    async fn deliver(&self, outbound: Outbound) -> Result<Delivered, ChannelError> {
+        self.send(&outbound).await
     }
 }
 

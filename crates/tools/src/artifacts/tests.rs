@@ -8,7 +8,7 @@ use hearth_store::Store;
 use serde_json::{json, Value};
 
 use super::register_artifacts;
-use crate::channels::{ChannelSink, Delivered, Outbound};
+use crate::channels::{ChannelError, ChannelSink, Delivered, Outbound};
 use crate::dialect::Dialect;
 use crate::error::{ErrorKind, ToolError};
 use crate::registry::Registry;
@@ -32,7 +32,7 @@ impl ChannelSink for Recorder {
         vec!["desktop".into(), "telegram".into()]
     }
 
-    async fn deliver(&self, outbound: Outbound) -> Result<Delivered, String> {
+    async fn deliver(&self, outbound: Outbound) -> Result<Delivered, ChannelError> {
         let mut sent = self.0.lock().unwrap();
         sent.push(outbound.clone());
         Ok(Delivered {

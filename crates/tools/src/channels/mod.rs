@@ -4,6 +4,7 @@
 //! "delivered"). Files come from the workspace sandbox only. [`media_delivery`] carries
 //! `text_to_speech`'s `deliver` the same way.
 
+mod error;
 mod files;
 mod media;
 mod notify;
@@ -21,6 +22,7 @@ use crate::dialect::Dialect;
 use crate::error::{ErrorKind, ToolError};
 use crate::registry::{Registry, RegistryError};
 
+pub use error::ChannelError;
 pub use files::{MAX_FILES, MAX_FILE_BYTES};
 pub use media::media_delivery;
 pub use target::Target;
@@ -75,8 +77,8 @@ pub trait ChannelSink: Send + Sync + 'static {
     fn names(&self) -> Vec<String>;
 
     /// Writes `outbound` into its target session, then sends it and waits for the channel's
-    /// answer; the error is the reason the channel gave.
-    async fn deliver(&self, outbound: Outbound) -> Result<Delivered, String>;
+    /// answer; the error says what failed and whether trying again can help.
+    async fn deliver(&self, outbound: Outbound) -> Result<Delivered, ChannelError>;
 }
 
 /// Registers `message`, `notify`, `send_file` (Hearth, Echo) and `send_message` (Hearth,
@@ -134,9 +136,9 @@ impl Sender {
                 "message_ids": delivered.message_ids,
                 "files": files,
             })),
-            Ok(Err(reason)) => Err(ToolError::new(
+            Ok(Err(error)) => Err(ToolError::new(
                 ErrorKind::DeliveryFailed,
-                format!("not delivered to {target}: {reason}"),
+                format!("not delivered to {target}: {error} ({})", next_step(&error)),
             )),
             Err(_) => Err(ToolError::new(
                 ErrorKind::DeliveryFailed,
@@ -147,5 +149,14 @@ impl Sender {
                 ),
             )),
         }
+    }
+}
+
+/// What the model can do about a failed delivery, from the error's kind.
+fn next_step(error: &ChannelError) -> String {
+    match (error.retryable(), error.retry_after()) {
+        (true, Some(wait)) => format!("it can be sent again after {} s", wait.as_secs()),
+        (true, None) => "sending it again later may work".to_string(),
+        (false, _) => "sending it again will fail the same way until this is fixed".to_string(),
     }
 }

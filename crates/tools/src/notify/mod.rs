@@ -1,4 +1,4 @@
-//! OS notifications: `send_notification` shows one through a [`NotificationSink`] (at most 10
+//! OS notifications: `send_notification` shows one through a [`Notifier`] (at most 10
 //! per rolling hour, counted in the store so a restart does not reset it; `delivered` only once
 //! the OS service returned an id). `notify`, a note into a chat, is a channel tool.
 
@@ -23,17 +23,15 @@ use hearth_store::NOTIFICATION_WINDOW_MS as WINDOW_MS;
 /// How long the OS notification service may take to answer.
 const SHOW_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// Shows OS notifications (the engine adapts its notify-rust notifier). `show` returns the id
-/// the OS assigned once it accepted the notification; it may block.
-pub trait NotificationSink: Send + Sync + 'static {
-    fn show(&self, title: &str, body: &str, urgent: bool, sound: bool) -> Result<String, String>;
-}
+mod notifier;
+
+pub use notifier::{Notice, Notifier, NotifyError, OnClick};
 
 /// Registers `send_notification` (Hearth, Echo, CeeCore).
 pub fn register_notifications(
     registry: &mut Registry,
     store: Arc<Store>,
-    sink: Arc<dyn NotificationSink>,
+    sink: Arc<dyn Notifier>,
 ) -> Result<(), RegistryError> {
     use Dialect::{Ceecore, Echo, Hearth};
     registry.register_for(&[Hearth, Echo, Ceecore], SendNotification { store, sink })?;
@@ -43,7 +41,7 @@ pub fn register_notifications(
 /// `send_notification`.
 pub struct SendNotification {
     store: Arc<Store>,
-    sink: Arc<dyn NotificationSink>,
+    sink: Arc<dyn Notifier>,
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -134,18 +132,14 @@ impl Tool for SendNotification {
                 Some(os_id),
                 None,
             ),
-            Err(reason) => {
+            Err(NotifyError(reason)) => {
                 self.store
                     .settle_notification(slot, NotificationStatus::Failed, None, Some(reason))
             }
         };
         settled.map_err(|e| ToolError::internal(e.to_string()))?;
-        let os_id = outcome.map_err(|reason| {
-            ToolError::new(
-                ErrorKind::DeliveryFailed,
-                format!("failed: the OS notification service did not accept it: {reason}"),
-            )
-        })?;
+        let os_id = outcome
+            .map_err(|e| ToolError::new(ErrorKind::DeliveryFailed, format!("failed: {e}")))?;
         let mut result = json!({
             "status": "delivered",
             "notification_id": os_id,
@@ -166,20 +160,29 @@ impl Tool for SendNotification {
 }
 
 impl SendNotification {
-    /// Calls the (blocking) sink on a blocking thread, with a time limit.
+    /// Calls the (blocking) notifier on a blocking thread, with a time limit.
     async fn show(
         &self,
         title: String,
         body: String,
         urgent: bool,
         sound: bool,
-    ) -> Result<String, String> {
+    ) -> Result<String, NotifyError> {
         let sink = self.sink.clone();
-        let task = tokio::task::spawn_blocking(move || sink.show(&title, &body, urgent, sound));
+        let notice = Notice {
+            title,
+            body,
+            urgent,
+            sound,
+        };
+        let task = tokio::task::spawn_blocking(move || sink.show(&notice));
         match tokio::time::timeout(SHOW_TIMEOUT, task).await {
             Ok(Ok(outcome)) => outcome,
-            Ok(Err(e)) => Err(format!("the notifier crashed: {e}")),
-            Err(_) => Err(format!("no answer within {} s", SHOW_TIMEOUT.as_secs())),
+            Ok(Err(e)) => Err(NotifyError(format!("the notifier crashed: {e}"))),
+            Err(_) => Err(NotifyError(format!(
+                "no answer within {} s",
+                SHOW_TIMEOUT.as_secs()
+            ))),
         }
     }
 }

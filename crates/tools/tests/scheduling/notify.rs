@@ -5,7 +5,9 @@
 use std::sync::{Arc, Mutex};
 
 use hearth_policy::{canonical_tool, ToolProfile};
-use hearth_tools::{register_notifications, Dialect, ErrorKind, NotificationSink, Registry};
+use hearth_tools::{
+    register_notifications, Dialect, ErrorKind, Notice, Notifier, NotifyError, Registry,
+};
 
 use crate::scheduling::{err, ok, open, Env};
 
@@ -15,14 +17,20 @@ struct Recording {
     answer: Result<String, String>,
 }
 
-impl NotificationSink for Recording {
-    fn show(&self, title: &str, body: &str, urgent: bool, sound: bool) -> Result<String, String> {
+impl Notifier for Recording {
+    fn show(&self, notice: &Notice) -> Result<String, NotifyError> {
         let mut shown = self
             .shown
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        shown.push((title.into(), body.into(), urgent, sound));
-        self.answer.clone()
+        let Notice {
+            title,
+            body,
+            urgent,
+            sound,
+        } = notice.clone();
+        shown.push((title, body, urgent, sound));
+        self.answer.clone().map_err(NotifyError)
     }
 }
 

@@ -1,5 +1,5 @@
 //! OS notifications: the [`Notifier`] trait an adapter implements (the engine's over
-//! notify-rust, a test's recorder).
+//! notify-rust, a test's recorder), which `send_notification` and scheduled jobs show through.
 
 /// A notification to show.
 #[derive(Debug, Clone, PartialEq, Eq)]

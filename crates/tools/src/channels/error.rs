@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
-/// What went wrong at the channel seam ([`crate::Channel::send`], [`crate::Inbound::receive`],
-/// [`crate::ChannelFactory::open`]). The English text is what the model, the logs and the
+/// What went wrong at the channel seam (hearth-core's `Channel::send`, `Inbound::receive` and
+/// `ChannelFactory::open`, and [`super::ChannelSink::deliver`]). The English text is what the model, the logs and the
 /// stored failure read; [`ChannelError::retryable`] says whether the same call can succeed later.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChannelError {
