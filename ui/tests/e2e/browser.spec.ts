@@ -17,6 +17,7 @@ test('a browser card shows the action, the page, the screenshot thumbnail and th
           name: 'browser',
           arguments: JSON.stringify({ action: 'open', url: 'http://127.0.0.1:8000/form' }),
           result: JSON.stringify({ url: 'http://127.0.0.1:8000/form', title: 'Sign up', refs: 2, snapshot: OUTLINE }),
+          views: [{ kind: 'browser_page', action: 'open', url: 'http://127.0.0.1:8000/form', title: 'Sign up', snapshot: OUTLINE }],
         },
       },
       {
@@ -25,6 +26,7 @@ test('a browser card shows the action, the page, the screenshot thumbnail and th
           arguments: JSON.stringify({ action: 'screenshot' }),
           result: JSON.stringify({ action: 'screenshot', width: 1, height: 1, bytes: 68, path: null, note: 'a 1×1 PNG' }),
           images: [{ type: 'image', mime_type: 'image/png', data: PNG, name: 'screenshot.png' }],
+          views: [{ kind: 'browser_page', action: 'screenshot', url: null, title: null, snapshot: null }],
         },
       },
       { text: 'The form is open.' },

@@ -21,7 +21,9 @@ use hearth_protocol::{
     AllowedFor, AuditReason, EngineEvent, Language, PolicyReason, ToolCall, ToolResult,
 };
 use hearth_store::{AuditDecision, AuditEntry, Store};
-use hearth_tools::{Conversation, ErrorKind, PreparedCall, Registry, ToolContext, ToolError};
+use hearth_tools::{
+    result_views, Conversation, ErrorKind, PreparedCall, Registry, ToolContext, ToolError,
+};
 use tokio_util::sync::CancellationToken;
 
 use crate::approval::Approver;
@@ -217,6 +219,18 @@ impl ToolRunner {
         Arc::clone(self.specs.of(profile))
     }
 
+    /// `result` with the views its tool card shows, built with the call it answers among
+    /// `calls` and its canonical tool in this runner's registry.
+    pub fn viewed(&self, calls: &[ToolCall], mut result: ToolResult) -> ToolResult {
+        let canonical = self.registry.facts(&result.name).map(|facts| facts.name);
+        let arguments = calls
+            .iter()
+            .find(|call| call.id == result.call_id)
+            .map_or("", |call| call.arguments.as_str());
+        result.views = result_views(canonical.as_deref(), arguments, &result);
+        result
+    }
+
     /// Judges every call (in order, asking the user when needed), then runs the permitted ones:
     /// concurrently when all of them are read-only, else one after another. Results come back in
     /// call order.
@@ -319,6 +333,7 @@ impl ToolRunner {
                 is_error: false,
                 duration_ms,
                 images: ctx.images.take(),
+                views: Vec::new(),
             },
             Err(error) => error_result(call, &error, duration_ms),
         }
@@ -389,7 +404,7 @@ impl ToolRunner {
                     .ask(
                         scope,
                         call,
-                        &prepared.facts.name,
+                        &prepared.facts,
                         reason,
                         !prepared.always_ask,
                         sink,
@@ -513,6 +528,7 @@ fn error_result(call: &ToolCall, error: &ToolError, duration_ms: u64) -> ToolRes
         is_error: true,
         duration_ms,
         images: Vec::new(),
+        views: Vec::new(),
     }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ToolView } from '../bindings/ToolView';
 import type { AuditReason } from '../bindings/AuditReason';
 import type { EngineEvent } from '../bindings/EngineEvent';
 import type { Message } from '../bindings/Message';
@@ -105,13 +106,14 @@ describe('applyEvent', () => {
   });
 
   it('attaches approvals to their card and applies the decision', () => {
+    const proposed: ToolView = { kind: 'diff', path: 'a.txt', lines: [{ kind: 'add', text: 'x', old_no: null, new_no: null }], added: 1, removed: 0, truncated: false };
     const s = run(started(), [
       { type: 'tool_call_started', message_id: 8, call },
-      { type: 'approval_requested', request_id: 'r1', session_id: 'desktop:1', call, reason: 'writes files', reason_code: asked, agent: null },
+      { type: 'approval_requested', request_id: 'r1', session_id: 'desktop:1', call, reason: 'writes files', reason_code: asked, agent: null, view: proposed, starts_programs: false },
     ]);
     const card = s.rows[1].tools[0];
     expect(card.status).toBe('awaiting_approval');
-    expect(card.approval).toMatchObject({ requestId: 'r1', reason: 'writes files', code: asked, agent: null, decision: null });
+    expect(card.approval).toMatchObject({ requestId: 'r1', reason: 'writes files', code: asked, agent: null, view: proposed, startsPrograms: false, decision: null });
     applyEvent(s, { type: 'approval_resolved', request_id: 'r1', decision: 'allow_session' });
     expect(card.approval?.decision).toBe('allow_session');
     expect(card.status).toBe('running');
@@ -119,7 +121,7 @@ describe('applyEvent', () => {
 
   it('shows a denied approval as an error and an approval for an unknown call as a new card', () => {
     const s = run(started(), [
-      { type: 'approval_requested', request_id: 'r2', session_id: 'desktop:1', call, reason: 'exec', reason_code: asked, agent: null },
+      { type: 'approval_requested', request_id: 'r2', session_id: 'desktop:1', call, reason: 'exec', reason_code: asked, agent: null, view: null, starts_programs: true },
       { type: 'approval_resolved', request_id: 'r2', decision: 'deny' },
       { type: 'approval_resolved', request_id: 'unknown', decision: 'allow_once' },
     ]);

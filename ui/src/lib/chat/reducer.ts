@@ -236,6 +236,8 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
         reason: event.reason,
         code: event.reason_code,
         agent: event.agent,
+        view: event.view,
+        startsPrograms: event.starts_programs,
         decision: null,
         sent: null,
       };
