@@ -36,6 +36,9 @@ pub enum EngineEvent {
     ToolCallStarted {
         message_id: i64,
         call: ToolCall,
+        /// What the call's card shows while it runs (the browser's action and the page asked for).
+        #[serde(default)]
+        views: Vec<ToolView>,
     },
     /// Policy wants the user's decision before this call runs.
     ApprovalRequested {

@@ -72,7 +72,7 @@ pub use skills::{
 };
 pub use tool::{BoundCall, CallFacts, CallFuture, DynTool, IntoDynTool, Tool, ToolContext};
 pub use validate::MAX_ARGUMENT_BYTES;
-pub use views::{attach_views, canonical_name, proposed_view, result_views};
+pub use views::{attach_views, call_views, canonical_name, proposed_view, result_views};
 
 /// The registry of every built-in tool a dialect has. One line per tool: the dialects that
 /// offer it (under its canonical name, or through a [`DialectTool`] wrapper) and the tool.

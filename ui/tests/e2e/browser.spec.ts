@@ -102,3 +102,34 @@ test('Settings → Browser says what to install when no browser is found, in 简
   await expect(section.locator('[data-browser="missing"]')).toContainText('sudo apt install chromium');
   await expect(section.getByRole('button', { name: '打开智能体的浏览器' })).toBeDisabled();
 });
+
+test('a browser card shows its action and the page asked for while the call waits to run', async ({ page }) => {
+  const url = 'http://127.0.0.1:8000/pay';
+  await boot(page, {
+    settings: withProvider,
+    script: [
+      {
+        tool: {
+          name: 'browser',
+          arguments: JSON.stringify({ action: 'open', url }),
+          result: JSON.stringify({ url, title: 'Pay', refs: 0, snapshot: '- Page Title: Pay' }),
+          runningViews: [{ kind: 'browser_page', action: 'open', url, title: null, snapshot: null }],
+          views: [{ kind: 'browser_page', action: 'open', url, title: 'Pay', snapshot: '- Page Title: Pay' }],
+          approval: 'browser opens pages',
+        },
+      },
+      { text: 'Opened.' },
+    ],
+  });
+  await page.getByRole('button', { name: /New chat|新对话/ }).first().click();
+  const input = page.getByRole('textbox').last();
+  await input.fill('open the payment page');
+  await input.press('Enter');
+  const card = page.locator('.tool-card[data-tool="browser"]');
+  await expect(card).toHaveAttribute('data-status', 'awaiting_approval');
+  await expect(card.locator('.browser-view')).toHaveAttribute('data-action', 'open');
+  await expect(card.locator('.browser-url')).toHaveText(url);
+  await expect(card.locator('.browser-title')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Allow once', exact: true }).click();
+  await expect(card.locator('.browser-title')).toHaveText('Pay');
+});

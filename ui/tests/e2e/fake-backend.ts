@@ -43,7 +43,7 @@ export type Step =
   | { fail: string | AppError };
 
 /** A scripted tool call: its result and, typed as the engine builds them, the views its card
- * shows; with `approval`, the call asks first (`proposed`: what it would change; `startsPrograms`:
+ * shows (while it runs, and once it has its result); with `approval`, the call asks first (`proposed`: what it would change; `startsPrograms`:
  * it runs in the sandbox). */
 export interface FakeTool {
   name: string;
@@ -51,6 +51,8 @@ export interface FakeTool {
   result: string;
   isError?: boolean;
   views?: ToolView[];
+  /** The views of the call while it runs. */
+  runningViews?: ToolView[];
   approval?: string;
   proposed?: ToolView;
   startsPrograms?: boolean;
@@ -257,7 +259,7 @@ export function installFakeBackend(scenario: Scenario): void {
           const call = { id: `call-${nextId++}`, name: tool.name, arguments: tool.arguments };
           reply.tool_calls = [call];
           send({ type: 'assistant_finished', message_id: reply.id, usage: stepUsage, stop_reason: 'tool_use' });
-          send({ type: 'tool_call_started', message_id: reply.id, call });
+          send({ type: 'tool_call_started', message_id: reply.id, call, views: tool.runningViews ?? [] });
           let decision: ApprovalDecision = 'allow_once';
           if (tool.approval) {
             const requestId = `req-${nextId++}`;

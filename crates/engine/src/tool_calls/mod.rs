@@ -22,7 +22,8 @@ use hearth_protocol::{
 };
 use hearth_store::{AuditDecision, AuditEntry, Store};
 use hearth_tools::{
-    result_views, Conversation, ErrorKind, PreparedCall, Registry, ToolContext, ToolError,
+    call_views, result_views, Conversation, ErrorKind, PreparedCall, Registry, ToolContext,
+    ToolError,
 };
 use tokio_util::sync::CancellationToken;
 
@@ -219,10 +220,15 @@ impl ToolRunner {
         Arc::clone(self.specs.of(profile))
     }
 
+    /// The canonical tool the model's name `name` stands for in this runner's registry.
+    fn canonical(&self, name: &str) -> Option<String> {
+        self.registry.facts(name).map(|facts| facts.name)
+    }
+
     /// `result` with the views its tool card shows, built with the call it answers among
     /// `calls` and its canonical tool in this runner's registry.
     pub fn viewed(&self, calls: &[ToolCall], mut result: ToolResult) -> ToolResult {
-        let canonical = self.registry.facts(&result.name).map(|facts| facts.name);
+        let canonical = self.canonical(&result.name);
         let arguments = calls
             .iter()
             .find(|call| call.id == result.call_id)
@@ -247,6 +253,7 @@ impl ToolRunner {
             sink(EngineEvent::ToolCallStarted {
                 message_id,
                 call: call.clone(),
+                views: call_views(self.canonical(&call.name).as_deref(), &call.arguments),
             });
             verdicts.push(self.judge(scope, call, sink).await?);
         }

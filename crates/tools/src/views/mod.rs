@@ -13,7 +13,7 @@ mod search;
 pub use canonical::canonical_name;
 pub use page::attach_views;
 pub use proposed::proposed_view;
-pub use results::result_views;
+pub use results::{call_views, result_views};
 
 #[cfg(test)]
 mod tests;

@@ -42,6 +42,15 @@ pub fn result_views(
     views
 }
 
+/// The views of a call of `canonical` with `arguments` while it runs: the browser's action and
+/// the page asked for.
+pub fn call_views(canonical: Option<&str>, arguments_json: &str) -> Vec<ToolView> {
+    if canonical != Some(BROWSER.name) {
+        return Vec::new();
+    }
+    vec![browser_view(&Map::new(), &arguments(arguments_json))]
+}
+
 /// Builds a view from a result's fields and the call's arguments.
 type Viewer = fn(&Map<String, Value>, &Map<String, Value>) -> Option<ToolView>;
 

@@ -520,3 +520,19 @@ fn a_result_whose_call_is_not_in_the_page_is_viewed_without_arguments() {
         matches!(&views[..], [ToolView::BrowserPage { action, title: Some(t), .. }] if action == "?" && t == "T")
     );
 }
+
+#[test]
+fn a_running_browser_call_shows_its_action_and_other_calls_show_nothing() {
+    let args = json!({"action": "navigate", "url": "https://a.example"}).to_string();
+    assert_eq!(
+        call_views(Some("browser"), &args),
+        [ToolView::BrowserPage {
+            action: "navigate".into(),
+            url: Some("https://a.example".into()),
+            title: None,
+            snapshot: None,
+        }]
+    );
+    assert!(call_views(Some("write_file"), &args).is_empty());
+    assert!(call_views(None, "{").is_empty());
+}

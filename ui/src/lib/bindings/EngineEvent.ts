@@ -15,7 +15,11 @@ import type { Usage } from "./Usage";
 /**
  * Progress of a turn, streamed to whoever started it (the desktop window, the CLI).
  */
-export type EngineEvent = { "type": "turn_started", session_id: string, user_message_id: number, } | { "type": "assistant_started", message_id: number, model: string, } | { "type": "text_delta", message_id: number, text: string, } | { "type": "assistant_finished", message_id: number, usage: Usage, stop_reason: StopReason, } | { "type": "tool_call_started", message_id: number, call: ToolCall, } | { "type": "approval_requested", request_id: string, session_id: string, call: ToolCall, 
+export type EngineEvent = { "type": "turn_started", session_id: string, user_message_id: number, } | { "type": "assistant_started", message_id: number, model: string, } | { "type": "text_delta", message_id: number, text: string, } | { "type": "assistant_finished", message_id: number, usage: Usage, stop_reason: StopReason, } | { "type": "tool_call_started", message_id: number, call: ToolCall, 
+/**
+ * What the call's card shows while it runs (the browser's action and the page asked for).
+ */
+views: Array<ToolView>, } | { "type": "approval_requested", request_id: string, session_id: string, call: ToolCall, 
 /**
  * The reason in English (the CLI's and older clients' text).
  */

@@ -84,8 +84,9 @@ describe('applyEvent', () => {
   });
 
   it('tracks a tool card from start to result', () => {
-    const s = run(started(), [{ type: 'tool_call_started', message_id: 8, call }]);
-    expect(s.rows[1].tools[0]).toMatchObject({ status: 'running', result: null });
+    const running: ToolView[] = [{ kind: 'browser_page', action: 'open', url: null, title: null, snapshot: null }];
+    const s = run(started(), [{ type: 'tool_call_started', message_id: 8, call, views: running }]);
+    expect(s.rows[1].tools[0]).toMatchObject({ status: 'running', result: null, runningViews: running });
     applyEvent(s, {
       type: 'tool_call_finished',
       message_id: 8,
@@ -97,8 +98,8 @@ describe('applyEvent', () => {
 
   it('marks failed tool results as errors and ignores a duplicate start', () => {
     const s = run(started(), [
-      { type: 'tool_call_started', message_id: 8, call },
-      { type: 'tool_call_started', message_id: 8, call },
+      { type: 'tool_call_started', message_id: 8, call, views: [] },
+      { type: 'tool_call_started', message_id: 8, call, views: [] },
       { type: 'tool_call_finished', message_id: 8, result: { call_id: 'c1', name: 'read_file', content: '{"error":"nope"}', is_error: true, duration_ms: 3 } },
     ]);
     expect(s.rows[1].tools).toHaveLength(1);
@@ -108,7 +109,7 @@ describe('applyEvent', () => {
   it('attaches approvals to their card and applies the decision', () => {
     const proposed: ToolView = { kind: 'diff', path: 'a.txt', lines: [{ kind: 'add', text: 'x', old_no: null, new_no: null }], added: 1, removed: 0, truncated: false };
     const s = run(started(), [
-      { type: 'tool_call_started', message_id: 8, call },
+      { type: 'tool_call_started', message_id: 8, call, views: [] },
       { type: 'approval_requested', request_id: 'r1', session_id: 'desktop:1', call, reason: 'writes files', reason_code: asked, agent: null, view: proposed, starts_programs: false },
     ]);
     const card = s.rows[1].tools[0];
@@ -144,7 +145,7 @@ describe('applyEvent', () => {
 
   it('fails the turn: streaming rows and running tools end, the error is shown once on the failed reply', () => {
     const s = run(started(), [
-      { type: 'tool_call_started', message_id: 8, call },
+      { type: 'tool_call_started', message_id: 8, call, views: [] },
       { type: 'turn_failed', session_id: 'desktop:1', error: { code: 'other', params: { message: 'provider: 401 unauthorized' } } },
     ]);
     expect(s.running).toBe(false);

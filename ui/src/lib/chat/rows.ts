@@ -36,6 +36,8 @@ export interface ToolCard {
   status: ToolStatus;
   result: ToolResult | null;
   approval: ApprovalState | null;
+  /** What the card shows while its call runs (from tool_call_started). */
+  runningViews?: ToolView[];
 }
 
 export type NoticeKind = 'compacted' | 'cancelled' | 'failed' | 'max_iterations';

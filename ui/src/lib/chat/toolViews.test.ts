@@ -23,9 +23,11 @@ describe('tool views', () => {
     expect(viewOf(views, 'diff')).toBeNull();
   });
 
-  it('has none while the call runs or when the result came without views', () => {
+  it('shows the call’s views while it runs, and none for a result that came without views', () => {
     expect(viewsOf(card(undefined))).toEqual([]);
     expect(viewsOf(card([page], false))).toEqual([]);
+    expect(viewsOf({ ...card(undefined, false), runningViews: [page] })).toEqual([page]);
+    expect(viewsOf({ ...card(undefined), runningViews: [page] })).toEqual([]);
   });
 
   it('words a failure by its kind and the argument at fault, in the UI language', () => {

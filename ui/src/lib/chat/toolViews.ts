@@ -15,9 +15,9 @@ export const DIFF_COLLAPSED_LINES = 40;
 /** Search hits shown before the card offers "show all". */
 export const HITS_COLLAPSED = 30;
 
-/** The views of a card's result, in order (none while it runs). */
+/** The views of a card's result in order, or while it runs those of its call. */
 export function viewsOf(card: ToolCard): ToolView[] {
-  return card.result?.views ?? [];
+  return card.result ? (card.result.views ?? []) : (card.runningViews ?? []);
 }
 
 /** The first view of `kind` among `views`, or null. */
