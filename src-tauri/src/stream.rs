@@ -100,6 +100,7 @@ mod tests {
                 arguments: "{}".to_string(),
                 signature: None,
             },
+            views: Vec::new(),
         };
         let finished = EngineEvent::AssistantFinished {
             message_id: 2,

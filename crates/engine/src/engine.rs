@@ -418,7 +418,7 @@ impl Engine {
                     cancel,
                 )
                 .await?;
-            self.store_results(&session.id, response.message_id, results, sink)?;
+            self.store_results(&session.id, &response, results, sink)?;
             if cancel.is_cancelled() {
                 return Ok(summary(iteration, TurnEnd::Cancelled, usage));
             }
@@ -528,11 +528,12 @@ impl Engine {
         Ok(memories.into_iter().map(|m| m.content).collect())
     }
 
-    /// Stores a response's tool results in one commit, then reports each as finished.
+    /// Stores a response's tool results in one commit, then reports each as finished with the
+    /// views its card shows (views are not stored: a loaded page is viewed again).
     fn store_results(
         &self,
         session_id: &str,
-        message_id: i64,
+        response: &crate::response::Response,
         results: Vec<ToolResult>,
         sink: &EventSink,
     ) -> Result<(), EngineError> {
@@ -545,7 +546,10 @@ impl Engine {
             .collect();
         self.store.insert_messages(&rows)?;
         for result in results {
-            sink(EngineEvent::ToolCallFinished { message_id, result });
+            sink(EngineEvent::ToolCallFinished {
+                message_id: response.message_id,
+                result: self.tools.viewed(&response.tool_calls, result),
+            });
         }
         Ok(())
     }

@@ -44,6 +44,7 @@ fn unanswered_tool_calls_get_an_interrupted_result() {
         is_error: false,
         duration_ms: 1,
         images: Vec::new(),
+        views: Vec::new(),
     });
     let stored = [msg(1, Role::User, "hi"), a, r];
     let visible = visible_messages(&stored);

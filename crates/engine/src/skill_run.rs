@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use hearth_skills::{Library, Skill, SkillDialect, SkillError, SkillRoots};
+use hearth_skills::{Library, Skill, SkillError, SkillRoots};
 use hearth_tools::{bind_jobs_to_skill, register_declared_tools, Dialect, Registry};
 
 use crate::builder::EngineBuilder;
@@ -40,11 +40,7 @@ impl SkillRun {
 
     /// The dialect the skill's tools speak.
     pub fn dialect(&self) -> Dialect {
-        match self.skill.dialect {
-            SkillDialect::Echo => Dialect::Echo,
-            SkillDialect::Ceecore => Dialect::Ceecore,
-            SkillDialect::Picobot => Dialect::Picobot,
-        }
+        Dialect::from(self.skill.dialect)
     }
 
     /// The content of a message of the run: the skill as a part of its own (the model reads its

@@ -5,7 +5,7 @@ use ts_rs::TS;
 
 use crate::{
     AppError, AuditReason, Form, StopReason, SubAgentProgress, TodoList, ToolCall, ToolResult,
-    Usage,
+    ToolView, Usage,
 };
 
 /// Progress of a turn, streamed to whoever started it (the desktop window, the CLI).
@@ -36,6 +36,9 @@ pub enum EngineEvent {
     ToolCallStarted {
         message_id: i64,
         call: ToolCall,
+        /// What the call's card shows while it runs (the browser's action and the page asked for).
+        #[serde(default)]
+        views: Vec<ToolView>,
     },
     /// Policy wants the user's decision before this call runs.
     ApprovalRequested {
@@ -48,6 +51,10 @@ pub enum EngineEvent {
         reason_code: Box<AuditReason>,
         /// The sub-agent asking, when a child of this session's turn asks.
         agent: Option<String>,
+        /// What the call would change (an edit, a patch or a write as a diff).
+        view: Option<ToolView>,
+        /// The call starts programs, which run in the sandbox of Settings → Security.
+        starts_programs: bool,
     },
     ApprovalResolved {
         request_id: String,

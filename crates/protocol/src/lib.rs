@@ -35,6 +35,8 @@ mod settings;
 mod skill_part;
 mod startup;
 mod texts;
+mod tool_error_kind;
+mod tool_view;
 mod updates;
 mod window;
 pub use agent_settings::*;
@@ -66,6 +68,8 @@ pub use settings::*;
 pub use skill_part::*;
 pub use startup::*;
 pub use texts::*;
+pub use tool_error_kind::*;
+pub use tool_view::*;
 pub use updates::*;
 pub use window::*;
 
@@ -259,7 +263,7 @@ pub struct ToolCall {
 }
 
 /// The outcome of one tool call, as stored and as shown to the model. `content` is JSON text.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct ToolResult {
     pub call_id: String,
@@ -271,6 +275,10 @@ pub struct ToolResult {
     /// the model as image (audio) parts where it takes them, images shown on the tool card.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub images: Vec<ContentPart>,
+    /// What the tool card shows, in order, built by `hearth-tools` when the result is delivered
+    /// to a window (never stored: rows are viewed when they are loaded).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub views: Vec<ToolView>,
 }
 
 /// Token usage reported by a provider.

@@ -144,6 +144,7 @@ impl Corpus {
                 is_error: false,
                 duration_ms: 3,
                 images: Vec::new(),
+                views: Vec::new(),
             });
             new
         } else {

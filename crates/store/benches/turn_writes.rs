@@ -116,6 +116,7 @@ fn turn(store: &Store, session_id: &str, ops: &mut [Vec<Duration>; 6]) -> Durati
                 is_error: false,
                 duration_ms: 0,
                 images: Vec::new(),
+                views: Vec::new(),
             }),
             ..NewMessage::new(session_id, Role::Tool, Vec::new())
         })

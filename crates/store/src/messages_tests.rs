@@ -71,6 +71,7 @@ fn insert_returns_what_get_reads_back_and_touches_the_session() {
         is_error: false,
         duration_ms: 7,
         images: Vec::new(),
+        views: Vec::new(),
     };
     let mut tool = NewMessage::new("s", Role::Tool, Vec::new());
     tool.tool_result = Some(result.clone());
@@ -130,6 +131,7 @@ fn several_messages_are_stored_in_order_all_or_none() {
             is_error: false,
             duration_ms: 1,
             images: Vec::new(),
+            views: Vec::new(),
         }),
         ..NewMessage::new("s", Role::Tool, Vec::new())
     };

@@ -86,6 +86,7 @@ fn a_page_never_starts_with_a_tool_result() {
             is_error: false,
             duration_ms: 1,
             images: Vec::new(),
+            views: Vec::new(),
         });
         t.store.insert_message(&new).unwrap().id
     };

@@ -6,6 +6,7 @@ use crate::error::ToolError;
 use crate::tool::{bind, BoundCall, CallFacts, DynTool, IntoDynTool, Tool};
 use crate::validate::{deserialize_args, schema_for};
 use hearth_policy::ToolFacts;
+use hearth_protocol::SkillDialect;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -44,6 +45,17 @@ impl Dialect {
         Self::ALL
             .into_iter()
             .find(|d| d.as_str().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+impl From<SkillDialect> for Dialect {
+    /// The dialect a skill written for that agent speaks.
+    fn from(dialect: SkillDialect) -> Dialect {
+        match dialect {
+            SkillDialect::Echo => Self::Echo,
+            SkillDialect::Ceecore => Self::Ceecore,
+            SkillDialect::Picobot => Self::Picobot,
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! Hearth's tools: the `Tool` trait (each tool refers to its catalogue entry and judges each
 //! call), the registry (the only dispatcher) with its dialects, the error the model reads, the
-//! output cap, the generated reference (`docs/tools.md`), and the built-in tools.
+//! output cap, the generated reference (`docs/tools.md`), the built-in tools, and the typed views
+//! tool cards show of their calls.
 
 pub mod artifacts;
 mod background;
@@ -29,6 +30,7 @@ mod registry;
 mod skills;
 mod tool;
 mod validate;
+mod views;
 
 pub use artifacts::register_artifacts;
 pub use background::Background;
@@ -72,6 +74,7 @@ pub use skills::{
 };
 pub use tool::{BoundCall, CallFacts, CallFuture, DynTool, IntoDynTool, Tool, ToolContext};
 pub use validate::MAX_ARGUMENT_BYTES;
+pub use views::{attach_views, call_views, canonical_name, proposed_view, result_views};
 
 /// The registry of every built-in tool a dialect has. One line per tool: the dialects that
 /// offer it (under its canonical name, or through a [`DialectTool`] wrapper) and the tool.

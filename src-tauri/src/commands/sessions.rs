@@ -102,7 +102,8 @@ pub fn delete_session(state: State<'_, AppState>, id: String) -> CommandResult<(
 }
 
 /// A page of a chat's messages: the `limit` newest before message `before` (the newest when
-/// absent), reaching back to message `through` when given (a search hit).
+/// absent), reaching back to message `through` when given (a search hit); each tool result
+/// with the views its card shows.
 #[command]
 pub fn list_message_page(
     state: State<'_, AppState>,
@@ -111,10 +112,12 @@ pub fn list_message_page(
     through: Option<i64>,
     limit: i64,
 ) -> CommandResult<MessagePage> {
-    state
+    let mut page = state
         .store
         .message_page(&session_id, before, through, limit)
-        .map_err(AppError::from)
+        .map_err(AppError::from)?;
+    hearth_tools::attach_views(&mut page.messages);
+    Ok(page)
 }
 
 #[command]

@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { citationsOf, fraction, openedOnlyKey } from './knowledge';
-import type { ToolCard } from './chat/rows';
-
-const card = (name: string, content: string, isError = false): ToolCard => ({
-  call: { id: 'c', name, arguments: '{}' },
-  status: isError ? 'error' : 'ok',
-  result: { call_id: 'c', content, is_error: isError, duration_ms: 1 } as ToolCard['result'],
-  approval: null,
-});
+import { fraction, openedOnlyKey } from './knowledge';
 
 describe('knowledge', () => {
-  it('reads the citations of a knowledge_search result only', () => {
-    const hit = { file: '/k/a.pdf', unit: 'page', first: 2, last: 2, label: null, citation: 'a.pdf, page 2', snippet: '季度', score: 1 };
-    expect(citationsOf(card('knowledge_search', JSON.stringify({ results: [hit] })))).toEqual([hit]);
-    expect(citationsOf(card('knowledge_search', '{"error":{}}', true))).toEqual([]);
-    expect(citationsOf(card('web_search', JSON.stringify({ results: [hit] })))).toEqual([]);
-    expect(citationsOf(card('knowledge_search', 'not json'))).toEqual([]);
-  });
-
   it('says which place a citation opened only as a file missed', () => {
     const hit = { file: '/k/a.pdf', unit: 'page', first: 2, last: 2, label: null, citation: 'a.pdf, page 2', snippet: '', score: 1 };
     expect(openedOnlyKey(hit, 'at_place')).toBeNull();

@@ -1,22 +1,10 @@
-// The knowledge base in the UI: the citations of a `knowledge_search` result, what to say when
-// one opened only its file, and the progress of an indexing pass.
+// The knowledge base in the UI: a citation's place in the UI language, what to say when one
+// opened only its file, and the progress of an indexing pass.
 import type { Citation } from './bindings/Citation';
 import type { Opened } from './bindings/Opened';
 import type { Progress } from './bindings/Progress';
-import type { ToolCard } from './chat/rows';
 import type { MessageKey } from './i18n/en';
 import { num, t } from './i18n/index.svelte';
-
-/** The cited snippets a finished `knowledge_search` call returned (none for other tools). */
-export function citationsOf(card: ToolCard): Citation[] {
-  if (card.call.name !== 'knowledge_search' || !card.result || card.result.is_error) return [];
-  try {
-    const parsed = JSON.parse(card.result.content) as { results?: Citation[] };
-    return Array.isArray(parsed.results) ? parsed.results : [];
-  } catch {
-    return [];
-  }
-}
 
 /** The file's name and place of a citation in the UI language (`budget.md，第 1–4 行`), from its
  * typed fields rather than the engine's English `citation`. */

@@ -17,6 +17,7 @@ test('a browser card shows the action, the page, the screenshot thumbnail and th
           name: 'browser',
           arguments: JSON.stringify({ action: 'open', url: 'http://127.0.0.1:8000/form' }),
           result: JSON.stringify({ url: 'http://127.0.0.1:8000/form', title: 'Sign up', refs: 2, snapshot: OUTLINE }),
+          views: [{ kind: 'browser_page', action: 'open', url: 'http://127.0.0.1:8000/form', title: 'Sign up', snapshot: OUTLINE }],
         },
       },
       {
@@ -25,6 +26,7 @@ test('a browser card shows the action, the page, the screenshot thumbnail and th
           arguments: JSON.stringify({ action: 'screenshot' }),
           result: JSON.stringify({ action: 'screenshot', width: 1, height: 1, bytes: 68, path: null, note: 'a 1×1 PNG' }),
           images: [{ type: 'image', mime_type: 'image/png', data: PNG, name: 'screenshot.png' }],
+          views: [{ kind: 'browser_page', action: 'screenshot', url: null, title: null, snapshot: null }],
         },
       },
       { text: 'The form is open.' },
@@ -99,4 +101,35 @@ test('Settings → Browser says what to install when no browser is found, in 简
   await expect(section.getByRole('heading', { name: '浏览器' })).toBeVisible();
   await expect(section.locator('[data-browser="missing"]')).toContainText('sudo apt install chromium');
   await expect(section.getByRole('button', { name: '打开智能体的浏览器' })).toBeDisabled();
+});
+
+test('a browser card shows its action and the page asked for while the call waits to run', async ({ page }) => {
+  const url = 'http://127.0.0.1:8000/pay';
+  await boot(page, {
+    settings: withProvider,
+    script: [
+      {
+        tool: {
+          name: 'browser',
+          arguments: JSON.stringify({ action: 'open', url }),
+          result: JSON.stringify({ url, title: 'Pay', refs: 0, snapshot: '- Page Title: Pay' }),
+          runningViews: [{ kind: 'browser_page', action: 'open', url, title: null, snapshot: null }],
+          views: [{ kind: 'browser_page', action: 'open', url, title: 'Pay', snapshot: '- Page Title: Pay' }],
+          approval: 'browser opens pages',
+        },
+      },
+      { text: 'Opened.' },
+    ],
+  });
+  await page.getByRole('button', { name: /New chat|新对话/ }).first().click();
+  const input = page.getByRole('textbox').last();
+  await input.fill('open the payment page');
+  await input.press('Enter');
+  const card = page.locator('.tool-card[data-tool="browser"]');
+  await expect(card).toHaveAttribute('data-status', 'awaiting_approval');
+  await expect(card.locator('.browser-view')).toHaveAttribute('data-action', 'open');
+  await expect(card.locator('.browser-url')).toHaveText(url);
+  await expect(card.locator('.browser-title')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Allow once', exact: true }).click();
+  await expect(card.locator('.browser-title')).toHaveText('Pay');
 });

@@ -1,5 +1,6 @@
 import { boot, callsTo, expect, test, withProvider } from './fixtures';
 import type { Step } from './fake-backend';
+import { add, del, diff as diffView } from './tool-views';
 
 const markdownReply = [
   'Here is a **summary**:',
@@ -115,7 +116,7 @@ for (const [label, decision, shown] of [
   test(`approval card: ${label} sends ${decision}`, async ({ page }) => {
     const args = '{"command":"rm -rf build","cwd":"/home/me/project"}';
     const input = await startChat(page, [
-      { tool: { name: 'exec', arguments: args, result: '{"exit_code":0}', approval: 'exec runs commands' } },
+      { tool: { name: 'exec', arguments: args, result: '{"exit_code":0}', approval: 'exec runs commands', startsPrograms: true } },
       { text: 'Finished.' },
     ]);
     await input.fill('clean the build');
@@ -138,8 +139,9 @@ for (const [label, decision, shown] of [
 
 test('an edit asking for approval shows the change as a diff, with the raw arguments folded', async ({ page }) => {
   const args = JSON.stringify({ path: 'src/<b>main</b>.rs', old_string: 'println!("hi");', new_string: 'println!("hello");\n<img src=x onerror="window.__pwned=1">' });
+  const proposed = diffView('src/<b>main</b>.rs', [del('println!("hi");'), add('println!("hello");'), add('<img src=x onerror="window.__pwned=1">')]);
   const input = await startChat(page, [
-    { tool: { name: 'edit_file', arguments: args, result: '{"replacements":1}', approval: 'edit_file changes files' } },
+    { tool: { name: 'edit_file', arguments: args, result: '{"replacements":1}', approval: 'edit_file changes files', proposed } },
     { text: 'Edited.' },
   ]);
   await input.fill('say hello');

@@ -187,7 +187,7 @@ test('a knowledge_search card in the chat lists its citations, each opening its 
     settings: withProvider,
     sessions: [chatSession],
     viewers: ['line'],
-    script: [{ tool: { name: 'knowledge_search', arguments: '{"query":"revenue"}', result: JSON.stringify({ query: 'revenue', count: 2, results: citations }) } }, { text: 'Revenue grew 12% (report.pdf, page 2).' }],
+    script: [{ tool: { name: 'knowledge_search', arguments: '{"query":"revenue"}', result: JSON.stringify({ query: 'revenue', count: 2, results: citations }), views: [{ kind: 'citations', hits: citations }] } }, { text: 'Revenue grew 12% (report.pdf, page 2).' }],
   });
   await page.getByRole('button', { name: 'Research' }).first().click();
   const input = page.locator('.composer textarea');

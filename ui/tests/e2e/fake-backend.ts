@@ -13,6 +13,7 @@ import type { Session } from '../../src/lib/bindings/Session';
 import type { Settings } from '../../src/lib/bindings/Settings';
 import type { TodoItem } from '../../src/lib/bindings/TodoItem';
 import type { TodoList } from '../../src/lib/bindings/TodoList';
+import type { ToolView } from '../../src/lib/bindings/ToolView';
 import type { Form } from '../../src/lib/bindings/Form';
 import type { FormAnswer } from '../../src/lib/bindings/FormAnswer';
 import type { FormField } from '../../src/lib/bindings/FormField';
@@ -28,7 +29,7 @@ export type Step =
    * its slot against the start and sent in its own task even when the page runs late (like the
    * app's per-frame IPC messages queueing up behind a busy page). */
   | { text: string; chunk?: number; delayMs?: number; paced?: boolean }
-  | { tool: { name: string; arguments: string; result: string; isError?: boolean; approval?: string; images?: ContentPart[] } }
+  | { tool: FakeTool }
   /** A `todo` call that leaves the session's checklist with these items. */
   | { todo: TodoItem[] }
   /** A `clarify` call: shows the question and waits for `answer_question`. */
@@ -40,6 +41,23 @@ export type Step =
   | { untilCancelled: true }
   /** Fails the turn: with a message (sent as an untyped `other` error) or a typed error. */
   | { fail: string | AppError };
+
+/** A scripted tool call: its result and, typed as the engine builds them, the views its card
+ * shows (while it runs, and once it has its result); with `approval`, the call asks first (`proposed`: what it would change; `startsPrograms`:
+ * it runs in the sandbox). */
+export interface FakeTool {
+  name: string;
+  arguments: string;
+  result: string;
+  isError?: boolean;
+  views?: ToolView[];
+  /** The views of the call while it runs. */
+  runningViews?: ToolView[];
+  approval?: string;
+  proposed?: ToolView;
+  startsPrograms?: boolean;
+  images?: ContentPart[];
+}
 
 export interface Scenario {
   settings?: Partial<Settings>;
@@ -241,7 +259,7 @@ export function installFakeBackend(scenario: Scenario): void {
           const call = { id: `call-${nextId++}`, name: tool.name, arguments: tool.arguments };
           reply.tool_calls = [call];
           send({ type: 'assistant_finished', message_id: reply.id, usage: stepUsage, stop_reason: 'tool_use' });
-          send({ type: 'tool_call_started', message_id: reply.id, call });
+          send({ type: 'tool_call_started', message_id: reply.id, call, views: tool.runningViews ?? [] });
           let decision: ApprovalDecision = 'allow_once';
           if (tool.approval) {
             const requestId = `req-${nextId++}`;
@@ -251,7 +269,17 @@ export function installFakeBackend(scenario: Scenario): void {
               confirmation: tool.approval,
               allowed: null,
             } as const;
-            send({ type: 'approval_requested', request_id: requestId, session_id: sessionId, call, reason: tool.approval, reason_code, agent: null });
+            send({
+              type: 'approval_requested',
+              request_id: requestId,
+              session_id: sessionId,
+              call,
+              reason: tool.approval,
+              reason_code,
+              agent: null,
+              view: tool.proposed ?? null,
+              starts_programs: !!tool.startsPrograms,
+            });
             decision = await decided;
             send({ type: 'approval_resolved', request_id: requestId, decision });
           }
@@ -271,13 +299,15 @@ export function installFakeBackend(scenario: Scenario): void {
           }
           await sleep(20);
           const denied = decision === 'deny';
+          const refusal = { kind: 'failure', error: 'denied_by_user', message: 'the user did not approve this call (user)', field: null } as const;
           const result = {
             call_id: call.id,
             name: call.name,
-            content: denied ? JSON.stringify({ error: { kind: 'denied_by_user', message: 'the user did not approve this call (user)' } }) : tool.result,
+            content: denied ? JSON.stringify({ error: { kind: refusal.error, message: refusal.message } }) : tool.result,
             is_error: denied || !!tool.isError,
             duration_ms: 20,
             images: denied || !('tool' in step) ? [] : (step.tool.images ?? []),
+            views: denied ? [refusal] : (tool.views ?? []),
           };
           message(sessionId, { role: 'tool', tool_result: result });
           send({ type: 'tool_call_finished', message_id: reply.id, result });
@@ -306,7 +336,7 @@ export function installFakeBackend(scenario: Scenario): void {
     sessionId: string,
     step: { todo: TodoItem[] } | { clarify: { question: string; options: string[] } } | { form: { tool: string } },
     send: (event: EngineEvent) => void,
-  ): { name: string; arguments: string; result: string; isError?: boolean; approval?: string } {
+  ): FakeTool {
     if ('clarify' in step) return { name: 'clarify', arguments: JSON.stringify(step.clarify), result: '' };
     if ('form' in step) return { name: step.form.tool, arguments: '{}', result: '' };
     const list = { session_id: sessionId, revision: (todos[sessionId]?.revision ?? 0) + 1, items: step.todo, next_id: step.todo.length + 1, updated_at: now() };

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Step } from './fake-backend';
 import { ceecoreTurn, hearthTurn, hostileTurn, longWriteTurn, picobotTurn } from './file-tool-turns';
 import { boot, expect, session, test, textMessage, withProvider } from './fixtures';
+import { found } from './tool-views';
 
 async function runTurn(page: Page, script: Step[], settings: object = withProvider) {
   await boot(page, { settings: { ...withProvider, ...settings }, script });
@@ -96,10 +97,18 @@ test('picobot names: file_write, file_edit, content_search and file_search get t
   await expect(files).toContainText('More results exist than were returned.');
 });
 
-test('a malformed glob result with repeated paths still renders', async ({ page }) => {
-  const repeated = { files: [{ path: 'a.md', kind: 'file' }, { path: 'a.md', kind: 'file' }, { kind: 'file' }, 7], truncated: false };
-  await runTurn(page, [{ tool: { name: 'file_search', arguments: '{"pattern":"*.md"}', result: JSON.stringify(repeated) } }, { text: 'ok' }]);
+test('a glob result with repeated paths renders each', async ({ page }) => {
+  const repeated = { files: [{ path: 'a.md', kind: 'file' }, { path: 'a.md', kind: 'file' }], truncated: false };
+  const views = [found('*.md', [['a.md', 'file'], ['a.md', 'file']])];
+  await runTurn(page, [{ tool: { name: 'file_search', arguments: '{"pattern":"*.md"}', result: JSON.stringify(repeated), views } }, { text: 'ok' }]);
   await expect(page.locator('.found-files li')).toHaveText(['a.md', 'a.md']);
+});
+
+test('a result its tool could not have given shows as text', async ({ page }) => {
+  const views = [{ kind: 'text', text: '{"diff": ', truncated: false } as const];
+  await runTurn(page, [{ tool: { name: 'write_file', arguments: '{"path":"a"}', result: '{"diff": ', views } }, { text: 'ok' }]);
+  await expect(page.locator('.tool-card pre.tool-text')).toHaveText('{"diff": ');
+  await expect(page.locator('.tool-card .file-view')).toHaveCount(0);
 });
 
 test('a long diff starts collapsed and expands', async ({ page }) => {
@@ -137,7 +146,7 @@ test('the cards come back from stored messages, in Chinese', async ({ page }) =>
     ...textMessage(3 + n, sid, 'assistant', ''),
     role: 'tool' as const,
     content: [],
-    tool_result: { call_id: call.id, name: call.name, content: call.result, is_error: false, duration_ms: 4 },
+    tool_result: { call_id: call.id, name: call.name, content: call.result, is_error: false, duration_ms: 4, views: call.views },
   }));
   await boot(page, {
     settings: { ...withProvider, language: 'zh-CN' },

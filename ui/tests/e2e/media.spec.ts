@@ -22,6 +22,7 @@ test('a generated image and speech show and play in their tool cards', async ({ 
           name: 'image_generate',
           arguments: '{"prompt":"a fox"}',
           result: JSON.stringify({ path: 'generated/image-1.png', mime_type: 'image/png', bytes: 68, width: 1, height: 1 }),
+          views: [{ kind: 'media', media: 'image', path: 'generated/image-1.png', mime_type: 'image/png' }],
         },
       },
       {
@@ -29,6 +30,7 @@ test('a generated image and speech show and play in their tool cards', async ({ 
           name: 'text_to_speech',
           arguments: '{"text":"hello"}',
           result: JSON.stringify({ path: 'generated/speech-1.wav', mime_type: 'audio/wav', bytes: 44, backend: 'local' }),
+          views: [{ kind: 'media', media: 'audio', path: 'generated/speech-1.wav', mime_type: 'audio/wav' }],
         },
       },
       {
@@ -36,6 +38,7 @@ test('a generated image and speech show and play in their tool cards', async ({ 
           name: 'text_to_speech',
           arguments: '{"text":"gone"}',
           result: JSON.stringify({ path: 'generated/gone.wav', mime_type: 'audio/wav', bytes: 44, backend: 'local' }),
+          views: [{ kind: 'media', media: 'audio', path: 'generated/gone.wav', mime_type: 'audio/wav' }],
         },
       },
       { text: 'Here they are.' },

@@ -104,6 +104,7 @@ for (const language of ['zh-CN', 'en'] as const) {
   };
 
   test(`every page with realistic data: screenshots, and in 简体中文 no English but names (${language})`, async ({ page }) => {
+    const budgetHit = { file: '/home/u/资料/budget.md', unit: 'line', first: 1, last: 4, label: null, citation: 'budget.md, lines 1-4', snippet: '住宿 800 欧元', score: 1 };
     test.setTimeout(60_000);
     await boot(page, {
       settings: { language, providers, default_provider: 'local', default_model: 'qwen-7b', mcp_servers: [mcpServer('everything', { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] })] },
@@ -120,13 +121,15 @@ for (const language of ['zh-CN', 'en'] as const) {
             arguments: '{"path":"notes/missing.md"}',
             result: '{"error":{"kind":"not_found","message":"notes/missing.md does not exist","argument":"path"}}',
             isError: true,
+            views: [{ kind: 'failure', error: 'not_found', message: 'notes/missing.md does not exist', field: null }],
           },
         },
         {
           tool: {
             name: 'knowledge_search',
             arguments: '{"query":"预算"}',
-            result: JSON.stringify({ results: [{ file: '/home/u/资料/budget.md', unit: 'line', first: 1, last: 4, label: null, citation: 'budget.md, lines 1-4', snippet: '住宿 800 欧元' }] }),
+            result: JSON.stringify({ results: [budgetHit] }),
+            views: [{ kind: 'citations', hits: [budgetHit] }],
           },
         },
         { text: '预算合计 **1400 欧元**：\n\n| 项目 | 金额 |\n| --- | --- |\n| 住宿 | 800 |\n| 机票 | 600 |\n' },

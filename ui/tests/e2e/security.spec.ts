@@ -42,7 +42,7 @@ test('Settings → Security says when there are no grants', async ({ page }) => 
 });
 
 const exec: Step = {
-  tool: { name: 'exec', arguments: '{"command":"cargo test"}', result: '{"exit_code":0}', approval: 'exec runs commands' },
+  tool: { name: 'exec', arguments: '{"command":"cargo test"}', result: '{"exit_code":0}', approval: 'exec runs commands', startsPrograms: true },
 };
 
 async function askExec(page: Page, language: 'en' | 'zh-CN', sandbox?: { isolation: string; reason: string | null }) {

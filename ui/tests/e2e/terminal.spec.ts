@@ -1,12 +1,14 @@
 import { boot, callsTo, expect, test, withProvider } from './fixtures';
 
 const spawned = '{"session_id":"pty-1","command":"python3","pid":4242,"status":"running","rows":24,"cols":80}';
+/** The view the engine builds of the spawn: the terminal of its session. */
+const terminal = [{ kind: 'terminal', session_id: 'pty-1' } as const];
 
 test('a pty session shows its screen and live output in a terminal inside its tool card', async ({ page }) => {
   await boot(page, {
     settings: withProvider,
     script: [
-      { tool: { name: 'pty', arguments: '{"action":"spawn","command":"python3"}', result: spawned, approval: 'pty runs programs' } },
+      { tool: { name: 'pty', arguments: '{"action":"spawn","command":"python3"}', result: spawned, views: terminal, approval: 'pty runs programs', startsPrograms: true } },
       { text: 'Python is running.' },
     ],
     terminals: { 'pty-1': { screen: 'Python 3.11.2\r\n>>> ', output: ['print(6*7)\r\n', '42\r\n>>> '], closes: true } },
@@ -30,7 +32,7 @@ test('a pty session that is no longer open says so, and other pty results get no
   await boot(page, {
     settings: withProvider,
     script: [
-      { tool: { name: 'pty', arguments: '{"action":"spawn"}', result: spawned } },
+      { tool: { name: 'pty', arguments: '{"action":"spawn"}', result: spawned, views: terminal } },
       { tool: { name: 'pty', arguments: '{"action":"read","session_id":"pty-1"}', result: '{"session_id":"pty-1","screen":"$","status":"running"}' } },
       { text: 'Done.' },
     ],
@@ -47,7 +49,7 @@ test('a pty session that is no longer open says so, and other pty results get no
 test('keys typed into a live terminal reach the session as the bytes a terminal sends', async ({ page }) => {
   await boot(page, {
     settings: withProvider,
-    script: [{ tool: { name: 'pty', arguments: '{"action":"spawn"}', result: spawned } }, { text: 'A shell is open.' }],
+    script: [{ tool: { name: 'pty', arguments: '{"action":"spawn"}', result: spawned, views: terminal } }, { text: 'A shell is open.' }],
     terminals: { 'pty-1': { screen: 'bash-5.2$ ', output: [] } },
   });
   await page.getByRole('button', { name: /New chat/ }).click();
@@ -75,7 +77,7 @@ test('keys typed into a live terminal reach the session as the bytes a terminal 
 test('a terminal that has ended takes no keys', async ({ page }) => {
   await boot(page, {
     settings: { ...withProvider, language: 'zh-CN' },
-    script: [{ tool: { name: 'pty', arguments: '{"action":"spawn"}', result: spawned } }, { text: 'Done.' }],
+    script: [{ tool: { name: 'pty', arguments: '{"action":"spawn"}', result: spawned, views: terminal } }, { text: 'Done.' }],
     terminals: { 'pty-1': { screen: '$ exit\r\n', output: [], closes: true } },
   });
   await page.getByRole('button', { name: /新建对话/ }).click();

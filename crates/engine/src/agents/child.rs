@@ -191,6 +191,8 @@ impl Agents {
                 call,
                 reason,
                 reason_code,
+                view,
+                starts_programs,
                 ..
             } => {
                 parent.relay(EngineEvent::ApprovalRequested {
@@ -200,6 +202,8 @@ impl Agents {
                     reason: format!("{label}: {reason}"),
                     reason_code,
                     agent: Some(label.clone()),
+                    view,
+                    starts_programs,
                 });
             }
             event @ (EngineEvent::ApprovalResolved { .. } | EngineEvent::SubAgent { .. }) => {

@@ -3,9 +3,10 @@
 
 use std::collections::HashSet;
 
+use hearth_policy::{Capability, ToolFacts};
 use hearth_protocol::{AllowedFor, ApprovalDecision, AuditReason, EngineEvent, ToolCall};
 use hearth_store::AuditDecision;
-use hearth_tools::{ErrorKind, ToolError};
+use hearth_tools::{proposed_view, ErrorKind, ToolError};
 
 use super::{CallScope, ToolRunner};
 use crate::approval::{ask_with_timeout, ApprovalRequest};
@@ -42,12 +43,13 @@ impl Widened {
 }
 
 impl ToolRunner {
-    /// Asks the user; "allow for this session" is remembered only when `rememberable`.
+    /// Asks the user about a call of the tool with `facts`, showing what an edit would change;
+    /// "allow for this session" is remembered only when `rememberable`.
     pub(super) async fn ask(
         &self,
         scope: &CallScope<'_>,
         call: &ToolCall,
-        tool: &str,
+        facts: &ToolFacts,
         reason: AuditReason,
         rememberable: bool,
         sink: &EventSink,
@@ -65,6 +67,8 @@ impl ToolRunner {
             reason: reason.to_string(),
             reason_code: Box::new(reason.clone()),
             agent: None,
+            view: proposed_view(&facts.name, &call.arguments),
+            starts_programs: facts.has(Capability::ProcessExec),
         });
         let (answer, actor) =
             ask_with_timeout(self.approver.as_ref(), &request, self.approval_timeout).await;
@@ -75,7 +79,7 @@ impl ToolRunner {
         let actor = actor.to_string();
         match answer {
             ApprovalDecision::AllowSession if rememberable => {
-                self.allow_for_session(scope.session_id, tool);
+                self.allow_for_session(scope.session_id, &facts.name);
                 Answer {
                     refusal: None,
                     decided: AuditDecision::Allow,

@@ -21,7 +21,10 @@ use hearth_protocol::{
     AllowedFor, AuditReason, EngineEvent, Language, PolicyReason, ToolCall, ToolResult,
 };
 use hearth_store::{AuditDecision, AuditEntry, Store};
-use hearth_tools::{Conversation, ErrorKind, PreparedCall, Registry, ToolContext, ToolError};
+use hearth_tools::{
+    call_views, result_views, Conversation, ErrorKind, PreparedCall, Registry, ToolContext,
+    ToolError,
+};
 use tokio_util::sync::CancellationToken;
 
 use crate::approval::Approver;
@@ -217,6 +220,23 @@ impl ToolRunner {
         Arc::clone(self.specs.of(profile))
     }
 
+    /// The canonical tool the model's name `name` stands for in this runner's registry.
+    fn canonical(&self, name: &str) -> Option<String> {
+        self.registry.facts(name).map(|facts| facts.name)
+    }
+
+    /// `result` with the views its tool card shows, built with the call it answers among
+    /// `calls` and its canonical tool in this runner's registry.
+    pub fn viewed(&self, calls: &[ToolCall], mut result: ToolResult) -> ToolResult {
+        let canonical = self.canonical(&result.name);
+        let arguments = calls
+            .iter()
+            .find(|call| call.id == result.call_id)
+            .map_or("", |call| call.arguments.as_str());
+        result.views = result_views(canonical.as_deref(), arguments, &result);
+        result
+    }
+
     /// Judges every call (in order, asking the user when needed), then runs the permitted ones:
     /// concurrently when all of them are read-only, else one after another. Results come back in
     /// call order.
@@ -233,6 +253,7 @@ impl ToolRunner {
             sink(EngineEvent::ToolCallStarted {
                 message_id,
                 call: call.clone(),
+                views: call_views(self.canonical(&call.name).as_deref(), &call.arguments),
             });
             verdicts.push(self.judge(scope, call, sink).await?);
         }
@@ -319,6 +340,7 @@ impl ToolRunner {
                 is_error: false,
                 duration_ms,
                 images: ctx.images.take(),
+                views: Vec::new(),
             },
             Err(error) => error_result(call, &error, duration_ms),
         }
@@ -389,7 +411,7 @@ impl ToolRunner {
                     .ask(
                         scope,
                         call,
-                        &prepared.facts.name,
+                        &prepared.facts,
                         reason,
                         !prepared.always_ask,
                         sink,
@@ -513,6 +535,7 @@ fn error_result(call: &ToolCall, error: &ToolError, duration_ms: u64) -> ToolRes
         is_error: true,
         duration_ms,
         images: Vec::new(),
+        views: Vec::new(),
     }
 }
 

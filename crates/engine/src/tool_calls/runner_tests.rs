@@ -1,5 +1,6 @@
 //! The runner against real registries and a store on disk: the rig its test modules share
-//! (read-only calls unasked, the audit log, skill declarations, answers widening the sandbox).
+//! (read-only calls unasked, the audit log, skill declarations, answers widening the sandbox,
+//! the views the window gets).
 
 #[path = "runner_tests/audit.rs"]
 mod audit;
@@ -11,6 +12,8 @@ mod read_only;
 mod sandbox;
 #[path = "runner_tests/skills.rs"]
 mod skills;
+#[path = "runner_tests/views.rs"]
+mod views;
 
 use std::sync::Mutex;
 
@@ -84,6 +87,11 @@ impl Rig {
     }
 
     async fn run(&self, calls: &[(&str, &str)]) -> Vec<ToolResult> {
+        self.run_recorded(calls).await.0
+    }
+
+    /// Runs `calls` in order, returning each result with its views and every event sent.
+    async fn run_recorded(&self, calls: &[(&str, &str)]) -> (Vec<ToolResult>, Vec<EngineEvent>) {
         let workspace = self.dir.path().join("workspace");
         let scope = CallScope {
             session_id: "desktop:s",
@@ -101,11 +109,20 @@ impl Rig {
                 signature: None,
             })
             .collect();
-        let sink = |_: EngineEvent| {};
-        self.runner
+        let events = Arc::new(Mutex::new(Vec::new()));
+        let seen = events.clone();
+        let sink = move |event: EngineEvent| seen.lock().unwrap().push(event);
+        let results = self
+            .runner
             .run_calls(&scope, 0, &calls, &sink, &CancellationToken::new())
             .await
-            .unwrap()
+            .unwrap();
+        let viewed = results
+            .into_iter()
+            .map(|result| self.runner.viewed(&calls, result))
+            .collect();
+        let events = events.lock().unwrap().clone();
+        (viewed, events)
     }
 
     async fn one(&self, name: &str, arguments: &str) -> ToolResult {

@@ -314,6 +314,7 @@ fn tool_calls_and_results_are_searchable() {
         is_error: false,
         duration_ms: 4,
         images: Vec::new(),
+        views: Vec::new(),
     });
     let result = t.store.insert_message(&result).unwrap();
     assert_eq!(found(&t, "search_files"), [asks.id]);

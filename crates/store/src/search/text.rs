@@ -130,6 +130,7 @@ mod tests {
             is_error: false,
             duration_ms: 3,
             images: Vec::new(),
+            views: Vec::new(),
         };
         let text = searchable_text(&[ContentPart::text("look")], &[call], Some(&result));
         assert_eq!(

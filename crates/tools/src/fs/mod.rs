@@ -1,7 +1,7 @@
 //! The file tools (read_file, write_file, edit_file, patch, list_dir,
 //! search_files, read_spill, read_document) and their CeeCore and PicoBot forms, all over the sandbox.
 
-mod diff;
+pub(crate) mod diff;
 mod document;
 mod edit;
 mod encoding;
@@ -18,6 +18,7 @@ pub use document::{ReadDocument, ReadDocumentArgs, UnitArg, DOCUMENT_MAX_CHARS};
 pub use edit::{EditFile, EditFileArgs};
 pub use encoding::TextEncoding;
 pub use list::{ListDir, ListDirArgs, LIST_MAX_ENTRIES};
+pub(crate) use patch::{is_blocks as is_patch_blocks, parse as parse_patch};
 pub use patch::{Patch, PatchArgs, DEFAULT_FUZZY_THRESHOLD};
 pub use read::{CeecoreReadFileArgs, ReadFile, ReadFileArgs, READ_DEFAULT_BYTES, READ_MAX_BYTES};
 pub(crate) use sandbox::{PathArg, Sandbox};

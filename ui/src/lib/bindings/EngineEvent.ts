@@ -8,13 +8,18 @@ import type { SubAgentProgress } from "./SubAgentProgress";
 import type { TodoList } from "./TodoList";
 import type { ToolCall } from "./ToolCall";
 import type { ToolResult } from "./ToolResult";
+import type { ToolView } from "./ToolView";
 import type { TurnEnd } from "./TurnEnd";
 import type { Usage } from "./Usage";
 
 /**
  * Progress of a turn, streamed to whoever started it (the desktop window, the CLI).
  */
-export type EngineEvent = { "type": "turn_started", session_id: string, user_message_id: number, } | { "type": "assistant_started", message_id: number, model: string, } | { "type": "text_delta", message_id: number, text: string, } | { "type": "assistant_finished", message_id: number, usage: Usage, stop_reason: StopReason, } | { "type": "tool_call_started", message_id: number, call: ToolCall, } | { "type": "approval_requested", request_id: string, session_id: string, call: ToolCall, 
+export type EngineEvent = { "type": "turn_started", session_id: string, user_message_id: number, } | { "type": "assistant_started", message_id: number, model: string, } | { "type": "text_delta", message_id: number, text: string, } | { "type": "assistant_finished", message_id: number, usage: Usage, stop_reason: StopReason, } | { "type": "tool_call_started", message_id: number, call: ToolCall, 
+/**
+ * What the call's card shows while it runs (the browser's action and the page asked for).
+ */
+views: Array<ToolView>, } | { "type": "approval_requested", request_id: string, session_id: string, call: ToolCall, 
 /**
  * The reason in English (the CLI's and older clients' text).
  */
@@ -26,4 +31,12 @@ reason_code: AuditReason,
 /**
  * The sub-agent asking, when a child of this session's turn asks.
  */
-agent: string | null, } | { "type": "approval_resolved", request_id: string, decision: ApprovalDecision, } | { "type": "tool_call_finished", message_id: number, result: ToolResult, } | { "type": "compacted", summary_message_id: number, summarized_through: number, } | { "type": "turn_finished", session_id: string, iterations: number, usage: Usage, reason: TurnEnd, } | { "type": "turn_failed", session_id: string, error: AppError, } | { "type": "todo_changed", list: TodoList, } | { "type": "question_asked", request_id: string, session_id: string, question: string, options: Array<string>, } | { "type": "form_requested", request_id: string, session_id: string, form: Form, } | { "type": "question_closed", request_id: string, answered: boolean, } | { "type": "sub_agent", progress: SubAgentProgress, };
+agent: string | null, 
+/**
+ * What the call would change (an edit, a patch or a write as a diff).
+ */
+view: ToolView | null, 
+/**
+ * The call starts programs, which run in the sandbox of Settings → Security.
+ */
+starts_programs: boolean, } | { "type": "approval_resolved", request_id: string, decision: ApprovalDecision, } | { "type": "tool_call_finished", message_id: number, result: ToolResult, } | { "type": "compacted", summary_message_id: number, summarized_through: number, } | { "type": "turn_finished", session_id: string, iterations: number, usage: Usage, reason: TurnEnd, } | { "type": "turn_failed", session_id: string, error: AppError, } | { "type": "todo_changed", list: TodoList, } | { "type": "question_asked", request_id: string, session_id: string, question: string, options: Array<string>, } | { "type": "form_requested", request_id: string, session_id: string, form: Form, } | { "type": "question_closed", request_id: string, answered: boolean, } | { "type": "sub_agent", progress: SubAgentProgress, };

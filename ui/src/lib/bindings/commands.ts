@@ -68,7 +68,7 @@ export type Commands = {
   set_session_model: { args: { id: string; model: string | null }; result: void; error: AppError };
   set_session_workspace: { args: { id: string; workspace: string }; result: void; error: AppError };
   delete_session: { args: { id: string }; result: void; error: AppError };
-  /** A page of a chat's messages: the `limit` newest before message `before` (the newest when absent), reaching back to message `through` when given (a search hit). */
+  /** A page of a chat's messages: the `limit` newest before message `before` (the newest when absent), reaching back to message `through` when given (a search hit); each tool result with the views its card shows. */
   list_message_page: { args: { sessionId: string; before: number | null; through: number | null; limit: number }; result: MessagePage; error: AppError };
   search_messages: { args: { query: string }; result: Array<SearchHit>; error: AppError };
   send_message: { args: { sessionId: string; content: Array<ContentPart>; onEvent: Channel<EngineEvent> }; result: void; error: AppError };

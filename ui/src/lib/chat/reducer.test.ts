@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ToolView } from '../bindings/ToolView';
 import type { AuditReason } from '../bindings/AuditReason';
 import type { EngineEvent } from '../bindings/EngineEvent';
 import type { Message } from '../bindings/Message';
@@ -83,8 +84,9 @@ describe('applyEvent', () => {
   });
 
   it('tracks a tool card from start to result', () => {
-    const s = run(started(), [{ type: 'tool_call_started', message_id: 8, call }]);
-    expect(s.rows[1].tools[0]).toMatchObject({ status: 'running', result: null });
+    const running: ToolView[] = [{ kind: 'browser_page', action: 'open', url: null, title: null, snapshot: null }];
+    const s = run(started(), [{ type: 'tool_call_started', message_id: 8, call, views: running }]);
+    expect(s.rows[1].tools[0]).toMatchObject({ status: 'running', result: null, runningViews: running });
     applyEvent(s, {
       type: 'tool_call_finished',
       message_id: 8,
@@ -96,8 +98,8 @@ describe('applyEvent', () => {
 
   it('marks failed tool results as errors and ignores a duplicate start', () => {
     const s = run(started(), [
-      { type: 'tool_call_started', message_id: 8, call },
-      { type: 'tool_call_started', message_id: 8, call },
+      { type: 'tool_call_started', message_id: 8, call, views: [] },
+      { type: 'tool_call_started', message_id: 8, call, views: [] },
       { type: 'tool_call_finished', message_id: 8, result: { call_id: 'c1', name: 'read_file', content: '{"error":"nope"}', is_error: true, duration_ms: 3 } },
     ]);
     expect(s.rows[1].tools).toHaveLength(1);
@@ -105,13 +107,14 @@ describe('applyEvent', () => {
   });
 
   it('attaches approvals to their card and applies the decision', () => {
+    const proposed: ToolView = { kind: 'diff', path: 'a.txt', lines: [{ kind: 'add', text: 'x', old_no: null, new_no: null }], added: 1, removed: 0, truncated: false };
     const s = run(started(), [
-      { type: 'tool_call_started', message_id: 8, call },
-      { type: 'approval_requested', request_id: 'r1', session_id: 'desktop:1', call, reason: 'writes files', reason_code: asked, agent: null },
+      { type: 'tool_call_started', message_id: 8, call, views: [] },
+      { type: 'approval_requested', request_id: 'r1', session_id: 'desktop:1', call, reason: 'writes files', reason_code: asked, agent: null, view: proposed, starts_programs: false },
     ]);
     const card = s.rows[1].tools[0];
     expect(card.status).toBe('awaiting_approval');
-    expect(card.approval).toMatchObject({ requestId: 'r1', reason: 'writes files', code: asked, agent: null, decision: null });
+    expect(card.approval).toMatchObject({ requestId: 'r1', reason: 'writes files', code: asked, agent: null, view: proposed, startsPrograms: false, decision: null });
     applyEvent(s, { type: 'approval_resolved', request_id: 'r1', decision: 'allow_session' });
     expect(card.approval?.decision).toBe('allow_session');
     expect(card.status).toBe('running');
@@ -119,7 +122,7 @@ describe('applyEvent', () => {
 
   it('shows a denied approval as an error and an approval for an unknown call as a new card', () => {
     const s = run(started(), [
-      { type: 'approval_requested', request_id: 'r2', session_id: 'desktop:1', call, reason: 'exec', reason_code: asked, agent: null },
+      { type: 'approval_requested', request_id: 'r2', session_id: 'desktop:1', call, reason: 'exec', reason_code: asked, agent: null, view: null, starts_programs: true },
       { type: 'approval_resolved', request_id: 'r2', decision: 'deny' },
       { type: 'approval_resolved', request_id: 'unknown', decision: 'allow_once' },
     ]);
@@ -142,7 +145,7 @@ describe('applyEvent', () => {
 
   it('fails the turn: streaming rows and running tools end, the error is shown once on the failed reply', () => {
     const s = run(started(), [
-      { type: 'tool_call_started', message_id: 8, call },
+      { type: 'tool_call_started', message_id: 8, call, views: [] },
       { type: 'turn_failed', session_id: 'desktop:1', error: { code: 'other', params: { message: 'provider: 401 unauthorized' } } },
     ]);
     expect(s.running).toBe(false);

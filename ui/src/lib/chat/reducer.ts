@@ -220,8 +220,10 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
     case 'tool_call_started': {
       const row = assistantRow(state, event.message_id, now);
       const card = row.tools.find((c) => c.call.id === event.call.id);
-      if (card) card.status = 'running';
-      else row.tools.push({ call: event.call, status: 'running', result: null, approval: null });
+      if (card) {
+        card.status = 'running';
+        card.runningViews = event.views;
+      } else row.tools.push({ call: event.call, status: 'running', result: null, approval: null, runningViews: event.views });
       break;
     }
     case 'approval_requested': {
@@ -236,6 +238,8 @@ export function applyEvent(state: ChatState, event: EngineEvent, now = Date.now(
         reason: event.reason,
         code: event.reason_code,
         agent: event.agent,
+        view: event.view,
+        startsPrograms: event.starts_programs,
         decision: null,
         sent: null,
       };

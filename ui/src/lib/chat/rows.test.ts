@@ -84,7 +84,7 @@ describe('carryApprovals', () => {
   const row = (tools: ToolCard[]) => ({ tools }) as ChatRow;
 
   it('restores approvals onto rebuilt cards by call id', () => {
-    const approval = { requestId: 'r1', reason: 'risky', code: null, agent: null, decision: 'allow_once' as const, sent: null };
+    const approval = { requestId: 'r1', reason: 'risky', code: null, agent: null, view: null, startsPrograms: false, decision: 'allow_once' as const, sent: null };
     const rebuilt = carryApprovals([row([card('a', approval), card('b')])], [row([card('b'), card('a')])]);
     expect(rebuilt[0].tools.map((c) => c.approval?.decision ?? null)).toEqual([null, 'allow_once']);
     expect(rebuilt[0].tools[1].approval).not.toBe(approval);

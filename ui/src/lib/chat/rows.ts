@@ -7,6 +7,7 @@ import type { Message } from '../bindings/Message';
 import type { MessageStatus } from '../bindings/MessageStatus';
 import type { ToolCall } from '../bindings/ToolCall';
 import type { ToolResult } from '../bindings/ToolResult';
+import type { ToolView } from '../bindings/ToolView';
 import type { Usage } from '../bindings/Usage';
 import type { AuditReason } from '../bindings/AuditReason';
 
@@ -20,6 +21,10 @@ export interface ApprovalState {
   code: AuditReason | null;
   /** The sub-agent asking, when a child of this chat's turn asks. */
   agent: string | null;
+  /** What the call would change (an edit, a patch or a write), when it changes a file. */
+  view: ToolView | null;
+  /** The call starts programs, which run in the sandbox of Settings → Security. */
+  startsPrograms: boolean;
   /** The decision the engine confirmed (approval_resolved), if any. */
   decision: ApprovalDecision | null;
   /** The decision the user clicked, while it is being sent. */
@@ -31,6 +36,8 @@ export interface ToolCard {
   status: ToolStatus;
   result: ToolResult | null;
   approval: ApprovalState | null;
+  /** What the card shows while its call runs (from tool_call_started). */
+  runningViews?: ToolView[];
 }
 
 export type NoticeKind = 'compacted' | 'cancelled' | 'failed' | 'max_iterations';

@@ -4,6 +4,8 @@
 mod apply;
 mod parse;
 
+pub(crate) use parse::{is_blocks, parse};
+
 use super::blocking;
 use super::diff::add_diff;
 use super::encoding::utf8;

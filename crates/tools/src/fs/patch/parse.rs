@@ -24,7 +24,7 @@ pub(crate) struct Parsed {
 /// unified diff. Errors say what is wrong, for the `patch` argument.
 pub(crate) fn parse(text: &str) -> Result<Parsed, String> {
     let lines: Vec<&str> = text.lines().collect();
-    let parsed = if lines.iter().any(|l| is_marker(l, '<', "SEARCH")) {
+    let parsed = if is_blocks(text) {
         blocks(&lines)?
     } else if lines.iter().any(|l| l.starts_with("@@")) {
         unified(&lines)?
@@ -39,6 +39,11 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, String> {
         return Err("contains no change".to_string());
     }
     Ok(parsed)
+}
+
+/// Whether `text` is written as SEARCH/REPLACE blocks (it has a `<<<<<<< SEARCH` line).
+pub(crate) fn is_blocks(text: &str) -> bool {
+    text.lines().any(|l| is_marker(l, '<', "SEARCH"))
 }
 
 /// `<<<<<<< SEARCH`, `>>>>>>> REPLACE` (5 to 9 marker characters) or `=======` (word empty).
