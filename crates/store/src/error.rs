@@ -28,6 +28,9 @@ pub enum StoreError {
          understands up to {supported}); update Hearth to open it"
     )]
     SchemaTooNew { found: i64, supported: i64 },
+    /// Work handed to [`crate::Db`] panicked or was cancelled.
+    #[error(transparent)]
+    Db(#[from] crate::DbError),
 }
 
 impl StoreError {
