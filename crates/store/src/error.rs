@@ -62,3 +62,9 @@ impl From<StoreError> for hearth_protocol::AppError {
         }
     }
 }
+
+impl From<crate::DbError> for hearth_protocol::AppError {
+    fn from(error: crate::DbError) -> hearth_protocol::AppError {
+        hearth_protocol::AppError::from(StoreError::Db(error))
+    }
+}

@@ -20,7 +20,7 @@ use hearth_policy::{
 use hearth_protocol::{
     AllowedFor, AuditReason, EngineEvent, Language, PolicyReason, ToolCall, ToolResult,
 };
-use hearth_store::{AuditDecision, AuditEntry, Store};
+use hearth_store::{AuditDecision, AuditEntry, Db};
 use hearth_tools::{Conversation, ErrorKind, PreparedCall, Registry, ToolContext, ToolError};
 use tokio_util::sync::CancellationToken;
 
@@ -36,7 +36,7 @@ pub struct ToolRunner {
     registry: Arc<Registry>,
     specs: ProfileSpecs,
     pub approver: Arc<dyn Approver>,
-    pub store: Arc<Store>,
+    pub db: Db,
     pub security: SecurityProfile,
     pub rules: Vec<Rule>,
     pub approval_timeout: Duration,
@@ -138,7 +138,7 @@ impl ToolRunner {
     pub fn new(
         registry: Arc<Registry>,
         approver: Arc<dyn Approver>,
-        store: Arc<Store>,
+        db: impl Into<Db>,
         security: SecurityProfile,
         data_dir: PathBuf,
     ) -> ToolRunner {
@@ -146,7 +146,7 @@ impl ToolRunner {
             specs: ProfileSpecs::build(&registry),
             registry,
             approver,
-            store,
+            db: db.into(),
             security,
             rules: Vec::new(),
             approval_timeout: Duration::from_secs(300),
@@ -337,12 +337,12 @@ impl ToolRunner {
         if let Some(refused) = self.outside_child(call) {
             return Ok(refused);
         }
-        if let Some(refused) = self.outside_skill(scope, call)? {
+        if let Some(refused) = self.outside_skill(scope, call).await? {
             return Ok(refused);
         }
         let prepared = match self.registry.prepare(&call.name, &call.arguments) {
             Ok(prepared) => prepared,
-            Err(error) => return self.refuse_unprepared(scope, call, error),
+            Err(error) => return self.refuse_unprepared(scope, call, error).await,
         };
         let decision = self.decide(scope, &prepared.facts, prepared.always_ask);
         if let Decision::Ask { reason } = &decision {
@@ -360,7 +360,8 @@ impl ToolRunner {
                     AuditDecision::Allow,
                     Some(reason),
                     SANDBOXED_IN_CHAT.into(),
-                )?;
+                )
+                .await?;
                 return Ok(Verdict::Run(prepared, None));
             }
         }
@@ -402,14 +403,14 @@ impl ToolRunner {
                 (verdict, answer.decided, Some(answer.reason), answer.actor)
             }
         };
-        self.audit(scope, call, decided, reason, actor)?;
+        self.audit(scope, call, decided, reason, actor).await?;
         Ok(verdict)
     }
 
     /// A call the registry could not prepare (unknown tool, bad arguments) never runs and
     /// nobody is asked about it; the model reads why. When policy would refuse the tool anyway,
     /// the refusal wins and is audited.
-    fn refuse_unprepared(
+    async fn refuse_unprepared(
         &self,
         scope: &CallScope<'_>,
         call: &ToolCall,
@@ -428,7 +429,8 @@ impl ToolRunner {
                     AuditDecision::Deny,
                     Some(AuditReason::new(reason)),
                     by.to_string(),
-                )?;
+                )
+                .await?;
                 Ok(Verdict::Refuse(ToolError::new(
                     ErrorKind::NotPermitted,
                     text,
@@ -457,7 +459,7 @@ impl ToolRunner {
         }
     }
 
-    fn audit(
+    async fn audit(
         &self,
         scope: &CallScope<'_>,
         call: &ToolCall,
@@ -465,7 +467,7 @@ impl ToolRunner {
         reason: Option<AuditReason>,
         actor: String,
     ) -> Result<(), EngineError> {
-        self.store.record_audit(&AuditEntry {
+        let entry = AuditEntry {
             session_id: Some(scope.session_id.to_string()),
             tool: call.name.clone(),
             arguments: call.arguments.clone(),
@@ -473,7 +475,10 @@ impl ToolRunner {
             reason: reason.as_ref().map(ToString::to_string),
             reason_code: reason,
             actor,
-        })?;
+        };
+        self.db
+            .write(move |store| store.record_audit(&entry))
+            .await?;
         Ok(())
     }
 
