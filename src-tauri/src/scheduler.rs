@@ -77,13 +77,9 @@ pub fn start(app: &AppHandle) {
         refresh: refresh.clone(),
         app: app.clone(),
     };
-    let runner = Runner::new(
-        state.store.clone(),
-        Arc::new(SystemClock),
-        Arc::new(watched),
-    )
-    .with_signal(state.runner_signal.clone())
-    .with_pause(state.runner_pause.clone());
+    let runner = Runner::new(state.db.clone(), Arc::new(SystemClock), Arc::new(watched))
+        .with_signal(state.runner_signal.clone())
+        .with_pause(state.runner_pause.clone());
     let handle = tauri::async_runtime::block_on(async move { runner.start() });
     tracing::info!(owner = handle.owner(), "job runner started");
     app.manage(AppScheduler {
@@ -107,11 +103,11 @@ pub fn stop(app: &AppHandle) {
 
 async fn refresh_loop(app: AppHandle, refresh: Arc<Notify>) {
     loop {
-        show_next_run(&app);
+        show_next_run(&app).await;
         tokio::select! {
             () = refresh.notified() => {
                 tokio::time::sleep(SETTLE).await;
-                show_next_run(&app);
+                show_next_run(&app).await;
                 let _ = app.emit(JOBS_CHANGED_EVENT, ());
             }
             () = tokio::time::sleep(TRAY_REFRESH) => {}
@@ -119,9 +115,9 @@ async fn refresh_loop(app: AppHandle, refresh: Arc<Notify>) {
     }
 }
 
-fn show_next_run(app: &AppHandle) {
+async fn show_next_run(app: &AppHandle) {
     let state = app.state::<AppState>();
-    let label = match state.store.list_jobs() {
+    let label = match state.db.read(|store| store.list_jobs()).await {
         Ok(jobs) => next_run_label(&jobs, state.settings().language),
         Err(error) => {
             tracing::warn!(%error, "cannot read jobs for the tray");

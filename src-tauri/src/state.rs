@@ -16,14 +16,15 @@ use hearth_llm::SharedModelClient;
 use hearth_mcp::McpManager;
 use hearth_protocol::{AppError, ProviderEntry, Settings};
 use hearth_scheduler::{system_zone, JobService, RunnerPause, RunnerSignal, SystemClock};
-use hearth_store::Store;
+use hearth_store::Db;
 use hearth_tools::{Background, Dialect};
 
 use crate::approvals::DesktopApprover;
 
 pub struct AppState {
     pub dir: DataDir,
-    pub store: Arc<Store>,
+    /// The store; async code reaches it through [`Db`] only.
+    pub db: Db,
     pub settings: RwLock<Settings>,
     pub secrets: Arc<dyn SecretStore>,
     pub notifier: Arc<dyn Notifier>,
@@ -57,12 +58,14 @@ impl AppState {
     /// Opens the data dir and the store, recovering replies a dead process left `streaming`.
     pub fn open(dir: DataDir, started: std::time::Instant) -> Result<AppState, EngineError> {
         let (settings, store) = hearth_engine::open_data(&dir)?;
-        let store = Arc::new(store);
+        let db = Db::new(Arc::new(store));
+        // Start-up runs before the window and the workers: the store is called directly.
+        let store = db.blocking();
         let recovered = store.mark_streaming_interrupted()?;
         if recovered > 0 {
             tracing::info!(recovered, "marked unfinished replies as interrupted");
         }
-        hearth_engine::recover_agent_runs(&store, settings.language)?;
+        hearth_engine::recover_agent_runs(store, settings.language)?;
         let approver = Arc::new(DesktopApprover::default());
         let secrets: Arc<dyn SecretStore> = Arc::new(KeyringStore::new());
         let notifier: Arc<dyn Notifier> = Arc::new(OsNotifier);
@@ -71,28 +74,22 @@ impl AppState {
         runner_pause.set(settings.jobs_paused);
         let secret = |account: &str| secrets.get(account).ok().flatten();
         let mcp = McpManager::new(&settings.mcp_servers, &secret, &dir.logs().join("mcp"));
-        let channels =
-            Channels::new(store.clone()).with_factory(Arc::new(hearth_channels::Adapters));
+        let channels = Channels::new(db.clone()).with_factory(Arc::new(hearth_channels::Adapters));
         let channel_problems = RwLock::new(channels.reload(&settings, secrets.as_ref()));
         let builder = Arc::new(
-            EngineBuilder::new(
-                store.clone(),
-                dir.clone(),
-                secrets.clone(),
-                notifier.clone(),
-            )
-            .with_background(Background::new())
-            .with_runner_signal(runner_signal.clone())
-            .with_tool_source(mcp.clone())
-            .with_channels(channels),
+            EngineBuilder::new(db.clone(), dir.clone(), secrets.clone(), notifier.clone())
+                .with_background(Background::new())
+                .with_runner_signal(runner_signal.clone())
+                .with_tool_source(mcp.clone())
+                .with_channels(channels),
         );
         let chats = Arc::new(ChatSandboxes::default());
         let tools = RwLock::new(desktop_runner(&builder, &approver, &settings, &chats));
-        let jobs = JobService::new(store.clone(), Arc::new(SystemClock), system_zone())
+        let jobs = JobService::new(db.clone(), Arc::new(SystemClock), system_zone())
             .with_signal(runner_signal.clone());
         Ok(AppState {
             dir,
-            store,
+            db,
             settings: RwLock::new(settings),
             secrets,
             notifier,

@@ -66,7 +66,7 @@ async fn main() {
                 server.push(Reply::text(&format!("child {i} done")).at_once());
             }
             server.push(Reply::text("done").at_once());
-            let session = engine.create_session("bench", None).unwrap();
+            let session = engine.create_session("bench", None).await.unwrap();
             timed.take_waited();
             let started = Instant::now();
             engine

@@ -89,7 +89,7 @@ async fn main() {
         model.push(started.elapsed());
 
         replies(&server);
-        let session = engine.create_session("bench", None).unwrap();
+        let session = engine.create_session("bench", None).await.unwrap();
         timed.take_waited();
         let started = Instant::now();
         engine

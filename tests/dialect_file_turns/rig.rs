@@ -93,7 +93,7 @@ impl Rig {
             runner,
             EngineOptions::new(dir, "test-model"),
         );
-        let session = engine.create_session("test", None).unwrap().id;
+        let session = engine.create_session("test", None).await.unwrap().id;
         let summary = engine
             .send(
                 &session,

@@ -85,7 +85,7 @@ impl Rig {
         let mut options = EngineOptions::new(dir, "test-model");
         options.tool_profile = hearth_policy::ToolProfile::Full;
         let engine = Engine::new(store.clone(), client, Arc::new(runner), options);
-        let session = engine.create_session("test", None).unwrap().id;
+        let session = engine.create_session("test", None).await.unwrap().id;
         Rig {
             server,
             store,

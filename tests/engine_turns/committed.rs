@@ -19,14 +19,19 @@ async fn a_committed_message_survives_a_turn_that_never_started_and_retry_answer
             vec![ContentPart::text("what I typed\nsecond line")],
             CancellationToken::new(),
         )
+        .await
         .unwrap();
     let user_id = begun.user_message_id();
     // The claim is held until the turn is answered or dropped.
-    let busy = rig.engine.turns().commit(
-        &session,
-        vec![ContentPart::text("again")],
-        CancellationToken::new(),
-    );
+    let busy = rig
+        .engine
+        .turns()
+        .commit(
+            &session,
+            vec![ContentPart::text("again")],
+            CancellationToken::new(),
+        )
+        .await;
     assert!(matches!(busy, Err(EngineError::Busy(_))));
     drop(begun);
     let stored = rig.store.list_messages(&session).unwrap();

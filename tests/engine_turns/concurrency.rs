@@ -121,6 +121,7 @@ async fn a_turn_whose_future_is_dropped_or_panics_frees_its_session() {
     let panicked = tokio::spawn(async move {
         let _guard = claim_turns
             .begin(&claimed, CancellationToken::new())
+            .await
             .unwrap();
         panic!("a tool panicked");
     })

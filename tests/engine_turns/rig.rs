@@ -179,6 +179,11 @@ impl Rig {
     }
 
     pub fn session(&self) -> String {
-        self.engine.create_session("test", None).unwrap().id
+        {
+            // A sync helper of the tests: the store is called directly, as a blocking caller may.
+            let new = self.engine.new_session("test", None);
+            let store = self.engine.db().blocking();
+            store.create_session(&new).unwrap().id
+        }
     }
 }

@@ -53,7 +53,10 @@ pub async fn run(
         Some(id) => home.store.get_session(id)?.ok_or_else(|| {
             anyhow!("unknown session '{id}': list sessions with `hearth-cli sessions list`")
         })?,
-        None => engine.create_session("cli", hearth_engine::title_from(message).as_deref())?,
+        None => {
+            let title = hearth_engine::title_from(message);
+            engine.create_session("cli", title.as_deref()).await?
+        }
     };
     eprintln!("session: {}", session.id);
 

@@ -66,7 +66,7 @@ pub async fn run(global: &GlobalArgs, tick_secs: u64) -> anyhow::Result<ExitCode
         tracing::warn!(%error, "jobs without a model of their own will fail until this is fixed");
     }
     let service = JobService::new(home.store.clone(), Arc::new(SystemClock), system_zone());
-    let status = service.scheduler_status()?;
+    let status = service.blocking().scheduler_status()?;
     if status.alive {
         tracing::warn!(
             pid = status.pid,
@@ -81,6 +81,7 @@ pub async fn run(global: &GlobalArgs, tick_secs: u64) -> anyhow::Result<ExitCode
     // Inbound channels: allow lists and profiles are read from config.toml at every message.
     let inbound = Gateway::new(home.builder.clone(), settings_source(&home, global)).serve();
     let enabled = service
+        .blocking()
         .list(hearth_scheduler::JobFilter::Enabled)
         .map(|jobs| jobs.len())
         .unwrap_or(0);

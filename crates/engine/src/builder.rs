@@ -9,7 +9,7 @@ use hearth_llm::SharedModelClient;
 use hearth_policy::SecurityProfile;
 use hearth_protocol::{MessageKind, Session, Settings};
 use hearth_scheduler::RunnerSignal;
-use hearth_store::{NewMessage, NewSession, Store};
+use hearth_store::{Db, NewMessage, NewSession, Store};
 use hearth_tools::{Background, Dialect, Registry};
 
 use crate::agents::{register_agents, Agents, ModelSource};
@@ -29,7 +29,7 @@ use hearth_core::ToolSource;
 
 /// What every engine of one process shares.
 pub struct EngineBuilder {
-    store: Arc<Store>,
+    db: Db,
     dir: DataDir,
     secrets: Arc<dyn SecretStore>,
     notifier: Arc<dyn Notifier>,
@@ -51,14 +51,16 @@ pub struct ModelChoice {
 }
 
 impl EngineBuilder {
-    /// A builder over `store` and the data dir `dir`; background processes and terminals the
-    /// tools start live in a [`Background`] of its own (see [`EngineBuilder::with_background`]).
+    /// A builder over `db` (an `Arc<Store>` becomes a [`Db`] of its own) and the data dir
+    /// `dir`; background processes and terminals the tools start live in a [`Background`] of
+    /// its own (see [`EngineBuilder::with_background`]).
     pub fn new(
-        store: Arc<Store>,
+        db: impl Into<Db>,
         dir: DataDir,
         secrets: Arc<dyn SecretStore>,
         notifier: Arc<dyn Notifier>,
     ) -> EngineBuilder {
+        let db = db.into();
         let keys = secrets.clone();
         let local = hearth_local::LocalModels::with_installed_worker(dir.models());
         let local_models = local.clone();
@@ -70,11 +72,11 @@ impl EngineBuilder {
         });
         let browsers = hearth_browser::Browsers::new(dir.root());
         EngineBuilder {
-            agents: Arc::new(Agents::new(store.clone()).with_models(models)),
-            turns: Turns::new(store.clone()),
-            channels: Channels::new(store.clone()),
-            knowledge: hearth_knowledge::Knowledge::new(store.clone()),
-            store,
+            agents: Arc::new(Agents::new(db.clone()).with_models(models)),
+            turns: Turns::new(db.clone()),
+            channels: Channels::new(db.clone()),
+            knowledge: hearth_knowledge::Knowledge::new(db.blocking().clone()),
+            db,
             dir,
             secrets,
             notifier,
@@ -128,8 +130,9 @@ impl EngineBuilder {
         self.signal.clone()
     }
 
-    pub fn store(&self) -> &Arc<Store> {
-        &self.store
+    /// The store, reached from async code through [`Db`].
+    pub fn db(&self) -> &Db {
+        &self.db
     }
 
     pub fn dir(&self) -> &DataDir {
@@ -186,7 +189,7 @@ impl EngineBuilder {
     ) -> Registry {
         let mut registry = tool_registry_with_runner(
             dialect,
-            &self.store,
+            self.db.blocking(),
             self.notifier.clone(),
             network_config(settings, self.secrets.as_ref()),
             &self.background,
@@ -198,7 +201,7 @@ impl EngineBuilder {
         }
         if let Err(error) = hearth_tools::register_artifacts(
             &mut registry,
-            self.store.clone(),
+            self.db.blocking().clone(),
             Arc::new(self.channels.clone()),
             settings.artifacts.clone(),
         ) {
@@ -212,7 +215,7 @@ impl EngineBuilder {
         let vision = Arc::new(crate::EngineVision {
             settings: settings.clone(),
             secrets: self.secrets.clone(),
-            store: self.store.clone(),
+            store: self.db.blocking().clone(),
             local: self.local.clone(),
         });
         let media = crate::media_config(settings, self.secrets.as_ref());
@@ -257,7 +260,7 @@ impl EngineBuilder {
         ToolRunner::new(
             registry,
             approver,
-            self.store.clone(),
+            self.db.clone(),
             security,
             self.dir.root().to_path_buf(),
         )
@@ -323,40 +326,16 @@ impl EngineBuilder {
     /// Copies the messages before `message_id` into a new session (stored rows, so earlier tool
     /// calls are never run again); the caller then sends the edited message there. Needs no
     /// provider, so an edit is kept even when none is configured.
-    pub fn fork(
+    pub async fn fork(
         &self,
         session_id: &str,
         message_id: i64,
         title: &str,
     ) -> Result<Session, EngineError> {
-        let source = self
-            .store
-            .get_session(session_id)?
-            .ok_or_else(|| EngineError::UnknownSession(session_id.to_string()))?;
-        let channel = session_id.split(':').next().unwrap_or("desktop");
-        let fork = NewSession {
-            id: format!("{channel}:{}", uuid::Uuid::new_v4()),
-            title: title.to_string(),
-            model: source.model.clone(),
-            workspace: source.workspace.clone(),
-            tool_profile: source.tool_profile.clone(),
-        };
-        // Summaries point at the source's message ids, so the fork takes the originals instead.
-        let kept = self.store.list_messages(session_id)?.into_iter();
-        let copies: Vec<NewMessage> = kept
-            .filter(|m| m.id < message_id && m.kind == MessageKind::Normal)
-            .map(|m| NewMessage {
-                tool_calls: m.tool_calls,
-                tool_result: m.tool_result,
-                status: m.status,
-                model: m.model,
-                usage: m.usage,
-                error: m.error,
-                error_code: m.error_code,
-                ..NewMessage::new(&fork.id, m.role, m.content)
-            })
-            .collect();
-        Ok(self.store.fork_session(&fork, &copies)?)
+        let (session_id, title) = (session_id.to_string(), title.to_string());
+        self.db
+            .write(move |store| fork_before(store, &session_id, message_id, &title))
+            .await
     }
 
     /// An engine for one turn or run with the settings' profile and limits, registering its
@@ -369,10 +348,46 @@ impl EngineBuilder {
     ) -> Engine {
         let options = EngineOptions::from_settings(self.dir.clone(), model.model, settings);
         self.agents.configure(settings);
-        Engine::new(self.store.clone(), model.client, tools, options)
+        Engine::new(self.db.clone(), model.client, tools, options)
             .with_turns(self.turns.clone())
             .with_agents(self.agents.clone())
     }
+}
+
+/// [`EngineBuilder::fork`] in the calling thread.
+fn fork_before(
+    store: &Store,
+    session_id: &str,
+    message_id: i64,
+    title: &str,
+) -> Result<Session, EngineError> {
+    let source = store
+        .get_session(session_id)?
+        .ok_or_else(|| EngineError::UnknownSession(session_id.to_string()))?;
+    let channel = session_id.split(':').next().unwrap_or("desktop");
+    let fork = NewSession {
+        id: format!("{channel}:{}", uuid::Uuid::new_v4()),
+        title: title.to_string(),
+        model: source.model.clone(),
+        workspace: source.workspace.clone(),
+        tool_profile: source.tool_profile.clone(),
+    };
+    // Summaries point at the source's message ids, so the fork takes the originals instead.
+    let kept = store.list_messages(session_id)?.into_iter();
+    let copies: Vec<NewMessage> = kept
+        .filter(|m| m.id < message_id && m.kind == MessageKind::Normal)
+        .map(|m| NewMessage {
+            tool_calls: m.tool_calls,
+            tool_result: m.tool_result,
+            status: m.status,
+            model: m.model,
+            usage: m.usage,
+            error: m.error,
+            error_code: m.error_code,
+            ..NewMessage::new(&fork.id, m.role, m.content)
+        })
+        .collect();
+    Ok(store.fork_session(&fork, &copies)?)
 }
 
 /// Whether someone is there to answer approvals in sessions under `settings` (a window or a

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use futures::StreamExt;
 use hearth_llm::{ChatMessage, ChatRequest, LlmError, StreamEvent, ToolSpec};
 use hearth_protocol::{ContentPart, EngineEvent, Message, MessageKind, Role, Session, Usage};
-use hearth_store::NewMessage;
+use hearth_store::{NewMessage, StoreError};
 use tokio_util::sync::CancellationToken;
 
 use crate::engine::{Engine, EventSink};
@@ -94,9 +94,9 @@ impl Engine {
             return Ok(Compacted::Ready(stored, history));
         }
         // The timeline (`timeline_recall`) keeps every compaction's summary.
-        self.store
-            .add_session_summary(&session.id, &summary.text, summary.first, cut)?;
-        let stored_summary = self.store.insert_message(&NewMessage {
+        let (session_id, first) = (session.id.clone(), summary.first);
+        let summary_text = summary.text.clone();
+        let new = NewMessage {
             kind: MessageKind::Summary,
             model: Some(model.to_string()),
             usage: Some(summary.usage),
@@ -106,12 +106,19 @@ impl Engine {
                 Role::System,
                 vec![ContentPart::text(summary.text)],
             )
-        })?;
+        };
+        let (stored_summary, stored) = self
+            .db
+            .write(move |store| {
+                store.add_session_summary(&session_id, &summary_text, first, cut)?;
+                let stored_summary = store.insert_message(&new)?;
+                Ok::<_, StoreError>((stored_summary, store.list_messages(&session_id)?))
+            })
+            .await?;
         sink(EngineEvent::Compacted {
             summary_message_id: stored_summary.id,
             summarized_through: cut,
         });
-        let stored = self.store.list_messages(&session.id)?;
         let history = to_chat_messages(&visible_messages(&stored));
         Ok(Compacted::Ready(stored, history))
     }

@@ -13,7 +13,7 @@ use hearth_protocol::{
     ContentPart, EngineEvent, Language, Message, MessageKind, Role, Session, Settings, Text,
     ToolResult, TurnEnd, Usage,
 };
-use hearth_store::{NewMessage, NewSession, Store};
+use hearth_store::{Db, NewMessage, NewSession};
 use tokio_util::sync::CancellationToken;
 
 use crate::agents::{Agents, ParentTurn};
@@ -113,7 +113,7 @@ pub struct TurnSummary {
 
 /// The engine. Cheap to share behind an `Arc`.
 pub struct Engine {
-    pub(crate) store: Arc<Store>,
+    pub(crate) db: Db,
     pub(crate) model: SharedModelClient,
     pub(crate) tools: Arc<ToolRunner>,
     pub(crate) options: EngineOptions,
@@ -122,15 +122,17 @@ pub struct Engine {
 }
 
 impl Engine {
+    /// An engine over `db` (an `Arc<Store>` becomes a [`Db`] of its own).
     pub fn new(
-        store: Arc<Store>,
+        db: impl Into<Db>,
         model: SharedModelClient,
         tools: Arc<ToolRunner>,
         options: EngineOptions,
     ) -> Engine {
+        let db = db.into();
         Engine {
-            turns: Turns::new(store.clone()),
-            store,
+            turns: Turns::new(db.clone()),
+            db,
             model,
             tools,
             options,
@@ -161,8 +163,9 @@ impl Engine {
         &self.turns
     }
 
-    pub fn store(&self) -> &Arc<Store> {
-        &self.store
+    /// The store, reached from async code through [`Db`].
+    pub fn db(&self) -> &Db {
+        &self.db
     }
 
     pub fn options(&self) -> &EngineOptions {
@@ -174,12 +177,22 @@ impl Engine {
     }
 
     /// Creates a session with id `<channel>:<uuid>`.
-    pub fn create_session(
+    pub async fn create_session(
         &self,
         channel: &str,
         title: Option<&str>,
     ) -> Result<Session, EngineError> {
-        let new = NewSession {
+        let new = self.new_session(channel, title);
+        Ok(self
+            .db
+            .write(move |store| store.create_session(&new))
+            .await?)
+    }
+
+    /// What [`Engine::create_session`] stores: a session with id `<channel>:<uuid>`, titled
+    /// `title` or "New chat", under this engine's tool profile.
+    pub fn new_session(&self, channel: &str, title: Option<&str>) -> NewSession {
+        NewSession {
             id: format!("{channel}:{}", uuid::Uuid::new_v4()),
             title: title.map_or_else(
                 || Text::NewChat.in_language(self.options.language),
@@ -188,8 +201,7 @@ impl Engine {
             model: None,
             workspace: None,
             tool_profile: self.options.tool_profile.as_str().to_string(),
-        };
-        Ok(self.store.create_session(&new)?)
+        }
     }
 
     /// The workspace folder a session's tools work in.
@@ -209,7 +221,10 @@ impl Engine {
         sink: &EventSink,
         cancel: CancellationToken,
     ) -> Result<TurnSummary, EngineError> {
-        let begun = self.turns.commit(session_id, content, cancel.clone())?;
+        let begun = self
+            .turns
+            .commit(session_id, content, cancel.clone())
+            .await?;
         self.answer(begun, sink, cancel).await
     }
 
@@ -233,22 +248,27 @@ impl Engine {
         sink: &EventSink,
         cancel: CancellationToken,
     ) -> Result<TurnSummary, EngineError> {
-        let session = self.session(session_id)?;
-        let _running = self.turns.begin(session_id, cancel.clone())?;
-        let last_user = self
-            .store
-            .list_messages(session_id)?
+        let session = self.session(session_id).await?;
+        let _running = self.turns.begin(session_id, cancel.clone()).await?;
+        let id = session_id.to_string();
+        let messages = self.db.read(move |store| store.list_messages(&id)).await?;
+        let last_user = messages
             .into_iter()
             .rev()
             .find(|m| m.role == Role::User && m.kind == MessageKind::Normal)
             .ok_or(EngineError::NothingToRegenerate)?;
-        self.store.delete_messages_after(session_id, last_user.id)?;
+        let (id, after) = (session_id.to_string(), last_user.id);
+        self.db
+            .write(move |store| store.delete_messages_after(&id, after))
+            .await?;
         self.drive(&session, last_user.id, sink, &cancel).await
     }
 
-    fn session(&self, session_id: &str) -> Result<Session, EngineError> {
-        self.store
-            .get_session(session_id)?
+    async fn session(&self, session_id: &str) -> Result<Session, EngineError> {
+        let id = session_id.to_string();
+        self.db
+            .read(move |store| store.get_session(&id))
+            .await?
             .ok_or_else(|| EngineError::UnknownSession(session_id.to_string()))
     }
 
@@ -338,7 +358,7 @@ impl Engine {
         let window = self.window(&model).await;
         let tools = self.fitting_tools(profile, window);
         let tools_tokens = crate::compact::tools_tokens(&tools);
-        let memories = self.prompt_memories(user_message_id)?;
+        let memories = self.prompt_memories(user_message_id).await?;
         let skills = self.skills_catalogue(&workspace, &tools);
         let mut usage = Usage::default();
         let summary = |iterations, end, usage| TurnSummary {
@@ -364,7 +384,12 @@ impl Engine {
             }
             // The history read once, then only what each iteration added.
             let seen = stored.last().map_or(0, |m| m.id);
-            stored.extend(self.store.list_messages_after(&session.id, seen)?);
+            let id = session.id.clone();
+            let added = self
+                .db
+                .read(move |store| store.list_messages_after(&id, seen))
+                .await?;
+            stored.extend(added);
             let overhead = tools_tokens + hearth_protocol::estimate_tokens(&system) as u64;
             if iteration == 1 {
                 self.check_fits(&stored, user_message_id, window, overhead)?;
@@ -418,7 +443,8 @@ impl Engine {
                     cancel,
                 )
                 .await?;
-            self.store_results(&session.id, &response, results, sink)?;
+            self.store_results(&session.id, &response, results, sink)
+                .await?;
             if cancel.is_cancelled() {
                 return Ok(summary(iteration, TurnEnd::Cancelled, usage));
             }
@@ -516,21 +542,23 @@ impl Engine {
 
     /// Pinned memories and those relevant to the user message that started the turn, within a
     /// token budget.
-    fn prompt_memories(&self, user_message_id: i64) -> Result<Vec<String>, EngineError> {
-        let latest = self
-            .store
-            .get_message(user_message_id)?
-            .map(|m| m.text())
-            .unwrap_or_default();
+    async fn prompt_memories(&self, user_message_id: i64) -> Result<Vec<String>, EngineError> {
         let memories = self
-            .store
-            .pinned_and_relevant(&latest, MEMORY_TOKEN_BUDGET)?;
+            .db
+            .read(move |store| {
+                let latest = store
+                    .get_message(user_message_id)?
+                    .map(|m| m.text())
+                    .unwrap_or_default();
+                store.pinned_and_relevant(&latest, MEMORY_TOKEN_BUDGET)
+            })
+            .await?;
         Ok(memories.into_iter().map(|m| m.content).collect())
     }
 
     /// Stores a response's tool results in one commit, then reports each as finished with the
     /// views its card shows (views are not stored: a loaded page is viewed again).
-    fn store_results(
+    async fn store_results(
         &self,
         session_id: &str,
         response: &crate::response::Response,
@@ -544,7 +572,9 @@ impl Engine {
                 ..NewMessage::new(session_id, Role::Tool, Vec::new())
             })
             .collect();
-        self.store.insert_messages(&rows)?;
+        self.db
+            .write(move |store| store.insert_messages(&rows))
+            .await?;
         for result in results {
             sink(EngineEvent::ToolCallFinished {
                 message_id: response.message_id,

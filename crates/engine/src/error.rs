@@ -2,7 +2,7 @@
 
 use hearth_llm::LlmError;
 use hearth_protocol::AppError;
-use hearth_store::StoreError;
+use hearth_store::{DbError, StoreError};
 
 use hearth_core::SecretError;
 
@@ -36,6 +36,13 @@ pub enum EngineError {
     MessageTooLong { tokens: u64, window: u64 },
     #[error("{0}")]
     Io(#[from] std::io::Error),
+}
+
+impl From<DbError> for EngineError {
+    /// Store work that panicked or was cancelled is the store failing.
+    fn from(error: DbError) -> EngineError {
+        EngineError::Store(StoreError::Db(error))
+    }
 }
 
 impl From<&EngineError> for AppError {

@@ -30,11 +30,18 @@ fn text_parts(text: &str) -> Vec<ContentPart> {
     }
 }
 
-fn ended(status: MessageStatus, usage: Usage, error: Option<&AppError>) -> MessageEnd<'_> {
-    MessageEnd {
+/// How a stored reply ends: owned, so the store call can run off the async workers.
+struct Ending {
+    status: MessageStatus,
+    usage: Usage,
+    error: Option<AppError>,
+}
+
+fn ended(status: MessageStatus, usage: Usage, error: Option<&AppError>) -> Ending {
+    Ending {
         status,
-        usage: Some(usage),
-        error,
+        usage,
+        error: error.cloned(),
     }
 }
 
@@ -46,11 +53,15 @@ impl Engine {
         sink: &EventSink,
         cancel: &CancellationToken,
     ) -> Result<Response, EngineError> {
-        let message = self.store.insert_message(&NewMessage {
+        let new = NewMessage {
             status: MessageStatus::Streaming,
             model: Some(request.model.clone()),
             ..NewMessage::new(session_id, Role::Assistant, Vec::new())
-        })?;
+        };
+        let message = self
+            .db
+            .write(move |store| store.insert_message(&new))
+            .await?;
         let id = message.id;
         sink(EngineEvent::AssistantStarted {
             message_id: id,
@@ -60,8 +71,11 @@ impl Engine {
         let idle = self.options.stream_idle_timeout;
         let mut stream = match self.start_stream(request, cancel).await {
             None => {
-                self.store
-                    .finish_message(id, MessageStatus::Interrupted, None, None)?;
+                self.db
+                    .write(move |store| {
+                        store.finish_message(id, MessageStatus::Interrupted, None, None)
+                    })
+                    .await?;
                 return Ok(Response {
                     message_id: id,
                     tool_calls: Vec::new(),
@@ -71,12 +85,12 @@ impl Engine {
             }
             Some(Err(e)) => {
                 let e = self.explain_closed(request, e);
-                self.store.finish_message(
-                    id,
-                    MessageStatus::Failed,
-                    None,
-                    Some(&AppError::from(&e)),
-                )?;
+                let error = AppError::from(&e);
+                self.db
+                    .write(move |store| {
+                        store.finish_message(id, MessageStatus::Failed, None, Some(&error))
+                    })
+                    .await?;
                 return Err(e);
             }
             Some(Ok(stream)) => stream,
@@ -90,12 +104,13 @@ impl Engine {
                 biased;
                 _ = cancel.cancelled() => {
                     let usage = draft.usage;
-                    self.end_draft(id, &draft, ended(MessageStatus::Interrupted, usage, None))?;
+                    self.end_draft(id, &draft, ended(MessageStatus::Interrupted, usage, None)).await?;
                     return Ok(Response { message_id: id, tool_calls: Vec::new(), usage, cancelled: true });
                 }
                 _ = flush.tick() => {
                     if draft.dirty {
-                        self.store.update_streaming(id, &draft.content(), &[])?;
+                        let content = draft.content();
+                        self.db.write(move |store| store.update_streaming(id, &content, &[])).await?;
                         draft.dirty = false;
                     }
                 }
@@ -112,14 +127,14 @@ impl Engine {
                             self.explain_closed(request, e.into())
                         };
                         let error = AppError::from(&e);
-                        self.end_draft(id, &draft, ended(MessageStatus::Failed, draft.usage, Some(&error)))?;
+                        self.end_draft(id, &draft, ended(MessageStatus::Failed, draft.usage, Some(&error))).await?;
                         return Err(e);
                     }
                 },
                 () = sleep_until(deadline) => {
                     let error = EngineError::Stalled(idle);
                     let reason = AppError::from(&error);
-                    self.end_draft(id, &draft, ended(MessageStatus::Failed, draft.usage, Some(&reason)))?;
+                    self.end_draft(id, &draft, ended(MessageStatus::Failed, draft.usage, Some(&reason))).await?;
                     return Err(error);
                 }
             }
@@ -127,8 +142,7 @@ impl Engine {
         let content = draft.content();
         let tool_calls = draft.calls.finish();
         let end = ended(MessageStatus::Complete, draft.usage, None);
-        self.store
-            .finish_streaming(id, &content, &tool_calls, end)?;
+        self.finish(id, content, tool_calls.clone(), end).await?;
         sink(EngineEvent::AssistantFinished {
             message_id: id,
             usage: draft.usage,
@@ -180,10 +194,29 @@ impl Engine {
     }
 
     /// Stores a reply cut short (cancelled, failed, stalled) with the text it had so far.
-    fn end_draft(&self, id: i64, draft: &Draft, end: MessageEnd<'_>) -> Result<(), EngineError> {
-        Ok(self
-            .store
-            .finish_streaming(id, &draft.content(), &[], end)?)
+    async fn end_draft(&self, id: i64, draft: &Draft, end: Ending) -> Result<(), EngineError> {
+        self.finish(id, draft.content(), Vec::new(), end).await
+    }
+
+    /// Stores a reply's last content and tool calls with how it ended, in one commit.
+    async fn finish(
+        &self,
+        id: i64,
+        content: Vec<ContentPart>,
+        tool_calls: Vec<ToolCall>,
+        end: Ending,
+    ) -> Result<(), EngineError> {
+        self.db
+            .write(move |store| {
+                let end = MessageEnd {
+                    status: end.status,
+                    usage: Some(end.usage),
+                    error: end.error.as_ref(),
+                };
+                store.finish_streaming(id, &content, &tool_calls, end)
+            })
+            .await?;
+        Ok(())
     }
 }
 

@@ -14,6 +14,7 @@ use hearth_protocol::{MessageKind, MessageStatus, Role};
 use crate::engine::Engine;
 use crate::turns::{asked, title_from};
 use crate::EngineError;
+use hearth_store::StoreError;
 
 /// The longest a title request may take, start to end.
 pub const TITLE_TIMEOUT: Duration = Duration::from_secs(20);
@@ -35,10 +36,19 @@ impl Engine {
     /// writes; the new title, or `None` when there is nothing to do (not the first reply, a
     /// title the user chose) or the model failed (the first words stay).
     pub async fn write_title(&self, session_id: &str) -> Result<Option<String>, EngineError> {
-        let Some(session) = self.store.get_session(session_id)? else {
+        let id = session_id.to_string();
+        let read = self
+            .db
+            .read(move |store| {
+                let Some(session) = store.get_session(&id)? else {
+                    return Ok(None);
+                };
+                Ok::<_, StoreError>(Some((session, store.list_messages(&id)?)))
+            })
+            .await?;
+        let Some((session, messages)) = read else {
             return Ok(None);
         };
-        let messages = self.store.list_messages(session_id)?;
         let normal = || messages.iter().filter(|m| m.kind == MessageKind::Normal);
         let mut users = normal().filter(|m| m.role == Role::User);
         let (Some(first), None) = (users.next(), users.next()) else {
@@ -81,10 +91,12 @@ impl Engine {
         let Some(title) = written else {
             return Ok(None);
         };
-        Ok(self
-            .store
-            .retitle_session(session_id, &fallback, &title)?
-            .then_some(title))
+        let (id, written) = (session_id.to_string(), title.clone());
+        let retitled = self
+            .db
+            .write(move |store| store.retitle_session(&id, &fallback, &written))
+            .await?;
+        Ok(retitled.then_some(title))
     }
 
     /// One title request, streamed and collected.

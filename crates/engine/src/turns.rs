@@ -11,14 +11,14 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use hearth_protocol::{
     parts_text, typed_text, ContentPart, Language, Message, Role, Session, Text,
 };
-use hearth_store::{NewMessage, Store};
+use hearth_store::{Db, NewMessage};
 use tokio_util::sync::CancellationToken;
 
 use crate::EngineError;
 
 /// Running turns by session id.
 pub struct Turns {
-    store: Arc<Store>,
+    db: Db,
     running: Mutex<HashMap<String, CancellationToken>>,
 }
 
@@ -47,57 +47,71 @@ pub struct TurnGuard {
 }
 
 impl Turns {
-    pub fn new(store: Arc<Store>) -> Arc<Turns> {
+    /// A registry claiming sessions in `db` (an `Arc<Store>` becomes a [`Db`] of its own).
+    pub fn new(db: impl Into<Db>) -> Arc<Turns> {
         Arc::new(Turns {
-            store,
+            db: db.into(),
             running: Mutex::new(HashMap::new()),
         })
     }
 
     /// Claims `session_id` for a turn cancelled by `cancel`, or says who already runs one.
-    pub fn begin(
+    /// The session is entered here first (a second turn here is refused at once), then claimed
+    /// in the store; the guard leaves it again when the claim is refused or the caller gives up.
+    pub async fn begin(
         self: &Arc<Self>,
         session_id: &str,
         cancel: CancellationToken,
     ) -> Result<TurnGuard, EngineError> {
-        let mut running = self.lock();
-        if running.contains_key(session_id) {
-            return Err(EngineError::Busy(session_id.to_string()));
+        {
+            let mut running = self.lock();
+            if running.contains_key(session_id) {
+                return Err(EngineError::Busy(session_id.to_string()));
+            }
+            running.insert(session_id.to_string(), cancel);
         }
-        if !self.store.claim_turn(session_id)? {
-            return Err(EngineError::BusyElsewhere(session_id.to_string()));
-        }
-        running.insert(session_id.to_string(), cancel);
-        Ok(TurnGuard {
+        let guard = TurnGuard {
             turns: Arc::clone(self),
             session_id: session_id.to_string(),
-        })
+        };
+        let id = session_id.to_string();
+        if !self.db.write(move |store| store.claim_turn(&id)).await? {
+            return Err(EngineError::BusyElsewhere(session_id.to_string()));
+        }
+        Ok(guard)
     }
 
     /// Claims `session_id` and stores the user's `content` in it: the first step of every turn,
     /// done before anything that can fail for want of a provider, key or server.
-    pub fn commit(
+    pub async fn commit(
         self: &Arc<Self>,
         session_id: &str,
         content: Vec<ContentPart>,
         cancel: CancellationToken,
     ) -> Result<BegunTurn, EngineError> {
+        let id = session_id.to_string();
         let session = self
-            .store
-            .get_session(session_id)?
+            .db
+            .read(move |store| store.get_session(&id))
+            .await?
             .ok_or_else(|| EngineError::UnknownSession(session_id.to_string()))?;
-        let running = self.begin(session_id, cancel)?;
+        let running = self.begin(session_id, cancel).await?;
         let untitled = session.message_count == 0
             && Language::ALL
                 .iter()
                 .any(|l| Text::NewChat.in_language(*l) == session.title);
         let title = untitled.then(|| title_from(&asked(&content))).flatten();
+        let new = NewMessage::new(session_id, Role::User, content);
         let user = self
-            .store
-            .insert_message(&NewMessage::new(session_id, Role::User, content))?;
-        if let Some(title) = title {
-            self.store.rename_session(session_id, &title)?;
-        }
+            .db
+            .write(move |store| {
+                let user = store.insert_message(&new)?;
+                if let Some(title) = title {
+                    store.rename_session(&new.session_id, &title)?;
+                }
+                Ok::<_, hearth_store::StoreError>(user)
+            })
+            .await?;
         Ok(BegunTurn {
             session,
             user,
@@ -152,9 +166,11 @@ pub fn title_from(message: &str) -> Option<String> {
 }
 
 impl Drop for TurnGuard {
+    /// Releases the claim at once, in the dropping thread (one short UPDATE): a drop cannot wait,
+    /// and a claim released later would refuse the next turn of the session for a moment.
     fn drop(&mut self) {
         self.turns.lock().remove(&self.session_id);
-        if let Err(error) = self.turns.store.release_turn(&self.session_id) {
+        if let Err(error) = self.turns.db.blocking().release_turn(&self.session_id) {
             tracing::warn!(%error, session = %self.session_id, "turn claim not released");
         }
     }

@@ -16,6 +16,6 @@ pub use schedule::{
     format_in_zone, parse_zone, system_zone, Plan, Schedule, ScheduleError, MIN_INTERVAL_MS,
 };
 pub use service::{
-    stored_schedule, AuthorizationGrant, JobEdit, JobError, JobFilter, JobService, JobSpec,
-    JobView, Preview, RunView, SchedulerStatus, HEARTBEAT_STALE_MS, PREVIEW_RUNS,
+    stored_schedule, AuthorizationGrant, BlockingJobs, JobEdit, JobError, JobFilter, JobService,
+    JobSpec, JobView, Preview, RunView, SchedulerStatus, HEARTBEAT_STALE_MS, PREVIEW_RUNS,
 };

@@ -28,6 +28,9 @@ pub enum StoreError {
          understands up to {supported}); update Hearth to open it"
     )]
     SchemaTooNew { found: i64, supported: i64 },
+    /// Work handed to [`crate::Db`] panicked or was cancelled.
+    #[error(transparent)]
+    Db(#[from] crate::DbError),
 }
 
 impl StoreError {
@@ -57,5 +60,11 @@ impl From<StoreError> for hearth_protocol::AppError {
                 message: other.to_string(),
             },
         }
+    }
+}
+
+impl From<crate::DbError> for hearth_protocol::AppError {
+    fn from(error: crate::DbError) -> hearth_protocol::AppError {
+        hearth_protocol::AppError::from(StoreError::Db(error))
     }
 }

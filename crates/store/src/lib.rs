@@ -8,6 +8,7 @@ mod audit;
 mod channels;
 mod checkpoint;
 mod clock;
+mod db;
 mod error;
 mod jobs;
 mod knowledge;
@@ -37,6 +38,7 @@ pub use artifacts::{Artifact, ArtifactChunk, ArtifactState};
 pub use audit::{AuditDecision, AuditEntry, AuditRecord};
 pub use channels::{InboxEntry, InboxStatus, Received};
 pub use clock::{Clock, ManualClock, SystemClock};
+pub use db::{Db, DbError};
 pub use error::StoreError;
 pub use jobs::{
     authorization_hash, Authorization, AuthorizationState, Job, JobPatch, JobRun, JobsError,
@@ -73,9 +75,8 @@ pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 /// all over a large file; with the default each one becomes a read from the OS.
 const CACHE_KIB: i64 = 32 * 1024;
 
-/// The Hearth database. Two connections, each behind a mutex: every method is short and
-/// synchronous, so callers on async runtimes can call them directly (or from `spawn_blocking` for
-/// bulk work). Writes, and the search-index thread (`search::backlog`), use the first; the reads
+/// The Hearth database. Two connections, each behind a mutex; every method is synchronous, so
+/// async code reaches it through [`Db`], which runs the calls on the blocking pool. Writes, and the search-index thread (`search::backlog`), use the first; the reads
 /// the window waits for (the chat list, a chat's pages) use a read-only second one, so indexing a
 /// backlog or a long write never holds them up (WAL lets one writer and readers go on together).
 /// The timestamps it writes come from its [`Clock`] (the system clock unless

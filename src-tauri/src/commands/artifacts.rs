@@ -9,10 +9,12 @@ use tauri_plugin_dialog::DialogExt;
 
 use crate::state::{AppState, CommandResult};
 
-fn artifact(state: &AppState, id: &str) -> CommandResult<Artifact> {
+async fn artifact(state: &AppState, id: &str) -> CommandResult<Artifact> {
+    let key = id.to_string();
     state
-        .store
-        .get_artifact(id)
+        .db
+        .read(move |store| store.get_artifact(&key))
+        .await
         .map_err(|e| AppError::Store {
             message: e.to_string(),
         })?
@@ -21,7 +23,7 @@ fn artifact(state: &AppState, id: &str) -> CommandResult<Artifact> {
 
 #[command]
 pub async fn artifact_view(state: State<'_, AppState>, id: String) -> CommandResult<ArtifactView> {
-    let artifact = artifact(&state, &id)?;
+    let artifact = artifact(&state, &id).await?;
     let dir = state.dir.root().to_path_buf();
     let unreadable = |reason: String| AppError::ArtifactUnreadable {
         id: id.clone(),
@@ -41,7 +43,7 @@ pub async fn save_artifact(
     state: State<'_, AppState>,
     id: String,
 ) -> CommandResult<Option<String>> {
-    let artifact = artifact(&state, &id)?;
+    let artifact = artifact(&state, &id).await?;
     let source = hearth_tools::artifacts::artifact_file(state.dir.root(), &artifact);
     let picked = app
         .dialog()

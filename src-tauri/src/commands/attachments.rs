@@ -12,11 +12,12 @@ use tauri::State;
 use crate::state::{AppState, CommandResult};
 
 /// The workspace of `session_id` (its own folder, else the default one).
-pub(crate) fn workspace(state: &AppState, session_id: &str) -> CommandResult<PathBuf> {
+pub(crate) async fn workspace(state: &AppState, session_id: &str) -> CommandResult<PathBuf> {
+    let id = session_id.to_string();
     let session = state
-        .store
-        .get_session(session_id)
-        .map_err(AppError::from)?
+        .db
+        .read(move |store| store.get_session(&id))
+        .await?
         .ok_or_else(|| AppError::UnknownSession {
             session_id: session_id.to_string(),
         })?;
@@ -34,7 +35,7 @@ pub async fn prepare_attachment(
     session_id: String,
     path: String,
 ) -> CommandResult<ContentPart> {
-    let workspace = workspace(&state, &session_id)?;
+    let workspace = workspace(&state, &session_id).await?;
     tokio::task::spawn_blocking(move || prepare(std::path::Path::new(&path), &workspace))
         .await
         .map_err(AppError::internal)?
@@ -43,14 +44,14 @@ pub async fn prepare_attachment(
 
 /// Pasted images arrive as base64 bytes.
 #[command]
-pub fn attach_bytes(
+pub async fn attach_bytes(
     state: State<'_, AppState>,
     session_id: String,
     name: String,
     mime_type: String,
     data_base64: String,
 ) -> CommandResult<ContentPart> {
-    workspace(&state, &session_id)?;
+    workspace(&state, &session_id).await?;
     if !mime_type.starts_with("image/") {
         return Err(AppError::NotAnImage { mime_type });
     }
@@ -78,7 +79,7 @@ pub async fn paste_clipboard_image(
     session_id: String,
     name: String,
 ) -> CommandResult<Option<ContentPart>> {
-    workspace(&state, &session_id)?;
+    workspace(&state, &session_id).await?;
     let (sent, received) = tokio::sync::oneshot::channel();
     // GTK's clipboard lives on the main thread.
     app.run_on_main_thread(move || {

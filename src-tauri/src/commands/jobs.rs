@@ -48,12 +48,12 @@ fn changed(app: &AppHandle, result: Result<JobView, JobError>) -> CommandResult<
 }
 
 #[command]
-pub fn list_jobs(state: State<'_, AppState>) -> CommandResult<Vec<JobView>> {
-    state.jobs.list(JobFilter::All).map_err(AppError::from)
+pub async fn list_jobs(state: State<'_, AppState>) -> CommandResult<Vec<JobView>> {
+    Ok(state.jobs.read(|jobs| jobs.list(JobFilter::All)).await?)
 }
 
 #[command]
-pub fn create_job(
+pub async fn create_job(
     app: AppHandle,
     state: State<'_, AppState>,
     form: JobForm,
@@ -69,11 +69,11 @@ pub fn create_job(
         notify: form.notify,
         skill: blank_to_none(form.skill),
     };
-    changed(&app, state.jobs.create(spec))
+    changed(&app, state.jobs.write(|jobs| jobs.create(spec)).await)
 }
 
 #[command]
-pub fn update_job(
+pub async fn update_job(
     app: AppHandle,
     state: State<'_, AppState>,
     id: String,
@@ -88,43 +88,52 @@ pub fn update_job(
         model: Some(blank_to_none(form.model)),
         notify: Some(form.notify),
     };
-    changed(&app, state.jobs.edit(&id, edit))
+    changed(
+        &app,
+        state.jobs.write(move |jobs| jobs.edit(&id, edit)).await,
+    )
 }
 
 #[command]
-pub fn set_job_enabled(
+pub async fn set_job_enabled(
     app: AppHandle,
     state: State<'_, AppState>,
     id: String,
     enabled: bool,
 ) -> CommandResult<JobView> {
-    changed(&app, state.jobs.set_enabled(&id, enabled))
+    let changes = state.jobs.write(move |jobs| jobs.set_enabled(&id, enabled));
+    changed(&app, changes.await)
 }
 
 #[command]
-pub fn delete_job(app: AppHandle, state: State<'_, AppState>, id: String) -> CommandResult<()> {
-    changed(&app, state.jobs.delete(&id)).map(|_| ())
+pub async fn delete_job(
+    app: AppHandle,
+    state: State<'_, AppState>,
+    id: String,
+) -> CommandResult<()> {
+    changed(&app, state.jobs.write(move |jobs| jobs.delete(&id)).await).map(|_| ())
 }
 
 #[command]
-pub fn run_job_now(
+pub async fn run_job_now(
     app: AppHandle,
     state: State<'_, AppState>,
     id: String,
 ) -> CommandResult<JobView> {
-    changed(&app, state.jobs.trigger(&id))
+    changed(&app, state.jobs.write(move |jobs| jobs.trigger(&id)).await)
 }
 
 #[command]
-pub fn job_history(
+pub async fn job_history(
     state: State<'_, AppState>,
     id: String,
     limit: usize,
 ) -> CommandResult<Vec<RunView>> {
-    state
+    let limit = limit.min(MAX_HISTORY);
+    Ok(state
         .jobs
-        .history(&id, limit.min(MAX_HISTORY))
-        .map_err(AppError::from)
+        .read(move |jobs| jobs.history(&id, limit))
+        .await?)
 }
 
 #[command]
@@ -142,8 +151,9 @@ pub fn preview_schedule(
 }
 
 /// The high-risk tools an approval covers: those approved before, else every authorizable one.
-fn approval_scope(state: &AppState, id: &str) -> CommandResult<Vec<String>> {
-    let job = state.jobs.find(id).map_err(AppError::from)?;
+async fn approval_scope(state: &AppState, id: &str) -> CommandResult<Vec<String>> {
+    let key = id.to_string();
+    let job = state.jobs.read(move |jobs| jobs.find(&key)).await?;
     Ok(job
         .authorization
         .map(|auth| auth.tools)
@@ -154,28 +164,29 @@ fn approval_scope(state: &AppState, id: &str) -> CommandResult<Vec<String>> {
 /// What approving the job would bind (instruction, frequency, target, tools), for the
 /// confirmation dialog; records nothing.
 #[command]
-pub fn job_approval_request(
+pub async fn job_approval_request(
     state: State<'_, AppState>,
     id: String,
 ) -> CommandResult<AuthorizationGrant> {
-    let tools = approval_scope(&state, &id)?;
-    state
+    let tools = approval_scope(&state, &id).await?;
+    Ok(state
         .jobs
-        .authorization_request(&id, &tools)
-        .map_err(AppError::from)
+        .read(move |jobs| jobs.authorization_request(&id, &tools))
+        .await?)
 }
 
 /// Records the approval; called only from the confirmation dialog's "Approve" button, with
 /// the MCP servers whose tools the job may use (`mcp__<server>__*`, replacing those named
 /// before).
 #[command]
-pub fn approve_job(
+pub async fn approve_job(
     app: AppHandle,
     state: State<'_, AppState>,
     id: String,
     mcp_servers: Vec<String>,
 ) -> CommandResult<JobView> {
-    let mut tools: Vec<String> = approval_scope(&state, &id)?
+    let mut tools: Vec<String> = approval_scope(&state, &id)
+        .await?
         .into_iter()
         .filter(|tool| !(tool.starts_with("mcp__") && tool.ends_with("__*")))
         .collect();
@@ -187,7 +198,10 @@ pub fn approve_job(
         }
         tools.push(hearth_policy::mcp_server_scope(server));
     }
-    let grant = state.jobs.authorize(&id, &tools).map_err(AppError::from)?;
+    let grant = state
+        .jobs
+        .write(move |jobs| jobs.authorize(&id, &tools))
+        .await?;
     tracing::info!(job = %grant.job.id, tools = ?grant.tools, "job approved from the Jobs page");
     tray::jobs_changed(&app);
     Ok(grant.job)
@@ -195,12 +209,12 @@ pub fn approve_job(
 
 /// Withdraws the job's approval: its runs use no high-risk tool until it is approved again.
 #[command]
-pub fn revoke_job_approval(
+pub async fn revoke_job_approval(
     app: AppHandle,
     state: State<'_, AppState>,
     id: String,
 ) -> CommandResult<JobView> {
-    let view = changed(&app, state.jobs.revoke(&id))?;
+    let view = changed(&app, state.jobs.write(move |jobs| jobs.revoke(&id)).await)?;
     tracing::info!(job = %view.id, "job approval revoked from the Jobs page");
     Ok(view)
 }

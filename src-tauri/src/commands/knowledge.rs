@@ -56,8 +56,9 @@ pub async fn open_knowledge_file(
     first: u64,
 ) -> CommandResult<Opened> {
     let indexed = state
-        .store
-        .knowledge_files(None)
+        .db
+        .read(|store| store.knowledge_files(None))
+        .await
         .map_err(failed)?
         .into_iter()
         .any(|f| f.path == path);

@@ -15,7 +15,7 @@ pub async fn read_workspace_media(
     session_id: String,
     path: String,
 ) -> CommandResult<WorkspaceMedia> {
-    let workspace = workspace(&state, &session_id)?;
+    let workspace = workspace(&state, &session_id).await?;
     let shown = path.clone();
     let (mime_type, bytes) =
         tokio::task::spawn_blocking(move || hearth_tools::media::read_media(&workspace, &path))

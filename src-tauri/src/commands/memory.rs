@@ -46,40 +46,42 @@ fn found<T>(id: i64, selected: Selected<T>) -> CommandResult<T> {
 }
 
 #[command]
-pub fn list_memories(
+pub async fn list_memories(
     state: State<'_, AppState>,
     offset: usize,
     limit: usize,
 ) -> CommandResult<MemoryList> {
     let page = state
-        .store
-        .list_memories(&MemoryFilter::default(), offset, limit);
-    page.map(MemoryList::from).map_err(AppError::from)
+        .db
+        .read(move |store| store.list_memories(&MemoryFilter::default(), offset, limit))
+        .await?;
+    Ok(MemoryList::from(page))
 }
 
 #[command]
-pub fn search_memories(
+pub async fn search_memories(
     state: State<'_, AppState>,
     query: String,
     limit: usize,
 ) -> CommandResult<MemoryList> {
     let page = state
-        .store
-        .search_memories(&query, &MemoryFilter::default(), limit);
-    page.map(MemoryList::from).map_err(AppError::from)
+        .db
+        .read(move |store| store.search_memories(&query, &MemoryFilter::default(), limit))
+        .await?;
+    Ok(MemoryList::from(page))
 }
 
 #[command]
-pub fn add_memory(state: State<'_, AppState>, form: MemoryForm) -> CommandResult<Memory> {
+pub async fn add_memory(state: State<'_, AppState>, form: MemoryForm) -> CommandResult<Memory> {
     let mut new = NewMemory::new(form.content, MemorySource::UserStated);
     new.tags = Some(form.tags);
     new.importance = Some(form.importance);
-    let outcome = state.store.add_memory(&new).map_err(AppError::from)?;
+    let outcome = state.db.write(move |store| store.add_memory(&new)).await?;
     Ok(outcome.memory)
 }
 
 #[command]
-pub fn update_memory(
+pub async fn update_memory(
     state: State<'_, AppState>,
     id: i64,
     form: MemoryForm,
@@ -90,12 +92,11 @@ pub fn update_memory(
         importance: Some(form.importance),
         pinned: None,
     };
-    let edited = state.store.edit_memory(MemorySelector::Id(id), &edit);
-    found(id, edited.map_err(AppError::from)?).map(|(memory, _)| memory)
+    edit_memory(&state, id, edit).await
 }
 
 #[command]
-pub fn set_memory_pinned(
+pub async fn set_memory_pinned(
     state: State<'_, AppState>,
     id: i64,
     pinned: bool,
@@ -104,38 +105,50 @@ pub fn set_memory_pinned(
         pinned: Some(pinned),
         ..MemoryEdit::default()
     };
-    let edited = state.store.edit_memory(MemorySelector::Id(id), &edit);
-    found(id, edited.map_err(AppError::from)?).map(|(memory, _)| memory)
+    edit_memory(&state, id, edit).await
+}
+
+/// Applies `edit` to memory `id`; the memory as it is now.
+async fn edit_memory(state: &AppState, id: i64, edit: MemoryEdit) -> CommandResult<Memory> {
+    let edited = state
+        .db
+        .write(move |store| store.edit_memory(MemorySelector::Id(id), &edit))
+        .await?;
+    found(id, edited).map(|(memory, _)| memory)
 }
 
 #[command]
-pub fn delete_memory(state: State<'_, AppState>, id: i64) -> CommandResult<()> {
-    let removed = state.store.remove_memory(MemorySelector::Id(id));
-    found(id, removed.map_err(AppError::from)?).map(|_| ())
+pub async fn delete_memory(state: State<'_, AppState>, id: i64) -> CommandResult<()> {
+    let removed = state
+        .db
+        .write(move |store| store.remove_memory(MemorySelector::Id(id)))
+        .await?;
+    found(id, removed).map(|_| ())
 }
 
 /// Open contradictions, newest first.
 #[command]
-pub fn list_contradictions(state: State<'_, AppState>) -> CommandResult<Vec<Contradiction>> {
+pub async fn list_contradictions(state: State<'_, AppState>) -> CommandResult<Vec<Contradiction>> {
     let limit = hearth_store::MAX_MEMORY_RESULTS;
-    let listed = state
-        .store
-        .list_contradictions(Some(ContradictionStatus::Open), 0, limit);
-    listed.map(|(list, _)| list).map_err(AppError::from)
+    let (list, _) = state
+        .db
+        .read(move |store| store.list_contradictions(Some(ContradictionStatus::Open), 0, limit))
+        .await?;
+    Ok(list)
 }
 
 /// Keeps `winner_id` (one side of contradiction `id`) and deletes the other side.
 #[command]
-pub fn resolve_contradiction(
+pub async fn resolve_contradiction(
     state: State<'_, AppState>,
     id: i64,
     winner_id: i64,
 ) -> CommandResult<Memory> {
-    match state
-        .store
-        .resolve_contradiction(id, winner_id)
-        .map_err(AppError::from)?
-    {
+    let resolution = state
+        .db
+        .write(move |store| store.resolve_contradiction(id, winner_id))
+        .await?;
+    match resolution {
         Resolution::Resolved { winner, .. } => Ok(winner),
         Resolution::AlreadyResolved(_) => Err(AppError::ContradictionResolved { id }),
         Resolution::NotAParty(_) => Err(AppError::NotAParty {

@@ -9,11 +9,14 @@ use crate::state::{AppState, CommandResult};
 
 /// The session's checklist; `None` when it never had one.
 #[command]
-pub fn todo_list(
+pub async fn todo_list(
     state: State<'_, AppState>,
     session_id: String,
 ) -> CommandResult<Option<TodoList>> {
-    state.store.todo_list(&session_id).map_err(AppError::from)
+    Ok(state
+        .db
+        .read(move |store| store.todo_list(&session_id))
+        .await?)
 }
 
 /// Delivers the user's answer (an option or their own words) to a waiting question.

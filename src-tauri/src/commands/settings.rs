@@ -279,11 +279,9 @@ pub async fn detect_local_servers() -> Vec<DetectedServer> {
 }
 
 #[command]
-pub fn list_audit(state: State<'_, AppState>, limit: u32) -> CommandResult<Vec<AuditRecord>> {
-    state
-        .store
-        .list_audit(limit.clamp(1, 1_000) as usize)
-        .map_err(AppError::from)
+pub async fn list_audit(state: State<'_, AppState>, limit: u32) -> CommandResult<Vec<AuditRecord>> {
+    let limit = limit.clamp(1, 1_000) as usize;
+    Ok(state.db.read(move |store| store.list_audit(limit)).await?)
 }
 
 /// Called by the UI once its first screen is rendered: records the start-up time, with the UI's

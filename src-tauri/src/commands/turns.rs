@@ -36,11 +36,11 @@ where
     // The turn's future owns the sink: once it is done the forwarder drains and ends.
     let outcome = turn(sink, cancel).await;
     let _ = forwarder.await;
-    notify_if_unwatched(app, state, session_id, outcome.as_ref().err());
+    notify_if_unwatched(app, state, session_id, outcome.as_ref().err()).await;
     outcome.map(|_| ())
 }
 
-fn notify_if_unwatched(
+async fn notify_if_unwatched(
     app: &AppHandle,
     state: &AppState,
     session_id: &str,
@@ -52,9 +52,11 @@ fn notify_if_unwatched(
     if watched {
         return;
     }
+    let id = session_id.to_string();
     let title = state
-        .store
-        .get_session(session_id)
+        .db
+        .read(move |store| store.get_session(&id))
+        .await
         .ok()
         .flatten()
         .map(|s| s.title)
@@ -91,7 +93,10 @@ async fn commit_and_answer(
     sink: &EventSink,
     cancel: CancellationToken,
 ) -> Result<TurnSummary, AppError> {
-    let begun = state.turns().commit(session_id, content, cancel.clone())?;
+    let begun = state
+        .turns()
+        .commit(session_id, content, cancel.clone())
+        .await?;
     let engine = match skill {
         Some(run) => state.skill_engine(run).await,
         None => state.engine().await,
@@ -208,10 +213,11 @@ pub async fn edit_message(
     on_event: Channel<EngineEvent>,
 ) -> CommandResult<Session> {
     let language = state.settings().language;
+    let id = session_id.clone();
     let source = state
-        .store
-        .get_session(&session_id)
-        .map_err(AppError::from)?
+        .db
+        .read(move |store| store.get_session(&id))
+        .await?
         .ok_or_else(|| AppError::UnknownSession {
             session_id: session_id.clone(),
         })?;
@@ -227,7 +233,7 @@ pub async fn edit_message(
         Some(run) => run.content(content),
         None => content,
     };
-    let fork = state.builder.fork(&session_id, message_id, &title)?;
+    let fork = state.builder.fork(&session_id, message_id, &title).await?;
     let sent = send_turn(&app, &state, &fork.id, content, skill, on_event).await;
     sent.map(|()| fork)
 }
@@ -258,9 +264,9 @@ pub async fn cancel_subagent(state: State<'_, AppState>, run_id: String) -> Comm
         .is_none()
     {
         state
-            .store
-            .request_agent_run_cancel(&run_id)
-            .map_err(AppError::from)?;
+            .db
+            .write(move |store| store.request_agent_run_cancel(&run_id))
+            .await?;
     }
     Ok(())
 }
@@ -270,13 +276,13 @@ const BACKGROUND_LISTED: usize = 20;
 
 /// The newest background sub-agents of every chat, for the background-tasks panel.
 #[command]
-pub fn list_background_tasks(
+pub async fn list_background_tasks(
     state: State<'_, AppState>,
 ) -> CommandResult<Vec<hearth_protocol::SubAgentRun>> {
     let runs = state
-        .store
-        .agent_runs(None, BACKGROUND_LISTED * 4)
-        .map_err(AppError::from)?;
+        .db
+        .read(|store| store.agent_runs(None, BACKGROUND_LISTED * 4))
+        .await?;
     Ok(runs
         .into_iter()
         .filter(|run| run.mode == hearth_protocol::SubAgentMode::Background)

@@ -91,7 +91,12 @@ impl AgentRig {
     }
 
     fn session(&self) -> String {
-        self.engine.create_session("desktop", None).unwrap().id
+        {
+            // A sync helper of the tests: the store is called directly, as a blocking caller may.
+            let new = self.engine.new_session("desktop", None);
+            let store = self.engine.db().blocking();
+            store.create_session(&new).unwrap().id
+        }
     }
 
     /// The texts of the messages stored in `session`, in order.

@@ -26,7 +26,7 @@ pub fn authorize(
         }
         tools.push(hearth_policy::mcp_server_scope(server));
     }
-    let request = jobs.authorization_request(key, &tools)?;
+    let request = jobs.blocking().authorization_request(key, &tools)?;
     if !yes {
         let stdin = std::io::stdin();
         if !stdin.is_terminal() {
@@ -47,13 +47,13 @@ pub fn authorize(
             ));
         }
     }
-    let grant = jobs.authorize(&request.job.id, &tools)?;
+    let grant = jobs.blocking().authorize(&request.job.id, &tools)?;
     show::job(&grant.job, json)
 }
 
 /// Withdraws the job's authorization: its runs use no high-risk tool until authorized again.
 pub fn revoke(jobs: &JobService, key: &str, json: bool) -> anyhow::Result<()> {
-    show::job(&jobs.revoke(key)?, json)
+    show::job(&jobs.blocking().revoke(key)?, json)
 }
 
 /// Shows `question` and reads the answer: only `y` or `yes` (any case) agrees.

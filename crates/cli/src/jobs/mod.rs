@@ -188,8 +188,8 @@ pub async fn run(command: JobsCommand, global: &GlobalArgs) -> anyhow::Result<Ex
     let jobs = service(&home);
     match command {
         JobsCommand::List { status, json } => {
-            let views = jobs.list(filter(&status)?)?;
-            let scheduler = jobs.scheduler_status()?;
+            let views = jobs.blocking().list(filter(&status)?)?;
+            let scheduler = jobs.blocking().scheduler_status()?;
             show::job_list(&views, &scheduler, json)?;
         }
         JobsCommand::Add { fields, json } => {
@@ -198,7 +198,7 @@ pub async fn run(command: JobsCommand, global: &GlobalArgs) -> anyhow::Result<Ex
                 .as_deref()
                 .map(|t| checked_target(&home, t))
                 .transpose()?;
-            let view = jobs.create(JobSpec {
+            let view = jobs.blocking().create(JobSpec {
                 name: fields.name,
                 schedule: schedule(&fields.schedule)?,
                 tz: fields.tz,
@@ -210,16 +210,20 @@ pub async fn run(command: JobsCommand, global: &GlobalArgs) -> anyhow::Result<Ex
                 skill: None,
             })?;
             show::job(&view, json)?;
-            if !jobs.scheduler_status()?.alive && view.enabled {
+            if !jobs.blocking().scheduler_status()?.alive && view.enabled {
                 eprintln!("note: {NOT_RUNNING}");
             }
         }
         JobsCommand::Edit { job, fields, json } => {
             let edit = edit(&home, fields)?;
-            show::job(&jobs.edit(&job, edit)?, json)?;
+            show::job(&jobs.blocking().edit(&job, edit)?, json)?;
         }
-        JobsCommand::Enable { job, json } => show::job(&jobs.set_enabled(&job, true)?, json)?,
-        JobsCommand::Disable { job, json } => show::job(&jobs.set_enabled(&job, false)?, json)?,
+        JobsCommand::Enable { job, json } => {
+            show::job(&jobs.blocking().set_enabled(&job, true)?, json)?
+        }
+        JobsCommand::Disable { job, json } => {
+            show::job(&jobs.blocking().set_enabled(&job, false)?, json)?
+        }
         JobsCommand::Run {
             job,
             no_wait,
@@ -244,7 +248,7 @@ pub async fn run(command: JobsCommand, global: &GlobalArgs) -> anyhow::Result<Ex
             if limit == 0 || limit > 1000 {
                 return Err(anyhow!("--limit {limit}: use 1 to 1000"));
             }
-            show::history(&jobs.history(&job, limit)?, json)?;
+            show::history(&jobs.blocking().history(&job, limit)?, json)?;
         }
     }
     Ok(ExitCode::SUCCESS)

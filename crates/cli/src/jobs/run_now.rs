@@ -35,11 +35,15 @@ pub async fn run(
     key: &str,
     options: RunOptions,
 ) -> anyhow::Result<ExitCode> {
-    let job = jobs.find(key)?;
-    let last_before = jobs.history(&job.id, 1)?.first().map_or(0, |run| run.id);
-    let scheduler = jobs.scheduler_status()?;
+    let job = jobs.blocking().find(key)?;
+    let last_before = jobs
+        .blocking()
+        .history(&job.id, 1)?
+        .first()
+        .map_or(0, |run| run.id);
+    let scheduler = jobs.blocking().scheduler_status()?;
     let run = if scheduler.alive {
-        jobs.trigger(&job.id)?;
+        jobs.blocking().trigger(&job.id)?;
         let pid = scheduler.pid.unwrap_or_default();
         if !options.wait {
             outln!("queued for the running scheduler (pid {pid})");
@@ -56,7 +60,7 @@ pub async fn run(
         }
         let runner = daemon::runner(home, global, LOCAL_TICK);
         let local = jobs.clone().with_signal(runner.signal());
-        local.trigger(&job.id)?;
+        local.blocking().trigger(&job.id)?;
         let handle = runner.start();
         let run = wait_for_run(jobs, &job.id, last_before, options.timeout).await;
         handle.stop().await;
@@ -94,6 +98,7 @@ async fn wait_for_run(
     let started = Instant::now();
     loop {
         let finished = jobs
+            .blocking()
             .history(job_id, 20)?
             .into_iter()
             .filter(|run| run.id > after && run.manual && run.status != RunStatus::Running)

@@ -2,6 +2,7 @@
 //! the parent, the wall-clock timeout, and its end stored with the status the runtime saw and
 //! what it had produced — also when its task panics or is dropped.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -9,7 +10,7 @@ use hearth_protocol::{
     ApprovalDecision, ContentPart, EngineEvent, Language, MessageKind, Role, SubAgentMode,
     SubAgentRun, SubAgentStatus, Text, TurnEnd,
 };
-use hearth_store::{AgentRunEnd, NewMessage, Store};
+use hearth_store::{AgentRunEnd, DbError, NewMessage, Store};
 use tokio_util::sync::CancellationToken;
 
 use super::plan::Prepared;
@@ -62,27 +63,31 @@ impl Approver for ChildApprover {
     }
 }
 
-/// Ends a run as failed if its task stops before storing an end (a panic, an abort).
+/// Ends a run as failed if its task stops before storing an end (a panic, an abort): in the
+/// dropping thread, as a drop cannot wait. Whoever takes `ending` first ends the run: this
+/// guard, or [`Agents::finish`]'s work on the blocking pool (which goes on when the task is
+/// dropped while it waits for it).
 struct Unfinished<'a> {
     agents: &'a Agents,
     parent: &'a ParentTurn,
     run: &'a SubAgentRun,
-    done: bool,
+    ending: Arc<AtomicBool>,
 }
 
 impl Drop for Unfinished<'_> {
     fn drop(&mut self) {
-        if self.done {
+        if self.ending.swap(true, Ordering::SeqCst) {
             return;
         }
         let end = AgentRunEnd {
             status: SubAgentStatus::Failed,
-            result: produced(self.agents.store(), &self.run.session_id, false),
+            result: String::new(),
             error: Some("the sub-agent stopped unexpectedly".into()),
             iterations: 0,
             usage: Default::default(),
         };
-        self.agents.finish(self.run, self.parent, end);
+        let store = self.agents.db().blocking();
+        self.agents.finish_on(store, self.run, self.parent, end);
     }
 }
 
@@ -95,11 +100,11 @@ impl Agents {
         child: Prepared,
         cancel: CancellationToken,
     ) -> SubAgentRun {
-        let mut unfinished = Unfinished {
+        let unfinished = Unfinished {
             agents: &self,
             parent: &parent,
             run: &run,
-            done: false,
+            ending: Arc::new(AtomicBool::new(false)),
         };
         let approver = Arc::new(ChildApprover {
             inner: Arc::clone(&parent.tools.approver),
@@ -108,7 +113,7 @@ impl Agents {
         });
         let runner = parent.tools.for_child(child.allowed, approver);
         let mut engine = Engine::new(
-            Arc::clone(self.store()),
+            self.db().clone(),
             child.client,
             Arc::new(runner),
             child.options,
@@ -133,9 +138,8 @@ impl Agents {
         };
         watch.abort();
         let end = self.judge(&run, outcome, timed_out, cancel.is_cancelled());
-        let finished = self.finish(&run, &parent, end);
-        unfinished.done = true;
-        finished
+        let ending = Arc::clone(&unfinished.ending);
+        self.finish(&run, &parent, end, ending).await
     }
 
     /// Cancels the child when another process asks to (`hearth-cli tasks cancel`), checking
@@ -145,7 +149,7 @@ impl Agents {
         run_id: &str,
         cancel: &CancellationToken,
     ) -> tokio::task::JoinHandle<()> {
-        let store = Arc::clone(self.store());
+        let db = self.db().clone();
         let (run_id, cancel) = (run_id.to_string(), cancel.clone());
         tokio::spawn(async move {
             let mut ticks = tokio::time::interval(CANCEL_POLL);
@@ -154,7 +158,11 @@ impl Agents {
                     () = cancel.cancelled() => return,
                     _ = ticks.tick() => {}
                 }
-                if store.agent_run_cancel_requested(&run_id).unwrap_or(false) {
+                let id = run_id.clone();
+                let requested = db
+                    .read(move |store| store.agent_run_cancel_requested(&id))
+                    .await;
+                if requested.unwrap_or(false) {
                     cancel.cancel();
                     return;
                 }
@@ -214,7 +222,8 @@ impl Agents {
     }
 
     /// How the child ended, decided by the runtime: the timer, the cancel token and the turn
-    /// loop's own end — never the child's words.
+    /// loop's own end — never the child's words. What it produced is read when the end is
+    /// stored ([`store_end`]).
     fn judge(
         &self,
         run: &SubAgentRun,
@@ -262,10 +271,9 @@ impl Agents {
                 seen_usage,
             ),
         };
-        let completed = status == SubAgentStatus::Completed;
         AgentRunEnd {
             status,
-            result: produced(self.store(), &run.session_id, completed),
+            result: String::new(),
             error,
             iterations,
             usage,
@@ -273,35 +281,78 @@ impl Agents {
     }
 
     /// Stores the end, adds the child's usage to its parent turn, forgets it, and delivers a
-    /// background child's report into the parent chat.
-    fn finish(&self, run: &SubAgentRun, parent: &ParentTurn, end: AgentRunEnd) -> SubAgentRun {
-        let usage = end.usage;
-        let stored = match self.store().finish_agent_run(&run.id, &end) {
-            Ok(Some(stored)) => stored,
-            Ok(None) => self
-                .store()
-                .agent_run(&run.id)
-                .ok()
-                .flatten()
-                .unwrap_or_else(|| run.clone()),
-            Err(error) => {
-                tracing::error!(%error, run = %run.id, "sub-agent end not stored");
-                SubAgentRun {
-                    status: end.status,
-                    result: end.result,
-                    error: end.error,
-                    iterations: end.iterations,
-                    usage,
-                    ..run.clone()
+    /// background child's report into the parent chat: on the blocking pool, as one piece that
+    /// runs to its end even when this task is dropped meanwhile.
+    async fn finish(
+        self: &Arc<Self>,
+        run: &SubAgentRun,
+        parent: &Arc<ParentTurn>,
+        end: AgentRunEnd,
+        ending: Arc<AtomicBool>,
+    ) -> SubAgentRun {
+        let (agents, turn, ended) = (Arc::clone(self), Arc::clone(parent), run.clone());
+        let finished = self
+            .db()
+            .write(move |store| {
+                // Taken already only when the task was dropped first (nobody reads this).
+                if ending.swap(true, Ordering::SeqCst) {
+                    return Ok(ended);
                 }
+                Ok::<_, DbError>(agents.finish_on(store, &ended, &turn, end))
+            })
+            .await;
+        finished.unwrap_or_else(|error| {
+            tracing::error!(%error, run = %run.id, "sub-agent end not stored");
+            SubAgentRun {
+                status: SubAgentStatus::Failed,
+                error: Some(error.to_string()),
+                ..run.clone()
             }
-        };
+        })
+    }
+
+    /// [`Agents::finish`] over `store` in the calling thread: a blocking one, or a drop.
+    fn finish_on(
+        &self,
+        store: &Store,
+        run: &SubAgentRun,
+        parent: &ParentTurn,
+        end: AgentRunEnd,
+    ) -> SubAgentRun {
+        let usage = end.usage;
+        let stored = store_end(store, run, end);
         parent.add_usage(usage);
         self.forget(&stored, parent);
         if stored.mode == SubAgentMode::Background {
             self.deliver(report(&stored, parent.options.language));
         }
         stored
+    }
+}
+
+/// Stores how `run` ended, with what it produced (its final answer when it completed, else all
+/// it wrote); the stored run, or, when the store failed, the run as it would have been stored.
+fn store_end(store: &Store, run: &SubAgentRun, mut end: AgentRunEnd) -> SubAgentRun {
+    let completed = end.status == SubAgentStatus::Completed;
+    end.result = produced(store, &run.session_id, completed);
+    match store.finish_agent_run(&run.id, &end) {
+        Ok(Some(stored)) => stored,
+        Ok(None) => store
+            .agent_run(&run.id)
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| run.clone()),
+        Err(error) => {
+            tracing::error!(%error, run = %run.id, "sub-agent end not stored");
+            SubAgentRun {
+                status: end.status,
+                result: end.result,
+                error: end.error,
+                iterations: end.iterations,
+                usage: end.usage,
+                ..run.clone()
+            }
+        }
     }
 }
 

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use hearth_protocol::{
     EngineEvent, Settings, SubAgentMode, SubAgentProgress, SubAgentRun, SubAgentStatus,
 };
-use hearth_store::Store;
+use hearth_store::Db;
 use hearth_tools::{ErrorKind, ToolError};
 use tokio::sync::watch;
 use tokio_util::sync::CancellationToken;
@@ -56,7 +56,7 @@ struct Running {
 
 /// The sub-agent runtime of one process, shared by every engine its builder makes.
 pub struct Agents {
-    store: Arc<Store>,
+    db: Db,
     settings: RwLock<Settings>,
     models: Option<ModelSource>,
     listener: RwLock<Option<ProgressListener>>,
@@ -70,9 +70,9 @@ pub struct Agents {
 impl Agents {
     /// A runtime over `store` with the default bounds and no personas (see
     /// [`Agents::configure`]); personas with a model of their own need [`Agents::with_models`].
-    pub fn new(store: Arc<Store>) -> Agents {
+    pub fn new(db: impl Into<Db>) -> Agents {
         Agents {
-            store,
+            db: db.into(),
             settings: RwLock::new(Settings::default()),
             models: None,
             listener: RwLock::new(None),
@@ -114,8 +114,8 @@ impl Agents {
             .clone()
     }
 
-    pub(crate) fn store(&self) -> &Arc<Store> {
-        &self.store
+    pub(crate) fn db(&self) -> &Db {
+        &self.db
     }
 
     /// The live progress of the children running in this process, oldest first.
@@ -151,7 +151,8 @@ impl Agents {
                 break;
             }
         }
-        Ok(self.store.agent_run(run_id)?)
+        let id = run_id.to_string();
+        Ok(self.db.read(move |store| store.agent_run(&id)).await?)
     }
 
     /// Cancels every child (the app quits) and waits at most `grace` for them to store how

@@ -133,8 +133,9 @@ impl Agents {
         self.store_report(&report);
     }
 
+    /// In the calling thread: a blocking one ([`Agents::finish`] runs there) or a drop.
     fn store_report(&self, report: &NewMessage) {
-        if let Err(error) = self.store.insert_message(report) {
+        if let Err(error) = self.db().blocking().insert_message(report) {
             tracing::error!(%error, session = %report.session_id, "sub-agent report not stored");
         }
     }

@@ -98,12 +98,18 @@ pub struct DelegateArgs {
 
 impl Delegate {
     /// A run of this chat by id, or `not_found`.
-    fn own_run(&self, ctx: &ToolContext, task_id: Option<&str>) -> Result<SubAgentRun, ToolError> {
+    async fn own_run(
+        &self,
+        ctx: &ToolContext,
+        task_id: Option<&str>,
+    ) -> Result<SubAgentRun, ToolError> {
         let id = required("task_id", task_id)?;
+        let key = id.clone();
         let run = self
             .0
-            .store()
-            .agent_run(&id)
+            .db()
+            .read(move |store| store.agent_run(&key))
+            .await
             .map_err(|e| ToolError::internal(e.to_string()))?
             .filter(|run| run.parent_session_id == ctx.session_id);
         run.ok_or_else(|| {
@@ -219,11 +225,11 @@ impl Tool for Delegate {
         match args.action {
             DelegateAction::Run => self.run_mode(ctx, args).await,
             DelegateAction::CheckTask => {
-                let run = self.own_run(ctx, args.task_id.as_deref())?;
+                let run = self.own_run(ctx, args.task_id.as_deref()).await?;
                 Ok(self.with_progress(&run))
             }
             DelegateAction::CancelTask => {
-                let run = self.own_run(ctx, args.task_id.as_deref())?;
+                let run = self.own_run(ctx, args.task_id.as_deref()).await?;
                 if run.status != SubAgentStatus::Running {
                     let mut value = run_json(&run);
                     value["note"] = json!("the task had already ended");
@@ -239,10 +245,12 @@ impl Tool for Delegate {
                 }
             }
             DelegateAction::ListTasks => {
+                let session = ctx.session_id.clone();
                 let runs = self
                     .0
-                    .store()
-                    .agent_runs(Some(&ctx.session_id), LISTED_TASKS)
+                    .db()
+                    .read(move |store| store.agent_runs(Some(&session), LISTED_TASKS))
+                    .await
                     .map_err(|e| ToolError::internal(e.to_string()))?;
                 let tasks: Vec<Value> = runs.iter().map(|run| self.with_progress(run)).collect();
                 Ok(json!({ "count": tasks.len(), "tasks": tasks }))

@@ -9,7 +9,7 @@ use std::time::Duration;
 use hearth_llm::SharedModelClient;
 use hearth_policy::{catalogue, ToolProfile};
 use hearth_protocol::{AgentPersona, Settings, SubAgentMode, SubAgentRun, SubAgentStatus};
-use hearth_store::{AgentRunEnd, NewAgentRun, NewSession};
+use hearth_store::{AgentRunEnd, DbError, NewAgentRun, NewSession, Store};
 use hearth_tools::{ErrorKind, ToolError};
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -65,6 +65,26 @@ pub(crate) struct Started {
     pub done: JoinHandle<SubAgentRun>,
 }
 
+/// Ends runs whose siblings could not be written, so none is left `running`.
+fn abandon<'a>(
+    store: &Store,
+    runs: impl Iterator<Item = &'a SubAgentRun>,
+    why: &dyn std::fmt::Display,
+) {
+    for run in runs {
+        let end = AgentRunEnd {
+            status: SubAgentStatus::Failed,
+            result: String::new(),
+            error: Some(format!("not started: {why}")),
+            iterations: 0,
+            usage: Default::default(),
+        };
+        if let Err(error) = store.finish_agent_run(&run.id, &end) {
+            tracing::error!(%error, run = %run.id, "abandoned sub-agent run not ended");
+        }
+    }
+}
+
 fn internal(error: impl std::fmt::Display) -> ToolError {
     ToolError::new(
         ErrorKind::Internal,
@@ -87,53 +107,50 @@ impl Agents {
         for spec in specs {
             prepared.push(self.prepare(parent, spec, &settings).await?);
         }
-        let begun = self.reserve(parent, prepared.len(), wait_hint, || {
-            let mut begun = Vec::with_capacity(prepared.len());
-            for child in prepared {
-                match self.store.begin_agent_run(&child.new_run) {
-                    Ok(run) => {
-                        let token = cancel.child_token();
-                        begun.push((run, token.clone(), (child, token)));
-                    }
-                    Err(error) => {
-                        self.abandon(begun.iter().map(|(run, _, _)| run), &error);
-                        return Err(internal(error));
+        // The rows are written while the reservation holds the running children's lock, and
+        // the children's tasks start with them: all on the blocking pool, one piece that ends
+        // even when this turn is dropped meanwhile (no row is left without its task).
+        let (agents, turn) = (Arc::clone(self), Arc::clone(parent));
+        let (cancel, wait_hint) = (cancel.clone(), wait_hint.to_string());
+        let runtime = tokio::runtime::Handle::current();
+        let started = self.db().write(move |store| {
+            let wanted = prepared.len();
+            let begun = agents.reserve(&turn, wanted, &wait_hint, || {
+                let mut begun = Vec::with_capacity(wanted);
+                for child in prepared {
+                    match store.begin_agent_run(&child.new_run) {
+                        Ok(run) => {
+                            let token = cancel.child_token();
+                            begun.push((run, token.clone(), (child, token)));
+                        }
+                        Err(error) => {
+                            abandon(store, begun.iter().map(|(run, _, _)| run), &error);
+                            return Err(internal(error));
+                        }
                     }
                 }
-            }
-            Ok(begun)
-        })?;
-        Ok(begun
-            .into_iter()
-            .map(|(run, (child, token))| {
-                let task =
-                    Arc::clone(self).run_child(Arc::clone(parent), run.clone(), child, token);
-                Started {
-                    run,
-                    done: tokio::spawn(task),
-                }
-            })
-            .collect())
-    }
-
-    /// Ends runs whose siblings could not be written, so none is left `running`.
-    fn abandon<'a>(
-        &self,
-        runs: impl Iterator<Item = &'a SubAgentRun>,
-        why: &dyn std::fmt::Display,
-    ) {
-        for run in runs {
-            let end = AgentRunEnd {
-                status: SubAgentStatus::Failed,
-                result: String::new(),
-                error: Some(format!("not started: {why}")),
-                iterations: 0,
-                usage: Default::default(),
-            };
-            if let Err(error) = self.store.finish_agent_run(&run.id, &end) {
-                tracing::error!(%error, run = %run.id, "abandoned sub-agent run not ended");
-            }
-        }
+                Ok(begun)
+            });
+            let started = begun.map(|begun| {
+                begun
+                    .into_iter()
+                    .map(|(run, (child, token))| {
+                        let task = Arc::clone(&agents).run_child(
+                            Arc::clone(&turn),
+                            run.clone(),
+                            child,
+                            token,
+                        );
+                        Started {
+                            run,
+                            done: runtime.spawn(task),
+                        }
+                    })
+                    .collect()
+            });
+            Ok::<_, DbError>(started)
+        });
+        started.await.map_err(internal)?
     }
 
     async fn prepare(

@@ -60,8 +60,9 @@ pub(super) async fn run_children(
             Ok(run) => run,
             // The task ended without returning (a panic): its row was ended on the way out.
             Err(_) => agents
-                .store()
-                .agent_run(&id)
+                .db()
+                .read(move |store| store.agent_run(&id))
+                .await
                 .ok()
                 .flatten()
                 .unwrap_or(child.run),

@@ -2,12 +2,10 @@
 //! exist (`desktop:<id>`, and the other local sessions such as `cli:<id>`); pictures are stored
 //! as images so the chat shows them.
 
-use std::sync::Arc;
-
 use async_trait::async_trait;
 use base64::Engine as _;
 use hearth_protocol::{ContentPart, Role};
-use hearth_store::{NewMessage, Store};
+use hearth_store::{Db, DbError, NewMessage};
 use hearth_tools::channels::{Delivered, Outbound};
 
 use hearth_core::{Channel, ChannelError, Receipt};
@@ -17,12 +15,12 @@ pub const DESKTOP: &str = "desktop";
 
 /// The `desktop` channel.
 pub(super) struct Desktop {
-    store: Arc<Store>,
+    db: Db,
 }
 
 impl Desktop {
-    pub(super) fn new(store: Arc<Store>) -> Desktop {
-        Desktop { store }
+    pub(super) fn new(db: Db) -> Desktop {
+        Desktop { db }
     }
 
     /// Writes `message` into its session.
@@ -70,28 +68,31 @@ impl Channel for Desktop {
     }
 
     async fn send(&self, message: &Outbound) -> Result<Receipt, ChannelError> {
-        let store = self.store.clone();
         let session_id = message.target.to_string();
         let mut new = NewMessage::new(&session_id, Role::Assistant, parts(message));
         new.model = message.model.clone();
-        tokio::task::spawn_blocking(move || match store.get_session(&session_id) {
-            Ok(Some(_)) => store
-                .insert_message(&new)
-                .map(|stored| Receipt {
-                    message_ids: vec![stored.id.to_string()],
-                })
-                .map_err(|e| {
-                    ChannelError::Local(format!(
-                        "the message could not be written into {session_id}: {e}"
-                    ))
-                }),
-            Ok(None) => Err(ChannelError::NoTarget(missing_session(&session_id))),
-            Err(e) => Err(ChannelError::Local(format!(
-                "the session {session_id} could not be read: {e}"
-            ))),
-        })
-        .await
-        .map_err(|e| ChannelError::Local(format!("writing the message failed: {e}")))?
+        let written = self.db.write(move |store| {
+            let written = match store.get_session(&session_id) {
+                Ok(Some(_)) => store
+                    .insert_message(&new)
+                    .map(|stored| Receipt {
+                        message_ids: vec![stored.id.to_string()],
+                    })
+                    .map_err(|e| {
+                        ChannelError::Local(format!(
+                            "the message could not be written into {session_id}: {e}"
+                        ))
+                    }),
+                Ok(None) => Err(ChannelError::NoTarget(missing_session(&session_id))),
+                Err(e) => Err(ChannelError::Local(format!(
+                    "the session {session_id} could not be read: {e}"
+                ))),
+            };
+            Ok::<_, DbError>(written)
+        });
+        written
+            .await
+            .map_err(|e| ChannelError::Local(format!("writing the message failed: {e}")))?
     }
 }
 

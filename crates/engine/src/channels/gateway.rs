@@ -15,7 +15,7 @@ use std::time::Duration;
 use hearth_policy::SecurityProfile;
 use hearth_protocol::ApprovalDecision;
 use hearth_protocol::{ContentPart, Settings, Text, TurnEnd};
-use hearth_store::{InboxEntry, InboxStatus};
+use hearth_store::{DbError, InboxEntry, InboxStatus, StoreError};
 use hearth_tools::channels::{Outbound, Target};
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -171,7 +171,7 @@ impl Gateway {
     ) {
         let name = channel.name().to_string();
         tracing::info!(channel = %name, "polling for inbound messages");
-        let store = self.builder.store().clone();
+        let db = self.builder.db().clone();
         let mut backoff = FIRST_BACKOFF;
         loop {
             if !self.handle_pending(&channel, &cancel).await {
@@ -180,7 +180,11 @@ impl Gateway {
             let Some(inbound) = channel.inbound() else {
                 return;
             };
-            let polled = match store.channel_offset(&name) {
+            let channel_name = name.clone();
+            let offset = db
+                .read(move |store| store.channel_offset(&channel_name))
+                .await;
+            let polled = match offset {
                 Ok(offset) => tokio::select! {
                     () = cancel.cancelled() => return,
                     batch = inbound.receive(offset) => batch,
@@ -189,13 +193,23 @@ impl Gateway {
                     "the offset could not be read: {error}"
                 ))),
             };
-            let stored = polled.and_then(|batch| {
-                store
-                    .receive_channel_updates(&name, &batch.messages, batch.next_offset)
+            let stored = match polled {
+                Ok(batch) => {
+                    let channel_name = name.clone();
+                    db.write(move |store| {
+                        store.receive_channel_updates(
+                            &channel_name,
+                            &batch.messages,
+                            batch.next_offset,
+                        )
+                    })
+                    .await
                     .map_err(|e| {
                         ChannelError::Local(format!("the updates could not be stored: {e}"))
                     })
-            });
+                }
+                Err(why) => Err(why),
+            };
             match stored {
                 Ok(_) => backoff = FIRST_BACKOFF,
                 Err(why) if !why.retryable() => {
@@ -223,8 +237,13 @@ impl Gateway {
 
     /// Handles every stored update not handled yet; `false` once stopped.
     async fn handle_pending(&self, channel: &Arc<dyn Channel>, cancel: &CancellationToken) -> bool {
-        let store = self.builder.store();
-        let pending = match store.pending_channel_updates(channel.name()) {
+        let channel_name = channel.name().to_string();
+        let pending = self
+            .builder
+            .db()
+            .write(move |store| store.pending_channel_updates(&channel_name))
+            .await;
+        let pending = match pending {
             Ok(pending) => pending,
             Err(error) => {
                 tracing::warn!(%error, "the inbox could not be read");
@@ -240,9 +259,7 @@ impl Gateway {
                 Handled::Stopped => return false,
             };
             let seq = entry.received.seq;
-            if let Err(error) =
-                store.set_channel_update_status(channel.name(), seq, status, note.as_deref())
-            {
+            if let Err(error) = self.set_status(channel.name(), seq, status, note).await {
                 tracing::warn!(%error, seq, "cannot record how an inbound update ended");
             }
         }
@@ -282,9 +299,9 @@ impl Gateway {
                 Some("no text: only text messages are read".into()),
             );
         }
-        let store = self.builder.store();
-        if let Err(error) =
-            store.set_channel_update_status(name, received.seq, InboxStatus::Running, None)
+        if let Err(error) = self
+            .set_status(name, received.seq, InboxStatus::Running, None)
+            .await
         {
             tracing::warn!(%error, "cannot mark an inbound update running");
         }
@@ -299,8 +316,9 @@ impl Gateway {
             Ok(None) => return Handled::Stopped,
             Err(error) => Text::ChannelTurnFailed { error: &error }.in_language(language),
         };
-        if let Err(error) =
-            store.set_channel_update_status(name, received.seq, InboxStatus::Replying, None)
+        if let Err(error) = self
+            .set_status(name, received.seq, InboxStatus::Replying, None)
+            .await
         {
             tracing::warn!(%error, "cannot mark an inbound reply");
         }
@@ -309,6 +327,23 @@ impl Gateway {
             InboxStatus::Answered,
             sent.err().map(|why| format!("reply not delivered: {why}")),
         )
+    }
+
+    /// Records how far the handling of inbound update `seq` of `channel` got.
+    async fn set_status(
+        &self,
+        channel: &str,
+        seq: i64,
+        status: InboxStatus,
+        note: Option<String>,
+    ) -> Result<(), StoreError> {
+        let channel = channel.to_string();
+        self.builder
+            .db()
+            .write(move |store| {
+                store.set_channel_update_status(&channel, seq, status, note.as_deref())
+            })
+            .await
     }
 
     /// One refusal per chat that is not on the allow list; every refused update is logged.
@@ -326,9 +361,16 @@ impl Gateway {
             sender = ?received.sender,
             "message from a chat not on the allow list refused"
         );
-        let store = self.builder.store();
-        let told = store
-            .channel_chat_refused_before(channel.name(), &received.chat_id, received.seq)
+        let (channel_name, chat_id, seq) = (
+            channel.name().to_string(),
+            received.chat_id.clone(),
+            received.seq,
+        );
+        let told = self
+            .builder
+            .db()
+            .read(move |store| store.channel_chat_refused_before(&channel_name, &chat_id, seq))
+            .await
             .unwrap_or(false);
         if told {
             return Handled::Done(InboxStatus::Refused, Some("not on the allow list".into()));
@@ -356,7 +398,12 @@ impl Gateway {
     ) -> Result<Option<String>, String> {
         let session_id = target.to_string();
         let title = format!("{} · {}", target.channel, target.chat_id);
-        record::ensure_session(self.builder.store(), &session_id, &title)?;
+        let id = session_id.clone();
+        self.builder
+            .db()
+            .write(move |store| Ok::<_, DbError>(record::ensure_session(store, &id, &title)))
+            .await
+            .map_err(|e| e.to_string())??;
         let (choice, registry) = self
             .builder
             .unattended(settings, None)
@@ -375,7 +422,8 @@ impl Gateway {
             .await
             .map_err(|e| e.to_string())?;
         match summary.end {
-            TurnEnd::Completed => final_answer(self.builder.store(), &session_id)
+            TurnEnd::Completed => final_answer(self.builder.db(), &session_id)
+                .await
                 .map(Some)
                 .map_err(|failure| failure.text),
             TurnEnd::Cancelled => Ok(None),

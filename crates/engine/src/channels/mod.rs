@@ -12,7 +12,7 @@ use std::sync::{Arc, RwLock};
 use async_trait::async_trait;
 use hearth_core::{Channel, ChannelError, ChannelFactory, SecretStore};
 use hearth_protocol::{ChannelSettings, Settings};
-use hearth_store::Store;
+use hearth_store::Db;
 use hearth_tools::channels::{Delivered, Outbound};
 use hearth_tools::ChannelSink;
 
@@ -23,18 +23,19 @@ pub use gateway::{Gateway, GatewayHandle};
 /// registry, the job executor and the inbound gateway. Cheap to clone.
 #[derive(Clone)]
 pub struct Channels {
-    store: Arc<Store>,
+    db: Db,
     desktop: Arc<desktop::Desktop>,
     external: Arc<RwLock<BTreeMap<String, Arc<dyn Channel>>>>,
     factory: Option<Arc<dyn ChannelFactory>>,
 }
 
 impl Channels {
-    /// Only `desktop` (Hearth's own chats in `store`).
-    pub fn new(store: Arc<Store>) -> Channels {
+    /// Only `desktop` (Hearth's own chats in `db`; an `Arc<Store>` becomes a [`Db`] of its own).
+    pub fn new(db: impl Into<Db>) -> Channels {
+        let db = db.into();
         Channels {
-            desktop: Arc::new(desktop::Desktop::new(store.clone())),
-            store,
+            desktop: Arc::new(desktop::Desktop::new(db.clone())),
+            db,
             external: Arc::new(RwLock::new(BTreeMap::new())),
             factory: None,
         }
@@ -46,8 +47,8 @@ impl Channels {
         self
     }
 
-    pub fn store(&self) -> &Arc<Store> {
-        &self.store
+    pub fn db(&self) -> &Db {
+        &self.db
     }
 
     /// Replaces the configured channels with those of `settings` (enabled ones), their tokens
@@ -122,9 +123,9 @@ impl Channels {
             return self.desktop.deliver(message).await;
         };
         let session_id = message.target.to_string();
-        let stored = record::write(&self.store, message, channel.name()).await?;
+        let stored = record::write(&self.db, message, channel.name()).await?;
         let sent = channel.send(message).await;
-        record::settle(&self.store, stored, &session_id, sent.as_ref().err()).await;
+        record::settle(&self.db, stored, &session_id, sent.as_ref().err()).await;
         sent.map(|receipt| Delivered {
             session_id,
             kind: channel.kind().to_string(),

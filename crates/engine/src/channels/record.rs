@@ -1,11 +1,9 @@
 //! The copy of an outgoing message kept in Hearth: written into the chat's session before the
 //! channel is asked, marked failed (with the reason) when the channel refuses it.
 
-use std::sync::Arc;
-
 use hearth_core::ChannelError;
 use hearth_protocol::{AppError, ContentPart, MessageStatus, Role, ToolProfile};
-use hearth_store::{NewMessage, NewSession, Store};
+use hearth_store::{Db, DbError, NewMessage, NewSession, Store};
 use hearth_tools::channels::Outbound;
 
 /// The parts stored for `message`: its text and its files by workspace path.
@@ -22,25 +20,23 @@ pub(super) fn parts(message: &Outbound) -> Vec<ContentPart> {
 
 /// Writes `message` into its target session of channel `channel` (created, titled with the
 /// channel and chat, when new); returns the stored message id.
-pub(super) async fn write(
-    store: &Arc<Store>,
-    message: &Outbound,
-    channel: &str,
-) -> Result<i64, ChannelError> {
-    let store = store.clone();
+pub(super) async fn write(db: &Db, message: &Outbound, channel: &str) -> Result<i64, ChannelError> {
     let session_id = message.target.to_string();
     let title = format!("{channel} · {}", message.target.chat_id);
     let mut new = NewMessage::new(&session_id, Role::Assistant, parts(message));
     new.model = message.model.clone();
-    let written = tokio::task::spawn_blocking(move || {
-        ensure_session(&store, &session_id, &title)?;
-        store
-            .insert_message(&new)
-            .map(|stored| stored.id)
-            .map_err(|e| format!("the message could not be written into {session_id}: {e}"))
-    })
-    .await
-    .map_err(|e| ChannelError::Local(format!("writing the message failed: {e}")))?;
+    let written = db
+        .write(move |store| {
+            let written = ensure_session(store, &session_id, &title).and_then(|()| {
+                store
+                    .insert_message(&new)
+                    .map(|stored| stored.id)
+                    .map_err(|e| format!("the message could not be written into {session_id}: {e}"))
+            });
+            Ok::<_, DbError>(written)
+        })
+        .await
+        .map_err(|e| ChannelError::Local(format!("writing the message failed: {e}")))?;
     written.map_err(ChannelError::Local)
 }
 
@@ -63,27 +59,22 @@ pub(super) fn ensure_session(store: &Store, id: &str, title: &str) -> Result<(),
 }
 
 /// Marks the stored message to `target` failed with `failure`, if there is one.
-pub(super) async fn settle(
-    store: &Arc<Store>,
-    message_id: i64,
-    target: &str,
-    failure: Option<&ChannelError>,
-) {
+pub(super) async fn settle(db: &Db, message_id: i64, target: &str, failure: Option<&ChannelError>) {
     let Some(reason) = failure.map(ToString::to_string) else {
         return;
     };
-    let store = store.clone();
     let target = target.to_string();
-    let marked = tokio::task::spawn_blocking(move || {
-        store.finish_message(
-            message_id,
-            MessageStatus::Failed,
-            None,
-            Some(&AppError::DeliveryFailed { target, reason }),
-        )
-    })
-    .await;
-    if let Ok(Err(error)) = marked {
+    let marked = db
+        .write(move |store| {
+            store.finish_message(
+                message_id,
+                MessageStatus::Failed,
+                None,
+                Some(&AppError::DeliveryFailed { target, reason }),
+            )
+        })
+        .await;
+    if let Err(error) = marked {
         tracing::warn!(%error, "cannot mark the undelivered message");
     }
 }

@@ -7,8 +7,7 @@ use std::sync::Arc;
 use hearth_protocol::{AppError, Language, Text};
 use hearth_scheduler::RunRequest;
 use hearth_store::{
-    NotificationReservation, NotificationStatus, Store, NOTIFICATIONS_PER_HOUR,
-    NOTIFICATION_WINDOW_MS,
+    Db, NotificationReservation, NotificationStatus, NOTIFICATIONS_PER_HOUR, NOTIFICATION_WINDOW_MS,
 };
 use hearth_tools::channels::{Outbound, Target};
 
@@ -82,7 +81,7 @@ pub(super) enum Outcome {
 /// run's notice over the limit is not shown and the note saying so is returned (for the run's
 /// history). A refusal by the OS is logged, never a run failure.
 pub(super) async fn notify(
-    store: &Store,
+    db: &Db,
     notifier: &Arc<dyn Notifier>,
     outcome: Outcome,
     title: String,
@@ -94,7 +93,13 @@ pub(super) async fn notify(
         Outcome::Failed => usize::MAX,
     };
     let now = chrono::Utc::now().timestamp_millis();
-    let slot = match store.reserve_notification(&title, now, NOTIFICATION_WINDOW_MS, limit) {
+    let reserving = title.clone();
+    let reserved = db
+        .write(move |store| {
+            store.reserve_notification(&reserving, now, NOTIFICATION_WINDOW_MS, limit)
+        })
+        .await;
+    let slot = match reserved {
         Ok(NotificationReservation::Granted { id, .. }) => Some(id),
         Ok(NotificationReservation::Limited { used, .. }) => {
             tracing::warn!(used, %title, "job notification skipped: hourly limit reached");
@@ -127,14 +132,17 @@ pub(super) async fn notify(
         Err(error) => tracing::warn!(%error, "job notification not shown"),
     }
     if let Some(slot) = slot {
-        let settled = match &shown {
-            Ok(id) => {
-                store.settle_notification(slot, NotificationStatus::Delivered, Some(id), None)
-            }
-            Err(error) => {
-                store.settle_notification(slot, NotificationStatus::Failed, None, Some(error))
-            }
-        };
+        let ended = shown.clone();
+        let settled = db
+            .write(move |store| match &ended {
+                Ok(id) => {
+                    store.settle_notification(slot, NotificationStatus::Delivered, Some(id), None)
+                }
+                Err(error) => {
+                    store.settle_notification(slot, NotificationStatus::Failed, None, Some(error))
+                }
+            })
+            .await;
         if let Err(error) = settled {
             tracing::warn!(%error, "cannot record how the job notification ended");
         }

@@ -14,7 +14,7 @@ use hearth_protocol::{
     AppError, ApprovalDecision, ContentPart, Language, MessageKind, Role, Settings, Text, TurnEnd,
 };
 use hearth_scheduler::{JobExecutor, JobOutput, RunFailure, RunRequest};
-use hearth_store::Store;
+use hearth_store::Db;
 use tokio_util::sync::CancellationToken;
 
 use crate::approval::FixedApprover;
@@ -82,14 +82,14 @@ struct AgentAnswer {
 }
 
 impl AgentJobExecutor {
-    /// An executor over `store` and the data dir `dir`, reading `config.toml` at every run.
+    /// An executor over `db` and the data dir `dir`, reading `config.toml` at every run.
     pub fn new(
-        store: Arc<Store>,
+        db: impl Into<Db>,
         dir: DataDir,
         secrets: Arc<dyn SecretStore>,
         notifier: Arc<dyn Notifier>,
     ) -> AgentJobExecutor {
-        AgentJobExecutor::from_builder(Arc::new(EngineBuilder::new(store, dir, secrets, notifier)))
+        AgentJobExecutor::from_builder(Arc::new(EngineBuilder::new(db, dir, secrets, notifier)))
     }
 
     /// An executor building its runs with `builder` (the app's, so that job runs share its
@@ -129,8 +129,8 @@ impl AgentJobExecutor {
         self.on_click.as_ref().map(|make| make(chat))
     }
 
-    fn store(&self) -> &Arc<Store> {
-        self.builder.store()
+    fn db(&self) -> &Db {
+        self.builder.db()
     }
 
     fn notifier(&self) -> &Arc<dyn Notifier> {
@@ -181,8 +181,14 @@ impl AgentJobExecutor {
                 "job",
                 Some(&Text::JobRunTitle { name: &job.name }.in_language(settings.language)),
             )
+            .await
             .map_err(|e| RunFailure::new(AppError::from(e)))?;
-        if let Err(error) = self.store().set_session_model(&session.id, Some(&model)) {
+        let (id, chosen) = (session.id.clone(), model.clone());
+        let recorded = self
+            .db()
+            .write(move |store| store.set_session_model(&id, Some(&chosen)))
+            .await;
+        if let Err(error) = recorded {
             tracing::warn!(%error, "cannot record the job session's model");
         }
         let typed = vec![ContentPart::text(job.prompt.clone())];
@@ -204,7 +210,7 @@ impl AgentJobExecutor {
         if let Some(code) = stopped {
             return Err(RunFailure::in_session(code, &session.id));
         }
-        let mut text = final_answer(self.store(), &session.id)?;
+        let mut text = final_answer(self.db(), &session.id).await?;
         let refused = tools.job_refusals();
         if !refused.is_empty() {
             text.push_str(&format!(
@@ -238,8 +244,10 @@ impl AgentJobExecutor {
 }
 
 /// The text of the session's last assistant message (a failure when there is none).
-pub(crate) fn final_answer(store: &Store, session_id: &str) -> Result<String, RunFailure> {
-    let messages = store.list_messages(session_id).map_err(|e| {
+pub(crate) async fn final_answer(db: &Db, session_id: &str) -> Result<String, RunFailure> {
+    let id = session_id.to_string();
+    let messages = db.read(move |store| store.list_messages(&id)).await;
+    let messages = messages.map_err(|e| {
         RunFailure::new(AppError::Store {
             message: e.to_string(),
         })
@@ -292,7 +300,7 @@ impl JobExecutor for AgentJobExecutor {
                     let (text, click) = (answer.text.as_str(), self.click(chat));
                     let finished = Outcome::Finished;
                     if let Some(skipped) =
-                        deliver::notify(self.store(), self.notifier(), finished, title, text, click)
+                        deliver::notify(self.db(), self.notifier(), finished, title, text, click)
                             .await
                     {
                         answer.text.push_str(&format!("\n\n{skipped}"));
@@ -308,7 +316,7 @@ impl JobExecutor for AgentJobExecutor {
                 let click = self.click(job.target.clone());
                 let failed = Outcome::Failed;
                 let text = error.code.in_language(language);
-                deliver::notify(self.store(), self.notifier(), failed, title, &text, click).await;
+                deliver::notify(self.db(), self.notifier(), failed, title, &text, click).await;
                 Err(error)
             }
         }

@@ -20,7 +20,7 @@ use hearth_policy::{
 use hearth_protocol::{
     AllowedFor, AuditReason, EngineEvent, Language, PolicyReason, ToolCall, ToolResult,
 };
-use hearth_store::{AuditDecision, AuditEntry, Store};
+use hearth_store::{AuditDecision, AuditEntry, Db};
 use hearth_tools::{
     call_views, result_views, Conversation, ErrorKind, PreparedCall, Registry, ToolContext,
     ToolError,
@@ -39,7 +39,7 @@ pub struct ToolRunner {
     registry: Arc<Registry>,
     specs: ProfileSpecs,
     pub approver: Arc<dyn Approver>,
-    pub store: Arc<Store>,
+    pub db: Db,
     pub security: SecurityProfile,
     pub rules: Vec<Rule>,
     pub approval_timeout: Duration,
@@ -141,7 +141,7 @@ impl ToolRunner {
     pub fn new(
         registry: Arc<Registry>,
         approver: Arc<dyn Approver>,
-        store: Arc<Store>,
+        db: impl Into<Db>,
         security: SecurityProfile,
         data_dir: PathBuf,
     ) -> ToolRunner {
@@ -149,7 +149,7 @@ impl ToolRunner {
             specs: ProfileSpecs::build(&registry),
             registry,
             approver,
-            store,
+            db: db.into(),
             security,
             rules: Vec::new(),
             approval_timeout: Duration::from_secs(300),
@@ -359,12 +359,12 @@ impl ToolRunner {
         if let Some(refused) = self.outside_child(call) {
             return Ok(refused);
         }
-        if let Some(refused) = self.outside_skill(scope, call)? {
+        if let Some(refused) = self.outside_skill(scope, call).await? {
             return Ok(refused);
         }
         let prepared = match self.registry.prepare(&call.name, &call.arguments) {
             Ok(prepared) => prepared,
-            Err(error) => return self.refuse_unprepared(scope, call, error),
+            Err(error) => return self.refuse_unprepared(scope, call, error).await,
         };
         let decision = self.decide(scope, &prepared.facts, prepared.always_ask);
         if let Decision::Ask { reason } = &decision {
@@ -382,7 +382,8 @@ impl ToolRunner {
                     AuditDecision::Allow,
                     Some(reason),
                     SANDBOXED_IN_CHAT.into(),
-                )?;
+                )
+                .await?;
                 return Ok(Verdict::Run(prepared, None));
             }
         }
@@ -424,14 +425,14 @@ impl ToolRunner {
                 (verdict, answer.decided, Some(answer.reason), answer.actor)
             }
         };
-        self.audit(scope, call, decided, reason, actor)?;
+        self.audit(scope, call, decided, reason, actor).await?;
         Ok(verdict)
     }
 
     /// A call the registry could not prepare (unknown tool, bad arguments) never runs and
     /// nobody is asked about it; the model reads why. When policy would refuse the tool anyway,
     /// the refusal wins and is audited.
-    fn refuse_unprepared(
+    async fn refuse_unprepared(
         &self,
         scope: &CallScope<'_>,
         call: &ToolCall,
@@ -450,7 +451,8 @@ impl ToolRunner {
                     AuditDecision::Deny,
                     Some(AuditReason::new(reason)),
                     by.to_string(),
-                )?;
+                )
+                .await?;
                 Ok(Verdict::Refuse(ToolError::new(
                     ErrorKind::NotPermitted,
                     text,
@@ -479,7 +481,7 @@ impl ToolRunner {
         }
     }
 
-    fn audit(
+    async fn audit(
         &self,
         scope: &CallScope<'_>,
         call: &ToolCall,
@@ -487,7 +489,7 @@ impl ToolRunner {
         reason: Option<AuditReason>,
         actor: String,
     ) -> Result<(), EngineError> {
-        self.store.record_audit(&AuditEntry {
+        let entry = AuditEntry {
             session_id: Some(scope.session_id.to_string()),
             tool: call.name.clone(),
             arguments: call.arguments.clone(),
@@ -495,7 +497,10 @@ impl ToolRunner {
             reason: reason.as_ref().map(ToString::to_string),
             reason_code: reason,
             actor,
-        })?;
+        };
+        self.db
+            .write(move |store| store.record_audit(&entry))
+            .await?;
         Ok(())
     }
 

@@ -18,6 +18,7 @@ mod views;
 use std::sync::Mutex;
 
 use hearth_protocol::ApprovalDecision;
+use hearth_store::Store;
 use hearth_tools::{Background, Dialect, NetworkConfig};
 use serde_json::Value;
 

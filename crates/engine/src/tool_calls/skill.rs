@@ -26,7 +26,7 @@ impl ToolRunner {
     }
 
     /// In a skill run, the refusal of a call its skill does not declare (audited), if it is one.
-    pub(super) fn outside_skill(
+    pub(super) async fn outside_skill(
         &self,
         scope: &CallScope<'_>,
         call: &ToolCall,
@@ -44,7 +44,8 @@ impl ToolRunner {
             AuditDecision::Deny,
             Some(AuditReason::new(*refusal.reason.clone())),
             format!("skill {}", grant.skill),
-        )?;
+        )
+        .await?;
         Ok(Some(Verdict::Refuse(ToolError::new(
             ErrorKind::NotPermitted,
             refusal.reason.to_string(),

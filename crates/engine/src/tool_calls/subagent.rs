@@ -22,7 +22,7 @@ impl ToolRunner {
             registry: Arc::clone(&self.registry),
             specs,
             approver,
-            store: Arc::clone(&self.store),
+            db: self.db.clone(),
             security: self.security,
             rules: self.rules.clone(),
             approval_timeout: self.approval_timeout,

@@ -13,7 +13,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use hearth_protocol::AppError;
-use hearth_store::{Job, Store};
+use hearth_store::{Db, Job};
 use tokio::sync::Notify;
 use tokio::task::{JoinHandle, JoinSet};
 use tokio_util::sync::CancellationToken;
@@ -140,7 +140,7 @@ impl RunnerPause {
 
 /// A runner not started yet.
 pub struct Runner {
-    store: Arc<Store>,
+    db: Db,
     clock: Arc<dyn Clock>,
     executor: Arc<dyn JobExecutor>,
     config: RunnerConfig,
@@ -150,9 +150,10 @@ pub struct Runner {
 }
 
 impl Runner {
-    pub fn new(store: Arc<Store>, clock: Arc<dyn Clock>, executor: Arc<dyn JobExecutor>) -> Self {
+    /// A runner over `db` (an `Arc<Store>` becomes a [`Db`] of its own).
+    pub fn new(db: impl Into<Db>, clock: Arc<dyn Clock>, executor: Arc<dyn JobExecutor>) -> Self {
         Runner {
-            store,
+            db: db.into(),
             clock,
             executor,
             config: RunnerConfig::default(),
@@ -202,8 +203,8 @@ impl Runner {
         let mut tasks: JoinSet<()> = JoinSet::new();
         let mut holding;
         loop {
-            holding = tick::beat_and_fire(&self, &mut tasks);
-            let wait = tick::wait_time(&self, holding);
+            holding = tick::beat_and_fire(&self, &mut tasks).await;
+            let wait = tick::wait_time(&self, holding).await;
             tokio::select! {
                 biased;
                 () = cancel.cancelled() => break,
@@ -213,7 +214,7 @@ impl Runner {
             }
         }
         tasks.shutdown().await;
-        tick::shut_down(&self, holding);
+        tick::shut_down(&self, holding).await;
     }
 }
 

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use hearth_protocol::AppError;
-use hearth_store::{Job, LeaseOutcome, RunBegin, RunKind, RunStart, RunStatus, Store};
+use hearth_store::{Db, Job, JobsError, LeaseOutcome, RunBegin, RunKind, RunStart, RunStatus};
 use tokio::task::{JoinHandle, JoinSet};
 
 use super::{JobExecutor, RunFailure, RunRequest, Runner};
@@ -24,29 +24,26 @@ fn millis(duration: Duration) -> i64 {
 
 /// Renews (or takes) the lease and, when holding it, starts every due run. Returns whether
 /// this runner holds the lease.
-pub(super) fn beat_and_fire(runner: &Runner, tasks: &mut JoinSet<()>) -> bool {
+pub(super) async fn beat_and_fire(runner: &Runner, tasks: &mut JoinSet<()>) -> bool {
     let now = runner.clock.now();
+    let now_ms = now.timestamp_millis();
     let stale = millis(runner.config.stale_after);
-    let outcome = runner.store.scheduler_heartbeat(
-        &runner.owner,
-        std::process::id(),
-        now.timestamp_millis(),
-        stale,
-    );
+    let owner = runner.owner.clone();
+    let outcome = runner
+        .db
+        .write(move |store| store.scheduler_heartbeat(&owner, std::process::id(), now_ms, stale))
+        .await;
     match outcome {
         Ok(LeaseOutcome::Held { acquired }) => {
             if acquired && tasks.is_empty() {
-                match runner
-                    .store
-                    .interrupt_running_runs(&AppError::RunInterrupted, now.timestamp_millis())
-                {
+                match interrupt_running_runs(&runner.db, now_ms).await {
                     Ok(0) => {}
                     Ok(n) => tracing::warn!(runs = n, "marked runs left running as interrupted"),
                     Err(error) => tracing::warn!(%error, "cannot clear runs left running"),
                 }
             }
             if !runner.pause.is_paused() {
-                fire_due(runner, tasks, now);
+                fire_due(runner, tasks, now).await;
             }
             true
         }
@@ -61,9 +58,15 @@ pub(super) fn beat_and_fire(runner: &Runner, tasks: &mut JoinSet<()>) -> bool {
     }
 }
 
-fn fire_due(runner: &Runner, tasks: &mut JoinSet<()>, now: DateTime<Utc>) {
+/// Records the runs left `running` as interrupted; how many there were.
+async fn interrupt_running_runs(db: &Db, now_ms: i64) -> Result<usize, JobsError> {
+    db.write(move |store| store.interrupt_running_runs(&AppError::RunInterrupted, now_ms))
+        .await
+}
+
+async fn fire_due(runner: &Runner, tasks: &mut JoinSet<()>, now: DateTime<Utc>) {
     let now_ms = now.timestamp_millis();
-    let jobs = match runner.store.due_jobs(now_ms) {
+    let jobs = match runner.db.read(move |store| store.due_jobs(now_ms)).await {
         Ok(jobs) => jobs,
         Err(error) => {
             tracing::warn!(%error, "cannot read due jobs");
@@ -72,7 +75,7 @@ fn fire_due(runner: &Runner, tasks: &mut JoinSet<()>, now: DateTime<Utc>) {
     };
     for job in jobs {
         if job.run_requested_at.is_some() {
-            start(runner, tasks, &job, RunKind::Manual, now);
+            start(runner, tasks, &job, RunKind::Manual, now).await;
         }
         if let Some(due) = job.next_run_at.filter(|due| job.enabled && *due <= now_ms) {
             let catch_up = now_ms - due > millis(runner.config.catch_up_grace);
@@ -82,7 +85,7 @@ fn fire_due(runner: &Runner, tasks: &mut JoinSet<()>, now: DateTime<Utc>) {
                 next,
                 catch_up,
             };
-            start(runner, tasks, &job, kind, now);
+            start(runner, tasks, &job, kind, now).await;
         }
     }
 }
@@ -110,7 +113,13 @@ fn next_fire(job: &Job, due: i64, now: DateTime<Utc>) -> Option<i64> {
     .map(|t| t.timestamp_millis())
 }
 
-fn start(runner: &Runner, tasks: &mut JoinSet<()>, job: &Job, kind: RunKind, now: DateTime<Utc>) {
+async fn start(
+    runner: &Runner,
+    tasks: &mut JoinSet<()>,
+    job: &Job,
+    kind: RunKind,
+    now: DateTime<Utc>,
+) {
     let authorized_tools = job.authorized_tools().map(<[String]>::to_vec);
     let request = RunStart {
         job_id: job.id.clone(),
@@ -118,7 +127,11 @@ fn start(runner: &Runner, tasks: &mut JoinSet<()>, job: &Job, kind: RunKind, now
         authorized: authorized_tools.is_some(),
         now: now.timestamp_millis(),
     };
-    match runner.store.begin_job_run(&request) {
+    match runner
+        .db
+        .write(move |store| store.begin_job_run(&request))
+        .await
+    {
         Ok(RunBegin::Started { run_id, job }) => {
             let (scheduled_for, catch_up) = match kind {
                 RunKind::Scheduled { due, catch_up, .. } => {
@@ -137,7 +150,7 @@ fn start(runner: &Runner, tasks: &mut JoinSet<()>, job: &Job, kind: RunKind, now
             };
             tasks.spawn(execute(
                 runner.executor.clone(),
-                runner.store.clone(),
+                runner.db.clone(),
                 runner.clock.clone(),
                 request,
                 runner.config.max_output_chars,
@@ -162,7 +175,7 @@ impl<T> Drop for AbortOnDrop<T> {
 
 async fn execute(
     executor: Arc<dyn JobExecutor>,
-    store: Arc<Store>,
+    db: Db,
     clock: Arc<dyn Clock>,
     request: RunRequest,
     max_chars: usize,
@@ -177,25 +190,27 @@ async fn execute(
         })),
     };
     let now = clock.now().timestamp_millis();
-    let recorded = match outcome {
-        Ok(output) => store.finish_job_run(
-            run_id,
-            RunStatus::Ok,
-            Some(&cut(&output.text, max_chars)),
-            None,
-            now,
-        ),
-        Err(error) => {
-            tracing::warn!(run_id, %error, "job run failed");
-            store.finish_job_run(
+    if let Err(error) = &outcome {
+        tracing::warn!(run_id, %error, "job run failed");
+    }
+    let recorded = db
+        .write(move |store| match outcome {
+            Ok(output) => store.finish_job_run(
+                run_id,
+                RunStatus::Ok,
+                Some(&cut(&output.text, max_chars)),
+                None,
+                now,
+            ),
+            Err(error) => store.finish_job_run(
                 run_id,
                 RunStatus::Failed,
                 None,
                 Some((&cut(&error.text, max_chars), &error.code)),
                 now,
-            )
-        }
-    };
+            ),
+        })
+        .await;
     if let Err(error) = recorded {
         tracing::warn!(run_id, %error, "cannot record the end of a job run");
     }
@@ -209,13 +224,13 @@ fn cut(text: &str, max_chars: usize) -> String {
 }
 
 /// How long to sleep: until the next thing is due, at most one tick.
-pub(super) fn wait_time(runner: &Runner, holding: bool) -> Duration {
+pub(super) async fn wait_time(runner: &Runner, holding: bool) -> Duration {
     let tick = runner.config.tick;
     if !holding || runner.pause.is_paused() {
         return tick;
     }
     let now = runner.clock.now().timestamp_millis();
-    match runner.store.next_wake_at() {
+    match runner.db.read(|store| store.next_wake_at()).await {
         Ok(Some(at)) if at > now => Duration::from_millis((at - now).unsigned_abs()).min(tick),
         Ok(Some(_)) => MIN_WAIT.min(tick),
         Ok(None) => tick,
@@ -227,18 +242,20 @@ pub(super) fn wait_time(runner: &Runner, holding: bool) -> Duration {
 }
 
 /// Records abandoned runs as interrupted and releases the lease.
-pub(super) fn shut_down(runner: &Runner, holding: bool) {
+pub(super) async fn shut_down(runner: &Runner, holding: bool) {
     if !holding {
         return;
     }
     let now = runner.clock.now().timestamp_millis();
-    if let Err(error) = runner
-        .store
-        .interrupt_running_runs(&AppError::RunInterrupted, now)
-    {
+    if let Err(error) = interrupt_running_runs(&runner.db, now).await {
         tracing::warn!(%error, "cannot record interrupted runs");
     }
-    if let Err(error) = runner.store.release_scheduler(&runner.owner) {
+    let owner = runner.owner.clone();
+    let released = runner
+        .db
+        .write(move |store| store.release_scheduler(&owner))
+        .await;
+    if let Err(error) = released {
         tracing::warn!(%error, "cannot release the scheduler lease");
     }
 }

@@ -3,9 +3,9 @@
 
 use hearth_store::Job;
 
-use super::{AuthorizationGrant, JobError, JobService, JobView};
+use super::{AuthorizationGrant, BlockingJobs, JobError, JobView};
 
-impl JobService {
+impl BlockingJobs<'_> {
     /// Records the user's approval of the job as it is now for the high-risk `tools`, and
     /// returns what was approved: instruction, frequency (with the next runs) and target.
     pub fn authorize(&self, key: &str, tools: &[String]) -> Result<AuthorizationGrant, JobError> {

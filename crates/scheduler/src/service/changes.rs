@@ -4,10 +4,10 @@
 use hearth_store::{JobPatch, NewJob};
 
 use super::checks::{check_name, check_prompt, check_target, clean, stored_schedule};
-use super::{JobEdit, JobError, JobService, JobSpec, JobView};
+use super::{BlockingJobs, JobEdit, JobError, JobSpec, JobView};
 use crate::schedule::{Plan, Schedule};
 
-impl JobService {
+impl BlockingJobs<'_> {
     /// Creates a job; enabled jobs get their first run computed from now.
     pub fn create(&self, spec: JobSpec) -> Result<JobView, JobError> {
         let name = check_name(&spec.name)?;

@@ -15,9 +15,9 @@ use crate::utc;
 async fn a_paused_runner_fires_nothing_and_resuming_catches_up_once_per_job() {
     let env = Env::new(utc(2025, 6, 2, 12, 0));
     let service = env.service();
-    let every_five = service.create(spec("five", "*/5 * * * *"));
-    let hourly = service.create(spec("hourly", "0 * * * *"));
-    let yearly = service.create(spec("yearly", "0 0 1 1 *"));
+    let every_five = service.blocking().create(spec("five", "*/5 * * * *"));
+    let hourly = service.blocking().create(spec("hourly", "0 * * * *"));
+    let yearly = service.blocking().create(spec("yearly", "0 0 1 1 *"));
     let (every_five, hourly, yearly) = match (every_five, hourly, yearly) {
         (Ok(a), Ok(b), Ok(c)) => (a, b, c),
         (a, b, c) => panic!("{:?} {:?} {:?}", a.err(), b.err(), c.err()),
@@ -30,7 +30,7 @@ async fn a_paused_runner_fires_nothing_and_resuming_catches_up_once_per_job() {
         .with_signal(signal.clone())
         .start();
     let service = service.with_signal(signal.clone());
-    if let Err(e) = service.trigger(&yearly.id) {
+    if let Err(e) = service.blocking().trigger(&yearly.id) {
         panic!("{e}");
     }
     // Three hours pass paused: 36 fire times of one job, 3 of another, and a "run now".
@@ -63,7 +63,7 @@ async fn a_paused_runner_fires_nothing_and_resuming_catches_up_once_per_job() {
     let manual = runs(&yearly.id);
     assert_eq!(manual.len(), 1, "{manual:?}");
     assert!(manual[0].manual);
-    let view = service.get(&every_five.id);
+    let view = service.blocking().get(&every_five.id);
     let next = view.map(|v| v.next_run).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(next.as_deref(), Some("2025-06-02T15:05:00+00:00"));
     runner.stop().await;

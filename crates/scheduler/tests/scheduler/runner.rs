@@ -34,6 +34,7 @@ async fn runs_on_time_and_advances() {
     let env = Env::new(utc(2025, 6, 2, 12, 0));
     let job = env
         .service()
+        .blocking()
         .create(spec("tick", "*/5 * * * *"))
         .map_err(|e| e.to_string());
     let job = job.unwrap_or_else(|e| panic!("{e}"));
@@ -47,11 +48,16 @@ async fn runs_on_time_and_advances() {
     assert!(!request.catch_up && !request.manual);
     assert_eq!(request.job.prompt, "do the tick thing");
     assert_eq!(request.authorized_tools, None);
-    let view = env.service().get(&job.id).unwrap_or_else(|e| panic!("{e}"));
+    let view = env
+        .service()
+        .blocking()
+        .get(&job.id)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(view.next_run.as_deref(), Some("2025-06-02T12:10:00+00:00"));
     assert_eq!(view.last_status, Some(RunStatus::Ok));
     let history = env
         .service()
+        .blocking()
         .history(&job.id, 10)
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(history[0].output.as_deref(), Some("done"));
@@ -63,6 +69,7 @@ async fn a_sleep_through_many_fire_times_runs_once_as_catch_up() {
     let env = Env::new(utc(2025, 6, 2, 12, 30));
     let service = env.service();
     let job = service
+        .blocking()
         .create(spec("hourly", "0 * * * *"))
         .unwrap_or_else(|e| panic!("{e}"));
     let recorder = Recorder::ok();
@@ -73,9 +80,13 @@ async fn a_sleep_through_many_fire_times_runs_once_as_catch_up() {
     env.settled(&[&runner]).await;
     assert_eq!(recorder.count(), 1, "a burst of runs");
     assert_eq!(statuses(&env, &job.id), [(RunStatus::Ok, true)]);
-    let view = service.get(&job.id).unwrap_or_else(|e| panic!("{e}"));
+    let view = service
+        .blocking()
+        .get(&job.id)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(view.next_run.as_deref(), Some("2025-06-02T19:00:00+00:00"));
     let history = service
+        .blocking()
         .history(&job.id, 1)
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
@@ -97,6 +108,7 @@ async fn a_run_missed_while_closed_runs_once_after_a_restart() {
     let env = Env::new(utc(2025, 6, 2, 7, 0));
     let job = env
         .service()
+        .blocking()
         .create(spec("morning", "every morning at 8:00"))
         .unwrap_or_else(|e| panic!("{e}"));
     let first = env.runner(Recorder::ok());
@@ -130,6 +142,7 @@ async fn a_run_never_overlaps_the_previous_one() {
     let env = Env::new(utc(2025, 6, 2, 12, 0));
     let job = env
         .service()
+        .blocking()
         .create(spec("slow", "every minute"))
         .unwrap_or_else(|e| panic!("{e}"));
     let recorder = Recorder::held();
@@ -164,28 +177,40 @@ async fn run_now_and_one_shot_jobs() {
     let env = Env::new(utc(2025, 6, 2, 12, 0));
     let service = env.service();
     let daily = service
+        .blocking()
         .create(spec("daily", "daily at 7pm"))
         .unwrap_or_else(|e| panic!("{e}"));
     let at = utc(2025, 6, 2, 12, 30).timestamp_millis();
     let once = service
+        .blocking()
         .create(spec("once", &format!(r#"{{"type":"at","at":{at}}}"#)))
         .unwrap_or_else(|e| panic!("{e}"));
     let recorder = Recorder::ok();
     let runner = env.runner(recorder.clone());
     let service = service.with_signal(runner.signal());
-    let triggered = service.trigger("DAILY").unwrap_or_else(|e| panic!("{e}"));
+    let triggered = service
+        .blocking()
+        .trigger("DAILY")
+        .unwrap_or_else(|e| panic!("{e}"));
     assert!(triggered.run_requested);
     eventually("the manual run", || finished(&env, &daily.id, 1)).await;
     assert!(recorder.request(0).manual);
-    let view = service.get(&daily.id).unwrap_or_else(|e| panic!("{e}"));
+    let view = service
+        .blocking()
+        .get(&daily.id)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert!(!view.run_requested);
     assert_eq!(view.next_run.as_deref(), Some("2025-06-02T19:00:00+00:00"));
     env.advance(30 * MINUTE).await;
     eventually("the one-shot run", || finished(&env, &once.id, 1)).await;
-    let view = service.get(&once.id).unwrap_or_else(|e| panic!("{e}"));
+    let view = service
+        .blocking()
+        .get(&once.id)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert!(!view.enabled, "a finished one-shot job stays enabled");
     assert_eq!(view.next_run, None);
     let enabled = service
+        .blocking()
         .list(JobFilter::Enabled)
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(enabled.len(), 1);
@@ -197,10 +222,12 @@ async fn runs_carry_the_authorization_only_while_it_matches() {
     let env = Env::new(utc(2025, 6, 2, 12, 0));
     let service = env.service();
     let job = service
+        .blocking()
         .create(spec("auth", "*/10 * * * *"))
         .unwrap_or_else(|e| panic!("{e}"));
     let tools = vec!["exec".to_string()];
     service
+        .blocking()
         .authorize(&job.id, &tools)
         .unwrap_or_else(|e| panic!("{e}"));
     let recorder = Recorder::ok();
@@ -213,6 +240,7 @@ async fn runs_carry_the_authorization_only_while_it_matches() {
         ..JobEdit::default()
     };
     service
+        .blocking()
         .edit(&job.id, edit)
         .unwrap_or_else(|e| panic!("{e}"));
     env.advance(10 * MINUTE).await;
@@ -238,6 +266,7 @@ async fn failures_and_crashes_are_recorded() {
         let env = Env::new(utc(2025, 6, 2, 12, 0));
         let job = env
             .service()
+            .blocking()
             .create(spec("bad", "*/5 * * * *"))
             .unwrap_or_else(|e| panic!("{e}"));
         let runner = env.runner(recorder);
@@ -265,12 +294,16 @@ async fn stopping_interrupts_a_run_and_releases_the_lease() {
     let env = Env::new(utc(2025, 6, 2, 12, 0));
     let job = env
         .service()
+        .blocking()
         .create(spec("long", "*/5 * * * *"))
         .unwrap_or_else(|e| panic!("{e}"));
     let recorder = Recorder::held();
     let runner = env.runner(recorder.clone());
     eventually("a heartbeat", || {
-        env.service().scheduler_status().is_ok_and(|s| s.alive)
+        env.service()
+            .blocking()
+            .scheduler_status()
+            .is_ok_and(|s| s.alive)
     })
     .await;
     env.advance(5 * MINUTE).await;
@@ -288,6 +321,7 @@ async fn stopping_interrupts_a_run_and_releases_the_lease() {
         .contains("interrupted"));
     let status = env
         .service()
+        .blocking()
         .scheduler_status()
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(!status.alive);
@@ -298,12 +332,16 @@ async fn only_the_lease_holder_fires_and_a_standby_takes_over() {
     let env = Env::new(utc(2025, 6, 2, 12, 0));
     let job = env
         .service()
+        .blocking()
         .create(spec("shared", "*/5 * * * *"))
         .unwrap_or_else(|e| panic!("{e}"));
     let (a, b) = (Recorder::ok(), Recorder::ok());
     let first = env.runner(a.clone());
     eventually("a heartbeat", || {
-        env.service().scheduler_status().is_ok_and(|s| s.alive)
+        env.service()
+            .blocking()
+            .scheduler_status()
+            .is_ok_and(|s| s.alive)
     })
     .await;
     let second = env.runner(b.clone());
@@ -332,6 +370,7 @@ async fn only_the_lease_holder_fires_and_a_standby_takes_over() {
 async fn the_wall_clock_is_read_at_least_every_30_seconds() {
     let env = Env::new(utc(2025, 6, 2, 12, 0));
     env.service()
+        .blocking()
         .create(spec("late", "daily at 7pm"))
         .unwrap_or_else(|e| panic!("{e}"));
     let runner = env.runner(Recorder::ok());

@@ -17,7 +17,11 @@ fn views_show_the_next_run_in_the_jobs_zone() {
     let env = env();
     let mut new = spec("standup", "every weekday at 9:30");
     new.tz = Some("America/New_York".into());
-    let view = env.service().create(new).unwrap_or_else(|e| panic!("{e}"));
+    let view = env
+        .service()
+        .blocking()
+        .create(new)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(view.tz, "America/New_York");
     // 2025-03-08 is a Saturday; Monday 10 March is after the change to EDT.
     assert_eq!(view.next_run.as_deref(), Some("2025-03-10T09:30:00-04:00"));
@@ -32,7 +36,11 @@ fn views_show_the_next_run_in_the_jobs_zone() {
         .unwrap_or_else(|e| panic!("{e}"));
     let mut new = spec("shanghai", "0 9 * * *");
     new.schedule = zoned;
-    let view = env.service().create(new).unwrap_or_else(|e| panic!("{e}"));
+    let view = env
+        .service()
+        .blocking()
+        .create(new)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(view.tz, "Asia/Shanghai");
     assert_eq!(view.next_run.as_deref(), Some("2025-03-09T09:00:00+08:00"));
 }
@@ -43,23 +51,29 @@ fn at_most_twenty_enabled_jobs() {
     let service = env.service();
     for i in 0..MAX_ENABLED_JOBS {
         service
+            .blocking()
             .create(spec(&format!("job {i}"), "0 8 * * *"))
             .unwrap_or_else(|e| panic!("{e}"));
     }
-    let refused = service.create(spec("one too many", "0 8 * * *"));
+    let refused = service.blocking().create(spec("one too many", "0 8 * * *"));
     assert!(matches!(
         refused,
         Err(JobError::Jobs(JobsError::TooManyEnabled { limit: 20 }))
     ));
     let mut disabled = spec("parked", "0 8 * * *");
     disabled.enabled = false;
-    let parked = service.create(disabled).unwrap_or_else(|e| panic!("{e}"));
+    let parked = service
+        .blocking()
+        .create(disabled)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(parked.next_run, None);
-    assert!(service.set_enabled(&parked.id, true).is_err());
+    assert!(service.blocking().set_enabled(&parked.id, true).is_err());
     service
+        .blocking()
         .set_enabled("job 0", false)
         .unwrap_or_else(|e| panic!("{e}"));
     let enabled = service
+        .blocking()
         .set_enabled("parked", true)
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
@@ -67,14 +81,29 @@ fn at_most_twenty_enabled_jobs() {
         Some("2025-03-09T08:00:00+00:00")
     );
     assert_eq!(
-        service.list(JobFilter::Enabled).map(|l| l.len()).ok(),
+        service
+            .blocking()
+            .list(JobFilter::Enabled)
+            .map(|l| l.len())
+            .ok(),
         Some(20)
     );
     assert_eq!(
-        service.list(JobFilter::Disabled).map(|l| l.len()).ok(),
+        service
+            .blocking()
+            .list(JobFilter::Disabled)
+            .map(|l| l.len())
+            .ok(),
         Some(1)
     );
-    assert_eq!(service.list(JobFilter::All).map(|l| l.len()).ok(), Some(21));
+    assert_eq!(
+        service
+            .blocking()
+            .list(JobFilter::All)
+            .map(|l| l.len())
+            .ok(),
+        Some(21)
+    );
 }
 
 #[test]
@@ -82,12 +111,14 @@ fn names_are_unique_ignoring_case() {
     let env = env();
     let service = env.service();
     service
+        .blocking()
         .create(spec("Report", "0 8 * * *"))
         .unwrap_or_else(|e| panic!("{e}"));
     let other = service
+        .blocking()
         .create(spec("other", "0 8 * * *"))
         .unwrap_or_else(|e| panic!("{e}"));
-    let taken = service.create(spec("report", "0 9 * * *"));
+    let taken = service.blocking().create(spec("report", "0 9 * * *"));
     assert!(matches!(
         taken,
         Err(JobError::Jobs(JobsError::NameTaken(_)))
@@ -96,7 +127,7 @@ fn names_are_unique_ignoring_case() {
         name: Some("REPORT".into()),
         ..JobEdit::default()
     };
-    let refused = service.edit(&other.id, rename).err();
+    let refused = service.blocking().edit(&other.id, rename).err();
     assert_eq!(refused.as_ref().and_then(JobError::field), Some("name"));
 }
 
@@ -105,6 +136,7 @@ fn changing_any_bound_field_needs_reapproval() {
     let env = env();
     let service = env.service();
     let job = service
+        .blocking()
         .create(spec("bound", "0 8 * * *"))
         .unwrap_or_else(|e| panic!("{e}"));
     let tools = ["exec".to_string(), "pty".to_string()];
@@ -147,10 +179,12 @@ fn changing_any_bound_field_needs_reapproval() {
     ];
     for (field, edit) in edits {
         let grant = service
+            .blocking()
             .authorize(&job.id, &tools)
             .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(grant.job.authorization, AuthorizationState::Authorized);
         let edited = service
+            .blocking()
             .edit(&job.id, edit)
             .unwrap_or_else(|e| panic!("{field}: {e}"));
         assert_eq!(
@@ -162,6 +196,7 @@ fn changing_any_bound_field_needs_reapproval() {
     }
     // Fields outside the binding keep it.
     let grant = service
+        .blocking()
         .authorize(&job.id, &tools)
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(grant.tools, tools);
@@ -172,15 +207,22 @@ fn changing_any_bound_field_needs_reapproval() {
         ..JobEdit::default()
     };
     let edited = service
+        .blocking()
         .edit(&job.id, kept)
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(edited.authorization, AuthorizationState::Authorized);
     assert_eq!(edited.authorized_tools, tools);
     // A different tool scope is a different binding.
-    let stored = service.find(&job.id).unwrap_or_else(|e| panic!("{e}"));
+    let stored = service
+        .blocking()
+        .find(&job.id)
+        .unwrap_or_else(|e| panic!("{e}"));
     let fewer = stored.binding_hash(&["exec".to_string()]);
     assert_ne!(Some(fewer), stored.authorization.map(|a| a.hash));
-    let revoked = service.revoke("renamed").unwrap_or_else(|e| panic!("{e}"));
+    let revoked = service
+        .blocking()
+        .revoke("renamed")
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(revoked.authorization, AuthorizationState::NotAuthorized);
 }
 
@@ -189,9 +231,11 @@ fn authorization_grant_shows_what_it_binds() {
     let env = env();
     let service = env.service();
     let job = service
+        .blocking()
         .create(spec("brief", "every 6 hours"))
         .unwrap_or_else(|e| panic!("{e}"));
     let grant = service
+        .blocking()
         .authorize(&job.id, &["exec".to_string()])
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(grant.instruction, "do the brief thing");
@@ -250,7 +294,7 @@ fn bad_input_names_the_field() {
     for (field, mutate) in cases {
         let mut new = spec("x", "0 8 * * *");
         mutate(&mut new);
-        let error = service.create(new).err();
+        let error = service.blocking().create(new).err();
         assert_eq!(
             error.as_ref().and_then(JobError::field),
             Some(field),
@@ -258,13 +302,13 @@ fn bad_input_names_the_field() {
         );
     }
     assert!(matches!(
-        service.get("nope"),
+        service.blocking().get("nope"),
         Err(JobError::Jobs(JobsError::NotFound(_)))
     ));
-    assert!(service.trigger("nope").is_err());
-    assert!(service.delete("nope").is_err());
-    assert!(service.revoke("nope").is_err());
-    assert!(service.history("nope", 5).is_err());
+    assert!(service.blocking().trigger("nope").is_err());
+    assert!(service.blocking().delete("nope").is_err());
+    assert!(service.blocking().revoke("nope").is_err());
+    assert!(service.blocking().history("nope", 5).is_err());
 }
 
 #[test]
@@ -278,20 +322,30 @@ fn preview_and_liveness() {
     assert_eq!(preview.next_runs.len(), 5);
     assert_eq!(preview.next_runs[0], "2025-03-10T09:00:00+08:00");
     assert_eq!(preview.tz, "Asia/Shanghai");
-    let status = service.scheduler_status().unwrap_or_else(|e| panic!("{e}"));
+    let status = service
+        .blocking()
+        .scheduler_status()
+        .unwrap_or_else(|e| panic!("{e}"));
     assert!(!status.alive);
     let now = utc(2025, 3, 8, 12, 0).timestamp_millis();
     env.store
         .scheduler_heartbeat("other", 4242, now - 60_000, 90_000)
         .unwrap_or_else(|e| panic!("{e}"));
-    let status = service.scheduler_status().unwrap_or_else(|e| panic!("{e}"));
+    let status = service
+        .blocking()
+        .scheduler_status()
+        .unwrap_or_else(|e| panic!("{e}"));
     assert!(status.alive);
     assert_eq!(status.pid, Some(4242));
     env.clock.advance(std::time::Duration::from_secs(60));
-    assert!(!service.scheduler_status().is_ok_and(|s| s.alive));
+    assert!(!service.blocking().scheduler_status().is_ok_and(|s| s.alive));
     let deleted = service
+        .blocking()
         .create(spec("gone", "0 8 * * *"))
         .unwrap_or_else(|e| panic!("{e}"));
-    service.delete("gone").unwrap_or_else(|e| panic!("{e}"));
-    assert!(service.get(&deleted.id).is_err());
+    service
+        .blocking()
+        .delete("gone")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(service.blocking().get(&deleted.id).is_err());
 }

@@ -19,6 +19,12 @@ pub enum JobsError {
     NotFound(String),
 }
 
+impl From<crate::DbError> for JobsError {
+    fn from(error: crate::DbError) -> JobsError {
+        JobsError::Store(StoreError::Db(error))
+    }
+}
+
 impl From<JobsError> for hearth_protocol::AppError {
     fn from(error: JobsError) -> hearth_protocol::AppError {
         use hearth_protocol::AppError;

@@ -11,7 +11,8 @@ use std::sync::Arc;
 
 use hearth_policy::{catalogue, CANONICAL_TOOLS};
 use hearth_scheduler::{
-    system_zone, JobError, JobService, JobView, RunnerSignal, SchedulerStatus, SystemClock,
+    system_zone, BlockingJobs, JobError, JobService, JobView, RunnerSignal, SchedulerStatus,
+    SystemClock,
 };
 use hearth_store::{JobsError, Store};
 use serde_json::{json, Value};
@@ -112,17 +113,19 @@ impl Jobs {
         self.1.clone()
     }
 
-    fn service(&self) -> &JobService {
-        &self.0
+    /// The service over its store, called in the calling thread.
+    fn service(&self) -> BlockingJobs<'_> {
+        self.0.blocking()
     }
 
-    /// Runs a service call (short SQLite work, fine on the runtime) and maps its error.
+    /// Runs a service call (short SQLite work, still run inline by the tools) and maps its
+    /// error.
     fn call<T>(
         &self,
         fields: &Fields,
-        f: impl FnOnce(&JobService) -> Result<T, JobError>,
+        f: impl FnOnce(&BlockingJobs<'_>) -> Result<T, JobError>,
     ) -> Result<T, ToolError> {
-        f(&self.0).map_err(|e| tool_error(e, fields))
+        f(&self.service()).map_err(|e| tool_error(e, fields))
     }
 
     /// Whether anything will run jobs, as JSON for results.

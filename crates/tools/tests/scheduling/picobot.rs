@@ -71,6 +71,7 @@ async fn cron_tools_cycle() {
         hearth_scheduler::system_zone(),
     );
     service
+        .blocking()
         .authorize(&id, &["exec".to_string()])
         .unwrap_or_else(|e| panic!("{e}"));
     let updated = ok(

@@ -313,17 +313,7 @@ pub(crate) async fn load_run(
     session_id: &str,
     name: String,
 ) -> CommandResult<SkillRun> {
-    let session = state
-        .store
-        .get_session(session_id)
-        .map_err(AppError::from)?
-        .ok_or_else(|| AppError::UnknownSession {
-            session_id: session_id.to_string(),
-        })?;
-    let workspace = session
-        .workspace
-        .map(PathBuf::from)
-        .unwrap_or_else(|| state.dir.workspace());
+    let workspace = crate::commands::attachments::workspace(state, session_id).await?;
     let data_dir = state.dir.root().to_path_buf();
     blocking(move || SkillRun::load(&data_dir, &workspace, &name)).await
 }
