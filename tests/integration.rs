@@ -1,6 +1,6 @@
 //! hearth-tests' integration suites that need no desktop app, one binary (each former suite is a
 //! module; run one with `cargo test -p hearth-tests --test integration engine_turns`). Those that
-//! own `org.freedesktop.Notifications` need a D-Bus session
+//! own `org.freedesktop.Notifications` or use the keychain need a D-Bus session
 //! (`scripts/with-headless-session.sh`) and take turns owning the name.
 
 mod dialect_file_turns;
@@ -8,5 +8,6 @@ mod dialect_turns;
 mod engine_turns;
 mod job_authorize;
 mod job_notifications;
+mod keychain;
 mod model_server_selftest;
 mod notifications;

@@ -1,6 +1,10 @@
 //! Secrets: the [`SecretStore`] trait every secret is read and written through, and its
 //! OS-keychain adapter.
 
+use std::sync::{Arc, Mutex, PoisonError};
+
+use keyring_core::{CredentialStore, Entry};
+
 /// Keychain service name every Hearth secret is stored under.
 pub const KEYCHAIN_SERVICE: &str = "Hearth";
 
@@ -34,8 +38,8 @@ impl KeyringStore {
         }
     }
 
-    fn entry(&self, account: &str) -> Result<keyring::Entry, SecretError> {
-        keyring::Entry::new(&self.service, account).map_err(classify)
+    fn entry(&self, account: &str) -> Result<Entry, SecretError> {
+        Entry::new_in_store(&platform_store()?, &self.service, account).map_err(classify)
     }
 }
 
@@ -45,10 +49,46 @@ impl Default for KeyringStore {
     }
 }
 
-fn classify(error: keyring::Error) -> SecretError {
+/// The platform's credential store, opened when a secret is first read or written (on Linux
+/// that connects to the session bus: a command that uses no secret never does) and kept for the
+/// process; an open that failed is tried again by the next call.
+static OPENED: Mutex<Option<Arc<CredentialStore>>> = Mutex::new(None);
+
+fn platform_store() -> Result<Arc<CredentialStore>, SecretError> {
+    let mut opened = OPENED.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(store) = opened.as_ref() {
+        return Ok(Arc::clone(store));
+    }
+    let store = open_platform_store().map_err(classify)?;
+    *opened = Some(Arc::clone(&store));
+    Ok(store)
+}
+
+#[cfg(target_os = "macos")]
+fn open_platform_store() -> keyring_core::Result<Arc<CredentialStore>> {
+    let store: Arc<CredentialStore> = apple_native_keyring_store::keychain::Store::new()?;
+    Ok(store)
+}
+
+#[cfg(target_os = "windows")]
+fn open_platform_store() -> keyring_core::Result<Arc<CredentialStore>> {
+    let store: Arc<CredentialStore> = windows_native_keyring_store::Store::new()?;
+    Ok(store)
+}
+
+/// The Secret Service over zbus (pure Rust: no libdbus to load at every start). It finds the
+/// items keyring 3's libdbus backend wrote, by the same `service` and `username` attributes.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn open_platform_store() -> keyring_core::Result<Arc<CredentialStore>> {
+    let store: Arc<CredentialStore> = zbus_secret_service_keyring_store::Store::new()?;
+    Ok(store)
+}
+
+fn classify(error: keyring_core::Error) -> SecretError {
     match error {
-        keyring::Error::NoStorageAccess(e) => SecretError::Unavailable(e.to_string()),
-        keyring::Error::PlatformFailure(e) => SecretError::Unavailable(e.to_string()),
+        keyring_core::Error::NoStorageAccess(e) | keyring_core::Error::PlatformFailure(e) => {
+            SecretError::Unavailable(e.to_string())
+        }
         other => SecretError::Failed(other.to_string()),
     }
 }
@@ -57,7 +97,7 @@ impl SecretStore for KeyringStore {
     fn get(&self, account: &str) -> Result<Option<String>, SecretError> {
         match self.entry(account)?.get_password() {
             Ok(secret) => Ok(Some(secret)),
-            Err(keyring::Error::NoEntry) => Ok(None),
+            Err(keyring_core::Error::NoEntry) => Ok(None),
             Err(e) => Err(classify(e)),
         }
     }
@@ -68,7 +108,7 @@ impl SecretStore for KeyringStore {
 
     fn delete(&self, account: &str) -> Result<(), SecretError> {
         match self.entry(account)?.delete_credential() {
-            Ok(()) | Err(keyring::Error::NoEntry) => Ok(()),
+            Ok(()) | Err(keyring_core::Error::NoEntry) => Ok(()),
             Err(e) => Err(classify(e)),
         }
     }
