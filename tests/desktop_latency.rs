@@ -34,7 +34,7 @@ const TYPED: &str = "Thanks, that helps. Before we go on, could you compare the 
     from last week's meeting, list the risks of each, and tell me which one fits a budget of \
     twelve thousand euros? Keep it short: a table and three bullet points at most, please.";
 
-/// The search started as the typing starts: it indexes the backlog the app has not indexed yet.
+/// Typed into the search box before the composer (its search indexes any backlog left).
 const QUERY: &str = "budget meeting";
 
 /// Pause between the reply's ~256 streamed deltas: the reply outlasts the typing.
@@ -80,16 +80,31 @@ fn load_average() -> String {
         .join(" ")
 }
 
-/// Types [`TYPED`] while the reply streams and the search runs; the keystrokes' latencies.
+/// Queries searched back to back while the keys are typed: English, Chinese, mixed, a tail.
+const SEARCHES: [&str; 6] = [
+    "budget meeting",
+    "会议",
+    "server 日志",
+    "hotel",
+    "预算",
+    "eport",
+];
+
+/// A keystroke slower than this is looked into: did a streamed delta render in its window?
+const SLOW_MS: f64 = 50.0;
+
+/// Types [`TYPED`] while the reply streams and searches run; the keystrokes' latencies.
 async fn type_while_busy(app: &App) -> Vec<f64> {
     app.type_into(".search input[type=\"search\"]", QUERY).await;
     eventually("the search to start", PATIENCE, || async {
         (!probe::searches(app).await.is_empty()).then_some(())
     })
     .await;
-    let typing_from = probe::now(app).await;
+    probe::start_searches(app, &SEARCHES).await;
     let composer = app.wait_css(".composer textarea").await;
     composer.click().await.unwrap();
+    probe::reset(app).await;
+    let typing_from = probe::now(app).await;
     let started = Instant::now();
     for key in TYPED.chars() {
         composer.send_keys(&key.to_string()).await.unwrap();
@@ -101,6 +116,7 @@ async fn type_while_busy(app: &App) -> Vec<f64> {
     })
     .await;
     let typing_to = probe::now(app).await;
+    probe::stop_searches(app).await;
     let streaming = "article.message.assistant[data-status=\"streaming\"]";
     assert_eq!(
         app.count(streaming).await,
@@ -118,18 +134,35 @@ async fn type_while_busy(app: &App) -> Vec<f64> {
         typing.as_secs_f64(),
         typing.as_millis() as f64 / TYPED.chars().count() as f64
     );
-    for (start, end) in probe::searches(app).await {
-        let end = end.map_or("still running at the end".to_string(), |end| {
-            format!(
-                "answered {:.0} ms after the typing began",
-                end - typing_from
-            )
-        });
-        let start = start - typing_from;
-        eprintln!("search_messages({QUERY:?}): started {start:.0} ms into the typing, {end}");
-    }
-    eprintln!("typing window {:.0} ms", typing_to - typing_from);
-    probe::keystrokes(app).await
+    let searches = probe::searches(app).await;
+    let during: Vec<f64> = searches
+        .iter()
+        .filter_map(|&(start, end)| end.filter(|&end| end > typing_from).map(|end| end - start))
+        .collect();
+    assert!(
+        !during.is_empty(),
+        "no search ran while the keys were typed"
+    );
+    eprintln!(
+        "search_messages while typing: {} calls back to back, each {}",
+        during.len(),
+        probe::summary(&during)
+    );
+    let keys = probe::keystrokes(app).await;
+    let renders = probe::renders(app).await;
+    let slow: Vec<&(f64, f64)> = keys.iter().filter(|(s, e)| e - s > SLOW_MS).collect();
+    let overlapping = slow
+        .iter()
+        .filter(|(s, e)| renders.iter().any(|r| r >= s && r <= e))
+        .count();
+    eprintln!(
+        "typing window {:.0} ms, {} streamed renders in it; keystrokes over {SLOW_MS} ms: {}, \
+         {overlapping} of them with a streamed render inside their wait",
+        typing_to - typing_from,
+        renders.len(),
+        slow.len()
+    );
+    keys.iter().map(|(start, end)| end - start).collect()
 }
 
 /// Opens Settings [`OPENINGS`] times from the chat `session`; each click's time to paint.

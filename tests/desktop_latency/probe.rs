@@ -12,7 +12,7 @@ use crate::desktop::app::App;
 const INSTALL: &str = r#"
 const w = window;
 if (!w.__bench) {
-  const b = (w.__bench = { keys: [], pending: null, searches: [], settings: null });
+  const b = (w.__bench = { keys: [], pending: null, searches: [], renders: [], settings: null });
   const types = (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes) || [];
   b.eventTiming = types.includes('event');
   // The event's own time when it is on the page's clock (WebKit: high resolution), else now.
@@ -28,8 +28,21 @@ if (!w.__bench) {
     if (!composer(e) || b.pending === null) return;
     const t0 = b.pending;
     b.pending = null;
-    b.afterPaint(() => b.keys.push(performance.now() - t0));
+    b.afterPaint(() => b.keys.push([t0, performance.now()]));
   }, true);
+  // When the streamed reply's DOM changes (one callback per rendering of a delta).
+  new MutationObserver((records) => {
+    const streaming = 'article.message.assistant[data-status="streaming"]';
+    const node = records[0].target;
+    const el = node instanceof Element ? node : node.parentElement;
+    if (el && el.closest(streaming)) b.renders.push(performance.now());
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  // Searches back to back (through the same IPC as the search box) while `b.searching`.
+  b.searchLoop = async (queries) => {
+    for (let i = 0; b.searching; i++) {
+      await w.__TAURI_INTERNALS__.invoke('search_messages', { query: queries[i % queries.length] });
+    }
+  };
   // Tauri's IPC posts each command to `ipc://localhost/<command>` with fetch.
   const fetch = w.fetch;
   w.fetch = function (input, init) {
@@ -71,9 +84,38 @@ pub async fn install(app: &App) -> bool {
     app.js(INSTALL, vec![]).await.as_bool().unwrap_or(false)
 }
 
-/// The keystroke latencies recorded so far, in ms.
-pub async fn keystrokes(app: &App) -> Vec<f64> {
-    floats(&app.js("return window.__bench.keys;", vec![]).await)
+/// The keystrokes recorded so far: (keydown, end of the frame after it) on the page's clock.
+pub async fn keystrokes(app: &App) -> Vec<(f64, f64)> {
+    let value = app.js("return window.__bench.keys;", vec![]).await;
+    let keys = value.as_array().cloned().unwrap_or_default();
+    keys.iter()
+        .map(|k| (k[0].as_f64().unwrap(), k[1].as_f64().unwrap()))
+        .collect()
+}
+
+/// Forgets the keystrokes and streamed renders recorded so far.
+pub async fn reset(app: &App) {
+    app.js(
+        "window.__bench.keys = []; window.__bench.renders = [];",
+        vec![],
+    )
+    .await;
+}
+
+/// When the streamed reply's DOM changed, on the page's clock.
+pub async fn renders(app: &App) -> Vec<f64> {
+    floats(&app.js("return window.__bench.renders;", vec![]).await)
+}
+
+/// Starts `search_messages` calls back to back, cycling through `queries`, until [`stop_searches`].
+pub async fn start_searches(app: &App, queries: &[&str]) {
+    let script = "window.__bench.searching = true; window.__bench.searchLoop(arguments[0]);";
+    app.js(script, vec![json!(queries)]).await;
+}
+
+/// Ends the loop of [`start_searches`] (after the call in flight).
+pub async fn stop_searches(app: &App) {
+    app.js("window.__bench.searching = false;", vec![]).await;
 }
 
 /// Keystrokes typed whose frame has not been recorded yet.

@@ -107,7 +107,8 @@ fn text(rng: &mut Rng, n: usize) -> String {
 }
 
 /// Stores `chats` chats holding `messages` messages in all (user and assistant in turn, spread
-/// unevenly over the chats), in transactions of a thousand. Returns the chats' ids.
+/// unevenly over the chats), in transactions of a thousand; the app indexes them for search.
+/// Returns the chats' ids.
 pub fn backlog(data: &Path, chats: usize, messages: usize) -> Vec<String> {
     let store = Store::open(&data.join("hearth.db")).unwrap();
     let ids: Vec<String> = (0..chats).map(|i| format!("desktop:seed-{i:04}")).collect();
