@@ -228,6 +228,8 @@ async fn keystrokes_paint_within_a_frame_and_settings_within_100_ms() {
     })
     .await;
     let settings = open_settings_repeatedly(&app, &session).await;
+    let each: Vec<String> = settings.iter().map(|ms| format!("{ms:.0}")).collect();
+    eprintln!("Settings openings in order (ms): {}", each.join(", "));
     let load_settings = load_average();
     app.close().await;
 

@@ -107,7 +107,7 @@ fn text(rng: &mut Rng, n: usize) -> String {
 }
 
 /// Stores `chats` chats holding `messages` messages in all (user and assistant in turn, spread
-/// unevenly over the chats), in transactions of a thousand; the app indexes them for search.
+/// unevenly over the chats), in transactions of a thousand, and indexes them for search.
 /// Returns the chats' ids.
 pub fn backlog(data: &Path, chats: usize, messages: usize) -> Vec<String> {
     let store = Store::open(&data.join("hearth.db")).unwrap();
@@ -159,5 +159,13 @@ pub fn backlog(data: &Path, chats: usize, messages: usize) -> Vec<String> {
         }
     }
     store.insert_messages(&batch).unwrap();
+    // A search indexes the backlog now, so this store's indexing thread has nothing left to
+    // write once it is dropped: a batch still running would hold the write lock and the app's
+    // start would fail with "database is locked". Then wait for any writer to let go.
+    store.search_messages("budget", 1, None, None).unwrap();
+    drop(store);
+    let conn = rusqlite::Connection::open(data.join("hearth.db")).unwrap();
+    conn.busy_timeout(std::time::Duration::from_secs(30)).unwrap();
+    conn.execute_batch("BEGIN IMMEDIATE; COMMIT;").unwrap();
     ids
 }
