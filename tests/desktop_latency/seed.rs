@@ -165,7 +165,8 @@ pub fn backlog(data: &Path, chats: usize, messages: usize) -> Vec<String> {
     store.search_messages("budget", 1, None, None).unwrap();
     drop(store);
     let conn = rusqlite::Connection::open(data.join("hearth.db")).unwrap();
-    conn.busy_timeout(std::time::Duration::from_secs(30)).unwrap();
+    conn.busy_timeout(std::time::Duration::from_secs(30))
+        .unwrap();
     conn.execute_batch("BEGIN IMMEDIATE; COMMIT;").unwrap();
     ids
 }
