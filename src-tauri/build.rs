@@ -119,7 +119,7 @@ const COMMANDS: &[&str] = &[
 
 fn main() {
     let attributes = tauri_build::Attributes::new()
-        .capabilities_path_pattern("./src-tauri/capabilities/**/*")
+        .capabilities_path_pattern("./capabilities/**/*")
         .app_manifest(tauri_build::AppManifest::new().commands(COMMANDS));
     tauri_build::try_build(attributes).unwrap_or_else(|e| panic!("tauri build failed: {e}"));
 }

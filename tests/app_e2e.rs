@@ -1,6 +1,6 @@
 //! The real desktop app under tauri-driver, one binary: the main suite (`desktop_e2e`), scheduled
-//! jobs (`desktop_jobs_e2e`) and the high-risk tools (`desktop_tools_e2e`), with their shared
-//! support (`desktop`). It needs a display and a D-Bus session
+//! jobs (`desktop_jobs_e2e`), the high-risk tools (`desktop_tools_e2e`), the ignored latency
+//! benchmark (`desktop_latency`) and their shared support (`desktop`). It needs a display and a D-Bus session
 //! (`scripts/with-headless-session.sh`); the tests take turns (`desktop::turn`): the app is
 //! single-instance per session bus. It is a binary of its own, apart from `integration`, because
 //! its fake notification server owns `org.freedesktop.Notifications` for the whole process
@@ -14,4 +14,5 @@
 mod desktop;
 mod desktop_e2e;
 mod desktop_jobs_e2e;
+mod desktop_latency;
 mod desktop_tools_e2e;
