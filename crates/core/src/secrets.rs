@@ -84,6 +84,24 @@ fn open_platform_store() -> keyring_core::Result<Arc<CredentialStore>> {
     Ok(store)
 }
 
+/// The Secret Service store searches every collection, so a keyring without a default (login)
+/// collection answers "no such key" although no key could be saved there either: that is a
+/// keychain that is not available (as keyring 3, which looked in the default collection, said).
+#[cfg(all(unix, not(target_os = "macos")))]
+fn can_store() -> Result<(), SecretError> {
+    use secret_service::{blocking::SecretService, EncryptionType};
+    let unavailable = |e: secret_service::Error| SecretError::Unavailable(e.to_string());
+    let service = SecretService::connect(EncryptionType::Plain).map_err(unavailable)?;
+    service.get_default_collection().map_err(unavailable)?;
+    Ok(())
+}
+
+/// Keychain and Credential Manager always have somewhere to save.
+#[cfg(not(all(unix, not(target_os = "macos"))))]
+fn can_store() -> Result<(), SecretError> {
+    Ok(())
+}
+
 fn classify(error: keyring_core::Error) -> SecretError {
     match error {
         keyring_core::Error::NoStorageAccess(e) | keyring_core::Error::PlatformFailure(e) => {
@@ -97,7 +115,10 @@ impl SecretStore for KeyringStore {
     fn get(&self, account: &str) -> Result<Option<String>, SecretError> {
         match self.entry(account)?.get_password() {
             Ok(secret) => Ok(Some(secret)),
-            Err(keyring_core::Error::NoEntry) => Ok(None),
+            Err(keyring_core::Error::NoEntry) => {
+                can_store()?;
+                Ok(None)
+            }
             Err(e) => Err(classify(e)),
         }
     }
