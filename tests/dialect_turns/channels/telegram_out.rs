@@ -100,18 +100,22 @@ async fn text_is_escaped_long_text_split_and_files_uploaded() {
     assert!(stored.iter().all(|m| m.status == MessageStatus::Complete));
 }
 
+/// `send_message` of "hi" to telegram:42, which must fail.
+async fn send_failing(rig: &Rig) -> hearth_tools::ToolError {
+    rig.call(
+        "desktop:a",
+        "send_message",
+        json!({"target_chat_id": "telegram:42", "content": "hi"}),
+    )
+    .await
+    .unwrap_err()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_500_or_no_answer_is_delivery_failed_never_delivered() {
     let (bot, mut rig) = rig().await;
     bot.set("sendMessage", Behaviour::Fail(1));
-    let error = rig
-        .call(
-            "desktop:a",
-            "send_message",
-            json!({"target_chat_id": "telegram:42", "content": "hi"}),
-        )
-        .await
-        .unwrap_err();
+    let error = send_failing(&rig).await;
     assert_eq!(error.kind, ErrorKind::DeliveryFailed, "{error:?}");
     assert!(error.message.contains("500"), "{}", error.message);
     assert!(
@@ -132,14 +136,7 @@ async fn a_500_or_no_answer_is_delivery_failed_never_delivered() {
 
     // A refused token will not pass by itself: the model is told not to keep trying.
     bot.set("sendMessage", Behaviour::Unauthorized);
-    let error = rig
-        .call(
-            "desktop:a",
-            "send_message",
-            json!({"target_chat_id": "telegram:42", "content": "hi"}),
-        )
-        .await
-        .unwrap_err();
+    let error = send_failing(&rig).await;
     assert_eq!(error.kind, ErrorKind::DeliveryFailed, "{error:?}");
     assert!(
         error.message.contains("401")
@@ -154,14 +151,7 @@ async fn a_500_or_no_answer_is_delivery_failed_never_delivered() {
     rig.rebuild();
     bot.set("sendMessage", Behaviour::Hang);
     let started = Instant::now();
-    let error = rig
-        .call(
-            "desktop:a",
-            "send_message",
-            json!({"target_chat_id": "telegram:42", "content": "hi"}),
-        )
-        .await
-        .unwrap_err();
+    let error = send_failing(&rig).await;
     assert_eq!(error.kind, ErrorKind::DeliveryFailed, "{error:?}");
     assert!(error.message.contains("within 1"), "{}", error.message);
     assert!(
