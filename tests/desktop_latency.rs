@@ -3,7 +3,9 @@
 //
 // Run (ignored by default; it prints its figures, see the README's Performance section), after
 // `npm --prefix ui run build && cargo build -p hearth --bins`: `bash scripts/with-headless-session.sh
-// cargo test -p hearth-tests --test app_e2e desktop_latency -- --ignored --nocapture`
+// cargo test -p hearth-tests --test app_e2e desktop_latency -- --ignored --nocapture`. For a
+// release build of the app: `cargo build --release -p hearth --bins` and the same command with
+// `HEARTH_E2E_APP=target/release/hearth` (the test itself stays a debug build).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stderr)]
 
 #[path = "desktop_latency/probe.rs"]

@@ -8,6 +8,10 @@ use std::path::{Path, PathBuf};
 /// How to run this suite, shown whenever something it needs is missing.
 pub const HOW_TO_RUN: &str = "run the suite with: bash scripts/e2e-setup.sh && cargo build --workspace --bins && bash scripts/with-headless-session.sh cargo test -p hearth-tests --test app_e2e";
 
+/// Names another build of the app to drive instead of `target/debug/hearth` (the latency
+/// benchmark's release figures: `HEARTH_E2E_APP=target/release/hearth`).
+pub const APP_ENV: &str = "HEARTH_E2E_APP";
+
 /// The system Python (the one python3-gi is installed for).
 pub const PYTHON: &str = "/usr/bin/python3";
 
@@ -16,7 +20,7 @@ pub const PYTHON: &str = "/usr/bin/python3";
 pub struct Tools {
     /// The workspace root.
     pub root: PathBuf,
-    /// `target/debug/hearth`.
+    /// `target/debug/hearth`, or the binary named by [`APP_ENV`].
     pub app: PathBuf,
     pub tauri_driver: PathBuf,
     pub native_driver: PathBuf,
@@ -64,7 +68,10 @@ pub fn require() -> Tools {
             .expect("the test executable lives in target/<profile>/deps")
             .to_path_buf(),
     };
-    let app = debug_dir.join("hearth");
+    let app = match std::env::var_os(APP_ENV) {
+        Some(app) => root.join(app),
+        None => debug_dir.join("hearth"),
+    };
     let tauri_driver = Some(root.join(".tools/bin/tauri-driver"))
         .filter(|p| executable(p))
         .or_else(|| on_path("tauri-driver"));
