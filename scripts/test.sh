@@ -62,9 +62,10 @@ cargo build --workspace --bins --tests
 
 step "cargo test"
 bash scripts/with-headless-session.sh cargo test --workspace
-# Among them `contract_exports_every_command` (src-tauri/src/contract) rewrote the IPC contract,
-# `commands.ts`, and the bindings of the types the commands exchange.
-step "the IPC contract (ui/src/lib/bindings/commands.ts) matches the commands"
+# Among them `contract_exports_every_command_and_event` (src-tauri/src/contract) rewrote the IPC
+# contract, `commands.ts` and `events.ts`, and the bindings of the types the commands and events
+# exchange.
+step "the IPC contract (ui/src/lib/bindings/commands.ts, events.ts) matches the commands and events"
 bindings_committed "cargo test -p hearth --lib contract"
 
 step "Linux packages: built as a release is (the UI's before-build step, then cargo), the .rpm read, the .deb installed, started from its menu entry, quit from the tray, removed"

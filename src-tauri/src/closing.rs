@@ -4,12 +4,10 @@
 //! or quit.
 
 use hearth_protocol::CloseWithoutTray;
-use tauri::{AppHandle, Emitter, Manager};
+use tauri::{AppHandle, Manager};
 
+use crate::events::CLOSE_ASK;
 use crate::state::AppState;
-
-/// Event asking the UI whether to keep running in the background or quit.
-pub const CLOSE_ASK_EVENT: &str = "window://close-ask";
 
 /// What one close request does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,7 +48,7 @@ pub fn act(app: &AppHandle, action: CloseAction, tray_host: bool) {
     match action {
         CloseAction::Hide => crate::window::hide_main(app, tray_host),
         CloseAction::Ask => {
-            let _ = app.emit(CLOSE_ASK_EVENT, ());
+            let _ = CLOSE_ASK.emit(app, &());
         }
         CloseAction::Quit => app.exit(0),
     }

@@ -3,13 +3,10 @@
 //! window refreshes), and the channels are built again and the gateway restarted whenever the
 //! channels, their tokens or the local-host allow list change.
 
-use tauri::{AppHandle, Emitter, Manager};
+use tauri::{AppHandle, Manager};
 
-use crate::scheduler::SESSION_APPENDED_EVENT;
+use crate::events::{CHANNELS_CHANGED, SESSION_APPENDED};
 use crate::state::AppState;
-
-/// Emitted (no payload) once the channels were built again and the gateway restarted.
-pub const CHANNELS_CHANGED_EVENT: &str = "channels://changed";
 
 /// Starts polling the inbound channels built at start-up (call once, in `setup`).
 pub fn start(app: &AppHandle) {
@@ -45,13 +42,13 @@ async fn serve(app: &AppHandle, reload: bool) {
         Ok(settings_app.state::<AppState>().settings())
     })
     .with_listener(move |session_id| {
-        let _ = emitter.emit(SESSION_APPENDED_EVENT, session_id);
+        let _ = SESSION_APPENDED.emit(&emitter, session_id);
     })
     .serve();
     tracing::info!(polling = handle.polling(), "inbound channels served");
     *gateway = Some(handle);
     drop(gateway);
-    let _ = app.emit(CHANNELS_CHANGED_EVENT, ());
+    let _ = CHANNELS_CHANGED.emit(app, &());
 }
 
 /// Whether the gateway polls a channel named `name` now.

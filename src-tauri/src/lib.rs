@@ -7,6 +7,7 @@ mod closing;
 mod commands;
 #[cfg(test)]
 mod contract;
+mod events;
 mod gateway;
 mod idle_memory;
 mod mcp;

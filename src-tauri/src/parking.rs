@@ -10,9 +10,10 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use hearth_protocol::ParkedWindow;
-use tauri::{AppHandle, Emitter, Manager};
+use tauri::{AppHandle, Manager};
 use tokio::sync::Notify;
 
+use crate::events::PARK_WINDOW;
 use crate::state::AppState;
 use crate::window::{Reveal, MAIN};
 
@@ -24,9 +25,7 @@ use crate::window::{Reveal, MAIN};
 pub const TEARDOWN_DELAY: Duration = Duration::from_secs(15);
 /// Overrides [`TEARDOWN_DELAY`] in whole seconds (tests, measurements); `0` never tears down.
 pub const TEARDOWN_ENV: &str = "HEARTH_WINDOW_TEARDOWN_SECS";
-/// Event asking the UI to hand over its state with the `park_window` command.
-pub const PARK_EVENT: &str = "window://park";
-/// How long the UI gets to answer [`PARK_EVENT`] before the window goes anyway.
+/// How long the UI gets to answer [`PARK_WINDOW`] before the window goes anyway.
 const PARK_PATIENCE: Duration = Duration::from_secs(2);
 
 /// The window's teardown schedule and what it parked (managed state).
@@ -132,7 +131,7 @@ async fn teardown_after(app: AppHandle, epoch: u64, delay: Duration) {
     let Some(window) = app.get_webview_window(MAIN) else {
         return;
     };
-    let _ = window.emit(PARK_EVENT, ());
+    let _ = PARK_WINDOW.emit(&window, &());
     let _ = tokio::time::timeout(PARK_PATIENCE, parking.handed_over.notified()).await;
     if !parking.current(epoch) || window.is_visible().unwrap_or(true) {
         return;

@@ -11,17 +11,14 @@ use hearth_engine::{save_settings, AgentJobExecutor};
 use hearth_scheduler::{
     JobExecutor, JobOutput, RunFailure, RunRequest, Runner, RunnerHandle, SystemClock,
 };
-use tauri::{AppHandle, Emitter, Manager};
+use tauri::{AppHandle, Manager};
 use tokio::sync::Notify;
 
+use crate::events::{JOBS_CHANGED, SESSION_APPENDED};
 use crate::next_run::next_run_label;
 use crate::state::AppState;
 use crate::tray::JobItems;
 
-/// Event the Jobs page listens to: jobs or their runs changed.
-pub const JOBS_CHANGED_EVENT: &str = "jobs://changed";
-/// Event with a session id: a job run added messages to it (the open chat reloads).
-pub const SESSION_APPENDED_EVENT: &str = "session://appended";
 /// The next-run line is recomputed at least this often (a job's time passes).
 const TRAY_REFRESH: Duration = Duration::from_secs(30);
 /// A change is shown after this pause, so the runner has recorded what it just did.
@@ -56,7 +53,7 @@ impl JobExecutor for Watched {
         self.refresh.notify_one();
         if let Ok(output) = &outcome {
             for session in target.iter().chain(output.session_id.iter()) {
-                let _ = self.app.emit(SESSION_APPENDED_EVENT, session);
+                let _ = SESSION_APPENDED.emit(&self.app, session);
             }
         }
         outcome
@@ -108,7 +105,7 @@ async fn refresh_loop(app: AppHandle, refresh: Arc<Notify>) {
             () = refresh.notified() => {
                 tokio::time::sleep(SETTLE).await;
                 show_next_run(&app).await;
-                let _ = app.emit(JOBS_CHANGED_EVENT, ());
+                let _ = JOBS_CHANGED.emit(&app, &());
             }
             () = tokio::time::sleep(TRAY_REFRESH) => {}
         }

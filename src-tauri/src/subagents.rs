@@ -5,21 +5,18 @@
 use std::sync::Arc;
 
 use hearth_protocol::{SubAgentMode, SubAgentProgress, SubAgentStatus};
-use tauri::{AppHandle, Emitter, Manager};
+use tauri::{AppHandle, Manager};
 
-use crate::scheduler::SESSION_APPENDED_EVENT;
+use crate::events::{SESSION_APPENDED, SUBAGENT_PROGRESS};
 use crate::state::AppState;
-
-/// The event carrying a [`SubAgentProgress`].
-pub const PROGRESS_EVENT: &str = "subagent://progress";
 
 /// Sends the sub-agent runtime's progress to the window (call once, in `setup`).
 pub fn start(app: &AppHandle) {
     let emitter = app.clone();
     let listener = Arc::new(move |progress: &SubAgentProgress| {
-        let _ = emitter.emit(PROGRESS_EVENT, progress);
+        let _ = SUBAGENT_PROGRESS.emit(&emitter, progress);
         if progress.mode == SubAgentMode::Background && progress.status != SubAgentStatus::Running {
-            let _ = emitter.emit(SESSION_APPENDED_EVENT, &progress.parent_session_id);
+            let _ = SESSION_APPENDED.emit(&emitter, &progress.parent_session_id);
         }
     });
     app.state::<AppState>()

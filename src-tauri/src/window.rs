@@ -7,16 +7,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use hearth_core::Notice;
 use hearth_protocol::Text;
-use tauri::{AppHandle, Emitter, Manager, WebviewWindowBuilder, Window, WindowEvent};
+use tauri::{AppHandle, Manager, WebviewWindowBuilder, Window, WindowEvent};
 
+use crate::events::{NEW_CHAT, OPEN_CHAT};
 use crate::parking::Parking;
 use crate::state::AppState;
 
 pub const MAIN: &str = "main";
-/// Event the UI listens to when "New chat" is chosen in the tray.
-pub const NEW_CHAT_EVENT: &str = "tray://new-chat";
-/// Event telling the UI which chat to open (payload: the session id) after a notification click.
-pub const OPEN_CHAT_EVENT: &str = "notification://open-chat";
 
 /// What the window should do when it is brought back.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,10 +46,10 @@ pub fn reveal(app: &AppHandle, what: Reveal) {
     match what {
         Reveal::Show => {}
         Reveal::NewChat => {
-            let _ = app.emit(NEW_CHAT_EVENT, ());
+            let _ = NEW_CHAT.emit(app, &());
         }
         Reveal::OpenChat(id) => {
-            let _ = app.emit(OPEN_CHAT_EVENT, id);
+            let _ = OPEN_CHAT.emit(app, &id);
         }
     }
 }

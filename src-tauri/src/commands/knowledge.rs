@@ -8,8 +8,9 @@ use std::path::Path;
 use hearth_engine::{knowledge_folders, Knowledge};
 use hearth_knowledge::{find_viewers, launch_at, Place, Viewer};
 use hearth_protocol::{AppError, Citation, KnowledgeStatus, Opened};
-use tauri::{AppHandle, Emitter, Manager, State};
+use tauri::{AppHandle, Manager, State};
 
+use crate::events::KNOWLEDGE_PROGRESS;
 use crate::startup_problem::{open_with_os, spawn_detached};
 use crate::state::{AppState, CommandResult};
 
@@ -114,9 +115,6 @@ fn default_viewer(file: &Path) -> Option<Viewer> {
     Viewer::of_desktop_entry(&query(&["default".as_ref(), mime.as_ref()])?)
 }
 
-/// The event each change of the indexing progress is sent as (a [`hearth_protocol::Progress`]).
-pub const KNOWLEDGE_PROGRESS_EVENT: &str = "knowledge://progress";
-
 /// Sends the progress to the window as it moves, starts the first pass and, when the settings
 /// say so, follows changes (call once, in `setup`).
 pub fn start(app: &AppHandle) {
@@ -124,7 +122,7 @@ pub fn start(app: &AppHandle) {
     let knowledge = knowledge(&state);
     let window = app.clone();
     knowledge.on_progress(std::sync::Arc::new(move |progress| {
-        if let Err(error) = window.emit(KNOWLEDGE_PROGRESS_EVENT, progress) {
+        if let Err(error) = KNOWLEDGE_PROGRESS.emit(&window, progress) {
             tracing::warn!(%error, "indexing progress not sent to the window");
         }
     }));

@@ -1,18 +1,16 @@
 //! Settings → Models downloads: starting one from a URL or a Hugging Face file through the
 //! network guard, pausing, resuming and cancelling it by id, and each change of it sent to the
-//! window as a [`DOWNLOAD_EVENT`].
+//! window as a [`MODEL_DOWNLOAD`](crate::events::MODEL_DOWNLOAD) event.
 
 use hearth_ipc_macros::command;
 use std::sync::Arc;
 
 use hearth_local::{DownloadSource, Downloader};
 use hearth_protocol::{ModelDownload, StartDownloadParams};
-use tauri::{AppHandle, Emitter, Manager, State};
+use tauri::{AppHandle, Manager, State};
 
+use crate::events::MODEL_DOWNLOAD;
 use crate::state::{AppState, CommandResult};
-
-/// The event each change of a download is sent as (a [`ModelDownload`]).
-pub const DOWNLOAD_EVENT: &str = "models://download";
 
 /// Sends every change of a download to the window (call once, in `setup`).
 pub fn start(app: &AppHandle) {
@@ -23,7 +21,7 @@ pub fn start(app: &AppHandle) {
         .local()
         .downloads()
         .on_change(Arc::new(move |download| {
-            if let Err(error) = window.emit(DOWNLOAD_EVENT, download) {
+            if let Err(error) = MODEL_DOWNLOAD.emit(&window, download) {
                 tracing::warn!(%error, "download progress not sent to the window");
             }
         }));

@@ -7,9 +7,10 @@ use hearth_engine::{EventSink, SkillRun, TurnSummary};
 use hearth_ipc_macros::command;
 use hearth_protocol::{AppError, ApprovalDecision, ContentPart, EngineEvent, Session, Text};
 use tauri::ipc::Channel;
-use tauri::{AppHandle, Emitter, Manager, State};
+use tauri::{AppHandle, Manager, State};
 use tokio_util::sync::CancellationToken;
 
+use crate::events::SESSION_TITLED;
 use crate::state::{AppState, CommandResult};
 
 /// Runs a turn (`turn` builds its engine, which registers it with the app's running turns,
@@ -141,9 +142,6 @@ pub(crate) async fn send_turn(
     Ok(())
 }
 
-/// The event that says a chat got a model-written title (the sidebar lists the sessions again).
-pub const SESSION_TITLED_EVENT: &str = "session://titled";
-
 /// Asks the model for the title of a chat that just got its first reply, without holding the
 /// turn (the next message can be sent meanwhile); `write_title` does nothing for later replies
 /// or a title the user chose.
@@ -157,7 +155,7 @@ fn title_in_background(app: &AppHandle, session_id: &str) {
         };
         match engine.write_title(&session_id).await {
             Ok(Some(_)) => {
-                let _ = app.emit(SESSION_TITLED_EVENT, &session_id);
+                let _ = SESSION_TITLED.emit(&app, &session_id);
             }
             Ok(None) => {}
             Err(error) => tracing::warn!(%error, session = %session_id, "no model-written title"),

@@ -1,5 +1,5 @@
-//! Writes the contract: `commands.ts` (the `Commands` table) into the ts-rs bindings folder, and
-//! the bindings of every type a command exchanges.
+//! Renders `commands.ts` (the `Commands` table), with the pieces of a generated file that
+//! `events.ts` shares.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -10,6 +10,24 @@ use super::{Arg, Command, Ts};
 
 const HEADER: &str = "// Generated from the `#[command]` functions of src-tauri/src/commands by \
 `cargo test -p hearth --lib contract`: do not edit.\n";
+
+/// A generated file: `header`, the lines in `preamble`, the imports of the types the body names
+/// (name → file, relative to the bindings folder), then `body`.
+pub fn file(header: &str, preamble: &str, imports: BTreeMap<String, String>, body: &str) -> String {
+    let mut out = format!("{header}{preamble}");
+    for (name, file) in imports {
+        let _ = writeln!(out, "import type {{ {name} }} from \"./{file}\";");
+    }
+    out.push('\n');
+    out + body
+}
+
+/// A member's doc comment in a table's body (none when `docs` is empty).
+pub fn doc_line(body: &mut String, docs: &str) {
+    if !docs.is_empty() {
+        let _ = writeln!(body, "  /** {} */", docs.replace("*/", "*\\/"));
+    }
+}
 
 /// The commands' table as TypeScript, with the imports of the types it names.
 pub fn render(commands: &[Command], cfg: &Config) -> String {
@@ -44,9 +62,7 @@ keys), what it resolves with and what it rejects with. */\nexport type Commands 
             .error
             .as_ref()
             .map_or("never".into(), &mut named);
-        if !command.docs.is_empty() {
-            let _ = writeln!(body, "  /** {} */", command.docs.replace("*/", "*\\/"));
-        }
+        doc_line(&mut body, command.docs);
         let name = command.name;
         let _ = writeln!(
             body,
@@ -55,39 +71,10 @@ keys), what it resolves with and what it rejects with. */\nexport type Commands 
     }
     body.push_str("};\n");
 
-    let mut out = String::from(HEADER);
-    if commands.iter().any(|c| c.args.iter().any(|a| a.channel)) {
-        out.push_str("import type { Channel } from \"@tauri-apps/api/core\";\n");
-    }
-    for (name, file) in imports {
-        let _ = writeln!(out, "import type {{ {name} }} from \"./{file}\";");
-    }
-    out.push('\n');
-    out + &body
-}
-
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-
-    use super::*;
-
-    /// Writes `commands.ts` and the bindings of the types the commands exchange (`cargo test -p
-    /// hearth --lib contract`; `scripts/test.sh` fails when the committed files differ).
-    #[test]
-    fn contract_exports_every_command() {
-        let cfg = Config::from_env();
-        let commands = crate::commands::every_command();
-        for command in &commands {
-            let types = command.args.iter().map(|a| &a.ty);
-            let types = types
-                .chain([&command.output.ok])
-                .chain(&command.output.error);
-            for ty in types {
-                (ty.export)(&cfg).unwrap();
-            }
-        }
-        let path = cfg.out_dir().join("commands.ts");
-        std::fs::write(&path, render(&commands, &cfg)).unwrap();
-    }
+    let channels = commands.iter().any(|c| c.args.iter().any(|a| a.channel));
+    let preamble = match channels {
+        true => "import type { Channel } from \"@tauri-apps/api/core\";\n",
+        false => "",
+    };
+    file(HEADER, preamble, imports, &body)
 }

@@ -1,8 +1,12 @@
 //! The IPC contract: every command's signature as `#[command]` recorded it (see
-//! `hearth-ipc-macros`), written out as `ui/src/lib/bindings/commands.ts` by the test in
-//! [`export`] together with the ts-rs bindings of the types it names. Test builds only.
+//! `hearth-ipc-macros`) and every event of `crate::events`, written out as
+//! `ui/src/lib/bindings/commands.ts` and `events.ts` (rendered by [`export`] and [`events`]) by
+//! the test below, together with the ts-rs bindings of the types they name. Test builds only.
 
+mod events;
 mod export;
+
+pub use events::Event;
 
 use std::collections::BTreeMap;
 
@@ -86,11 +90,20 @@ struct Ts {
 }
 
 impl Ts {
+    /// A command's argument or result: `()` is `void`.
     fn of<T: TS + 'static + ?Sized>() -> Self {
         // `()` crosses IPC as `null`; TypeScript callers know a result they ignore as `void`.
         let unit = std::any::TypeId::of::<T>() == std::any::TypeId::of::<()>();
         Self {
             name: if unit { |_| "void".into() } else { T::name },
+            ..Self::exact::<T>()
+        }
+    }
+
+    /// As ts-rs names it (`()` is `null`): an event's payload, which a listener receives.
+    fn exact<T: TS + 'static + ?Sized>() -> Self {
+        Self {
+            name: T::name,
             imports: imports::<T>,
             export: export::<T>,
         }
@@ -130,4 +143,57 @@ fn export<T: TS + 'static + ?Sized>(cfg: &Config) -> Result<(), ExportError> {
     let mut done = Export(cfg, Ok(()));
     visit_named::<T>(&mut done);
     done.1
+}
+
+/// The app's source files (`src-tauri/src`) with their text, for the tests that read them.
+#[allow(clippy::unwrap_used)]
+pub fn sources() -> Vec<(std::path::PathBuf, String)> {
+    let mut files = Vec::new();
+    let mut folders = vec![std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let text = std::fs::read_to_string(&path).unwrap();
+                files.push((path, text));
+            }
+        }
+    }
+    files
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    /// Writes the bindings of `types` and then `text` as `name` beside them.
+    fn write<'a>(cfg: &Config, types: impl IntoIterator<Item = &'a Ts>, name: &str, text: &str) {
+        for ty in types {
+            (ty.export)(cfg).unwrap();
+        }
+        std::fs::write(cfg.out_dir().join(name), text).unwrap();
+    }
+
+    /// Writes `commands.ts`, `events.ts` and the bindings of the types the commands and events
+    /// exchange (`cargo test -p hearth --lib contract`; `scripts/test.sh` fails when the
+    /// committed files differ).
+    #[test]
+    fn contract_exports_every_command_and_event() {
+        let cfg = Config::from_env();
+        let commands = crate::commands::every_command();
+        let types = commands.iter().flat_map(|command| {
+            let args = command.args.iter().map(|a| &a.ty);
+            args.chain([&command.output.ok])
+                .chain(&command.output.error)
+        });
+        write(&cfg, types, "commands.ts", &export::render(&commands, &cfg));
+
+        let events = crate::events::every_event();
+        let types = events.iter().map(|event| &event.payload);
+        write(&cfg, types, "events.ts", &events::render(&events, &cfg));
+    }
 }

@@ -4,7 +4,7 @@
 // a channel; the background-tasks panel follows its children's progress.
 import type { ChannelSettings } from '../../src/lib/bindings/ChannelSettings';
 import type { SubAgentRun } from '../../src/lib/bindings/SubAgentRun';
-import { boot, callsTo, expect, session, test, withProvider } from './fixtures';
+import { boot, callsTo, emitEvent, expect, session, test, withProvider } from './fixtures';
 
 async function openChannels(page: import('@playwright/test').Page) {
   await page.getByRole('button', { name: /Settings|设置/ }).first().click();
@@ -121,20 +121,17 @@ test('the background-tasks panel lists background children and follows their pro
   await expect(panel.getByRole('heading')).toHaveText('Background tasks · 1 running');
   await expect(panel.locator('.background-task[data-run-id="r1"]')).toHaveAttribute('data-status', 'running');
   await expect(panel.locator('.background-task[data-run-id="r0"] .badge')).toHaveText('completed');
-  await page.evaluate(() => {
-    const hearth = (window as unknown as { __hearth: { emit(event: string, payload: unknown): void } }).__hearth;
-    hearth.emit('subagent://progress', {
-      run_id: 'r1',
-      parent_session_id: 'desktop:a',
-      session_id: 'task:r1',
-      goal: 'Collect the logs',
-      mode: 'background',
-      status: 'completed',
-      iterations: 2,
-      current_tool: null,
-      elapsed_ms: 2000,
-      usage: { input_tokens: 3, output_tokens: 2 },
-    });
+  await emitEvent(page, 'subagent://progress', {
+    run_id: 'r1',
+    parent_session_id: 'desktop:a',
+    session_id: 'task:r1',
+    goal: 'Collect the logs',
+    mode: 'background',
+    status: 'completed',
+    iterations: 2,
+    current_tool: null,
+    elapsed_ms: 2000,
+    usage: { input_tokens: 3, output_tokens: 2 },
   });
   await expect(panel.locator('.background-task[data-run-id="r1"]')).toHaveAttribute('data-status', 'completed');
   await expect(panel.getByRole('heading')).toHaveText('Background tasks');

@@ -17,7 +17,7 @@ import type { ToolView } from '../../src/lib/bindings/ToolView';
 import type { Form } from '../../src/lib/bindings/Form';
 import type { FormAnswer } from '../../src/lib/bindings/FormAnswer';
 import type { FormField } from '../../src/lib/bindings/FormField';
-import type { FakeHandlers, FakeTable } from './fake-ipc';
+import type { FakeEmit, FakeHandlers, FakeTable } from './fake-ipc';
 
 /** A form as a scenario gives it: defaults are plain values (Playwright's types of an init
  * script's argument cannot take the recursive `JsonValue`). */
@@ -502,15 +502,16 @@ export function installFakeBackend(scenario: Scenario): void {
     metadata: { currentWindow: { label: 'main' }, currentWebview: { windowLabel: 'main', label: 'main' } },
   };
   w.__TAURI_EVENT_PLUGIN_INTERNALS__ = { unregisterListener: () => undefined };
+  const emit: FakeEmit = (event: string, payload: unknown) => {
+    for (const handler of listeners.get(event) ?? []) callbacks.get(handler)?.({ event, id: handler, payload });
+  };
   w.__hearth = {
     calls,
     pagesServed,
     /** The settings turns and new sessions follow; `fake-desktop.ts` reads and saves them. */
     settings,
-    /** Delivers a Tauri event (e.g. `tauri://drag-drop`) to the page's listeners. */
-    emit(event: string, payload: unknown) {
-      for (const handler of listeners.get(event) ?? []) callbacks.get(handler)?.({ event, id: handler, payload });
-    },
+    /** Delivers an event (the app's, or Tauri's own like `tauri://drag-drop`) to the page's listeners. */
+    emit,
   };
   // Tauri runs the page with `freezePrototype`; so do the tests.
   Object.freeze(Object.prototype);

@@ -9,7 +9,7 @@ import type { ChannelStatus } from '../../src/lib/bindings/ChannelStatus';
 import type { KeyStatus } from '../../src/lib/bindings/KeyStatus';
 import type { Settings } from '../../src/lib/bindings/Settings';
 import type { SubAgentRun } from '../../src/lib/bindings/SubAgentRun';
-import type { FakeHandlers, FakeTable } from './fake-ipc';
+import type { FakeEmit, FakeHandlers, FakeTable } from './fake-ipc';
 
 export interface ChannelsScenario {
   /** Channel tokens already in the keychain, by channel name. */
@@ -23,7 +23,7 @@ export interface ChannelsScenario {
 export function installFakeChannels(scenario: ChannelsScenario): void {
   const w = window as unknown as {
     __TAURI_INTERNALS__: { invoke: (cmd: string, args?: Record<string, unknown>) => Promise<unknown> };
-    __hearth: { calls: { cmd: string; args: Record<string, unknown> }[]; settings: Settings; emit(event: string, payload: unknown): void };
+    __hearth: { calls: { cmd: string; args: Record<string, unknown> }[]; settings: Settings; emit: FakeEmit };
   };
   const original = w.__TAURI_INTERNALS__.invoke;
   const tokens: Record<string, string> = { ...(scenario.channelTokens ?? {}) };

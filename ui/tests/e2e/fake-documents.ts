@@ -11,7 +11,7 @@
 import type { ArtifactView } from '../../src/lib/bindings/ArtifactView';
 import type { Citation } from '../../src/lib/bindings/Citation';
 import type { KnowledgeStatus } from '../../src/lib/bindings/KnowledgeStatus';
-import type { FakeHandlers, FakeTable } from './fake-ipc';
+import type { FakeEmit, FakeHandlers, FakeTable } from './fake-ipc';
 
 export interface DocumentsScenario {
   artifacts?: ArtifactView[];
@@ -30,7 +30,7 @@ export function installFakeDocuments(scenario: DocumentsScenario): void {
     __TAURI_INTERNALS__: { invoke: (cmd: string, args?: Record<string, unknown>) => Promise<unknown> };
     __hearth: {
       calls: { cmd: string; args: Record<string, unknown> }[];
-      emit(event: string, payload: unknown): void;
+      emit: FakeEmit;
       indexStep?: () => void;
     };
   };

@@ -15,7 +15,7 @@ import type { ModelDownload } from '../../src/lib/bindings/ModelDownload';
 import type { StartDownloadParams } from '../../src/lib/bindings/StartDownloadParams';
 import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
 import type { RecommendedModel } from '../../src/lib/bindings/RecommendedModel';
-import type { FakeHandlers, FakeTable } from './fake-ipc';
+import type { FakeEmit, FakeHandlers, FakeTable } from './fake-ipc';
 
 export interface ModelsScenario {
   localModels?: LocalModel[];
@@ -38,7 +38,7 @@ export function installFakeModels(scenario: ModelsScenario): void {
     __TAURI_INTERNALS__: { invoke: (cmd: string, args?: Record<string, unknown>) => Promise<unknown> };
     __hearth: {
       calls: { cmd: string; args: Record<string, unknown> }[];
-      emit(event: string, payload: unknown): void;
+      emit: FakeEmit;
       downloadStep?: (share: number) => void;
     };
   };
@@ -49,7 +49,7 @@ export function installFakeModels(scenario: ModelsScenario): void {
   const speed = 25 * 1024 * 1024;
   const downloads: ModelDownload[] = [];
   const failures = { ...scenario.downloadFailures };
-  const tell = (d: ModelDownload) => w.__hearth.emit('models://download', JSON.parse(JSON.stringify(d)));
+  const tell = (d: ModelDownload) => w.__hearth.emit('models://download', JSON.parse(JSON.stringify(d)) as ModelDownload);
   const find = (id: unknown) => downloads.find((d) => d.id === id);
   w.__hearth.downloadStep = (share) => {
     for (const d of downloads.filter((x) => x.state === 'running')) {

@@ -4,6 +4,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import type { Message } from '../../src/lib/bindings/Message';
 import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
 import type { Session } from '../../src/lib/bindings/Session';
+import type { AppEvent, Events } from '../../src/lib/events';
 import type { Memory } from '../../src/lib/memory';
 import { installFakeBackend, type Call, type Scenario } from './fake-backend';
 import { installFakeDesktop, type DesktopScenario } from './fake-desktop';
@@ -129,6 +130,14 @@ export async function callsTo(page: Page, cmd: string): Promise<Call[]> {
     const all = (window as unknown as { __hearth: { calls: Call[] } }).__hearth.calls;
     return all.filter((x) => x.cmd === c).map((x) => ({ cmd: x.cmd, args: JSON.parse(JSON.stringify(x.args)) }));
   }, cmd);
+}
+
+/** Sends the page `event` with `payload` as the backend would (typed by the generated table). */
+export async function emitEvent<E extends AppEvent>(page: Page, event: E, payload: Events[E]): Promise<void> {
+  await page.evaluate(
+    ([e, p]) => (window as unknown as { __hearth: { emit(e: string, p: unknown): void } }).__hearth.emit(e, p),
+    [event, payload as unknown] as const,
+  );
 }
 
 export interface Problems {

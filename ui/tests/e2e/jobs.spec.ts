@@ -1,5 +1,5 @@
 import type { JobView, RunView } from '../../src/lib/jobs';
-import { boot, callsTo, expect, session, test, withProvider } from './fixtures';
+import { boot, callsTo, emitEvent, expect, session, test, withProvider } from './fixtures';
 import { mcpServer } from './mcpServers';
 
 const sessions = [session('desktop:news', 'Morning news'), session('desktop:other', 'Other chat'), session('job:run-1', 'Job: Daily brief')];
@@ -211,7 +211,7 @@ test('the page follows backend changes and speaks Chinese', async ({ page }) => 
   await expect(card.locator('.auth-badge')).toHaveText('需要重新批准');
   await expect(card.getByRole('button', { name: '重新批准' })).toBeVisible();
   const before = (await callsTo(page, 'list_jobs')).length;
-  await page.evaluate(() => (window as unknown as { __hearth: { emit: (e: string, p: unknown) => void } }).__hearth.emit('jobs://changed', null));
+  await emitEvent(page, 'jobs://changed', null);
   await expect.poll(async () => (await callsTo(page, 'list_jobs')).length).toBe(before + 1);
 });
 

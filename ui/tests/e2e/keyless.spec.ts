@@ -2,18 +2,10 @@
 // reads as "no key stored" (a calm note only where a key is needed, never an error toast), a
 // keyless provider is saved without touching the keychain and the form closes; closing the
 // window without a tray asks once, in the user's language, and the answer is saved.
-import type { Page } from '@playwright/test';
-import { boot, callsTo, expect, provider, test, withProvider } from './fixtures';
+import { boot, callsTo, emitEvent, expect, provider, test, withProvider } from './fixtures';
 
 const remote = { id: 'router', name: 'Router', kind: 'openai' as const, base_url: 'https://router.example/v1', default_model: 'gpt-4o' };
 const twoProviders = { ...withProvider, providers: [provider, remote] };
-
-function emit(page: Page, event: string) {
-  return page.evaluate(
-    (e) => (window as unknown as { __hearth: { emit(e: string, p: unknown): void } }).__hearth.emit(e, null),
-    event,
-  );
-}
 
 test('with no keychain, Settings shows no error and only a provider that needs a key has the note', async ({ page }) => {
   await boot(page, { settings: twoProviders, keychainUnavailable: true });
@@ -68,7 +60,7 @@ test('the keychain note is in Chinese in the 简体中文 UI', async ({ page }) 
 
 test('closing without a tray asks; keeping it running with start at login is saved before the window hides', async ({ page }) => {
   await boot(page, { settings: withProvider });
-  await emit(page, 'window://close-ask');
+  await emitEvent(page, 'window://close-ask', null);
   const dialog = page.getByRole('dialog', { name: 'Keep Hearth running?' });
   await expect(dialog).toContainText('launching Hearth again opens this window');
   await dialog.getByRole('checkbox', { name: 'Also start Hearth when I log in' }).check();
@@ -86,13 +78,13 @@ test('closing without a tray asks; keeping it running with start at login is sav
 
 test('cancel leaves the window open and saves nothing; quit is saved and acted on', async ({ page }) => {
   await boot(page, { settings: withProvider });
-  await emit(page, 'window://close-ask');
+  await emitEvent(page, 'window://close-ask', null);
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toHaveCount(0);
   expect(await callsTo(page, 'save_settings')).toHaveLength(0);
   expect(await callsTo(page, 'answer_close')).toHaveLength(0);
-  await emit(page, 'window://close-ask');
+  await emitEvent(page, 'window://close-ask', null);
   await dialog.getByRole('button', { name: 'Quit Hearth' }).click();
   await expect
     .poll(async () => (await callsTo(page, 'save_settings')).at(-1)?.args.settings)
@@ -102,7 +94,7 @@ test('cancel leaves the window open and saves nothing; quit is saved and acted o
 
 test('the close question is in Chinese in the 简体中文 UI', async ({ page }) => {
   await boot(page, { settings: { ...withProvider, language: 'zh-CN' } });
-  await emit(page, 'window://close-ask');
+  await emitEvent(page, 'window://close-ask', null);
   const dialog = page.getByRole('dialog', { name: '让 Hearth 继续运行吗？' });
   await expect(dialog.getByRole('button', { name: '在后台继续运行' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: '退出 Hearth' })).toBeVisible();

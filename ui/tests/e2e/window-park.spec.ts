@@ -1,16 +1,9 @@
 // The window's teardown in the tray, UI side: asked to park, it hands over the open chat and its
 // unsent draft; built again, it reopens what was parked (or the chat the user asked for).
-import { boot, callsTo, expect, session, test, withProvider } from './fixtures';
+import { boot, callsTo, emitEvent, expect, session, test, withProvider } from './fixtures';
 
 const chats = [session('desktop:a', 'Plants'), session('desktop:b', 'Taxes')];
 const box = 'textbox';
-
-function emit(page: import('@playwright/test').Page, event: string) {
-  return page.evaluate(
-    (e) => (window as unknown as { __hearth: { emit(e: string, p: unknown): void } }).__hearth.emit(e, null),
-    event,
-  );
-}
 
 test('asked to park, the window hands over the open chat and its draft; drafts outlive switching chats', async ({ page }) => {
   await boot(page, { settings: withProvider, sessions: chats });
@@ -21,7 +14,7 @@ test('asked to park, the window hands over the open chat and its draft; drafts o
   await page.locator('[data-session-id="desktop:a"] .session-open').click();
   await expect(page.getByRole(box, { name: 'Message' })).toHaveValue('Water the fern and');
 
-  await emit(page, 'window://park');
+  await emitEvent(page, 'window://park', null);
   await expect.poll(() => callsTo(page, 'park_window')).toEqual([
     { cmd: 'park_window', args: { window: { session_id: 'desktop:a', draft: 'Water the fern and', new_chat: false } } },
   ]);
@@ -29,7 +22,7 @@ test('asked to park, the window hands over the open chat and its draft; drafts o
 
 test('with no chat open, parking hands over nothing to reopen', async ({ page }) => {
   await boot(page, { settings: withProvider, sessions: chats });
-  await emit(page, 'window://park');
+  await emitEvent(page, 'window://park', null);
   await expect.poll(() => callsTo(page, 'park_window')).toEqual([
     { cmd: 'park_window', args: { window: { session_id: null, draft: null, new_chat: false } } },
   ]);

@@ -1,8 +1,8 @@
 // The model downloads Settings → Models shows: listed once, then kept up to date from the
 // `models://download` events; started from the download form or a recommended model, paused,
 // resumed and cancelled by id, and a finished one handed to `onFinished`.
-import { listen } from '@tauri-apps/api/event';
 import { api, errorText } from '../api';
+import { onEvent } from '../events';
 import type { StartDownloadParams } from '../bindings/StartDownloadParams';
 import { t } from '../i18n/index.svelte';
 import { withDownload, type ModelDownload } from '../modelDownloads';
@@ -21,14 +21,14 @@ export class ModelDownloads {
 
   /** Lists the downloads and follows their changes; returns the stop. */
   follow(): () => void {
-    const stop = listen<ModelDownload>('models://download', (e) => this.apply(e.payload));
+    const stop = onEvent('models://download', (d) => this.apply(d));
     void api
       .modelDownloads()
       .then((list) => {
         for (const d of list) this.items = withDownload(this.items, d);
       })
       .catch((e) => (this.startError = errorText(e)));
-    return () => void stop.then((f) => f()).catch(() => {});
+    return stop;
   }
 
   apply(d: ModelDownload): void {
