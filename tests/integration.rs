@@ -2,6 +2,9 @@
 //! module; run one with `cargo test -p hearth-tests --test integration engine_turns`). Those that
 //! own `org.freedesktop.Notifications` or use the keychain need a D-Bus session
 //! (`scripts/with-headless-session.sh`) and take turns owning the name.
+// Tests talk to their servers with plain reqwest clients: `hearth_net::http::client_builder` is
+// for the product's own clients (see clippy.toml).
+#![allow(clippy::disallowed_methods)]
 
 mod dialect_file_turns;
 mod dialect_turns;

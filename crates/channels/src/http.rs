@@ -98,7 +98,7 @@ impl Http {
                 ChannelError::Misconfigured(format!("bad URL under {}: {e}", shown(base)))
             })?
         };
-        let mut client = reqwest::Client::builder()
+        let mut client = hearth_net::http::client_builder()
             .no_proxy()
             .redirect(reqwest::redirect::Policy::none())
             .user_agent(concat!("Hearth/", env!("CARGO_PKG_VERSION")));

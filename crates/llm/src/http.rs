@@ -35,7 +35,7 @@ impl Transport {
                 "the base URL must start with http:// or https://".into(),
             ));
         }
-        let client = reqwest::Client::builder()
+        let client = hearth_net::http::client_builder()
             .connect_timeout(config.connect_timeout)
             .build()
             .map_err(|e| network_error(&base_url, e))?;

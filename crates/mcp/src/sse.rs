@@ -41,7 +41,9 @@ pub(crate) async fn open(
 ) -> Result<SseTransport, String> {
     let headers = header_map(headers)?;
     let base = Url::parse(url).map_err(|e| format!("url `{url}`: {e}"))?;
-    let http = reqwest::Client::new();
+    let http = hearth_net::http::client_builder()
+        .build()
+        .map_err(|e| format!("no HTTP client: {e}"))?;
     let response = http
         .get(base.clone())
         .headers(headers.clone())

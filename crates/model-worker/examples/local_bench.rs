@@ -6,6 +6,9 @@
 //! `cargo run --release -p hearth-model-worker --example local_bench -- MODEL.gguf SERVER_URL THREADS
 //! CONTEXT RUNS` with the server started as `python -m llama_cpp.server --model MODEL.gguf
 //! --n_threads THREADS --n_ctx CONTEXT --port PORT`.
+// Tests talk to their servers with plain reqwest clients: `hearth_net::http::client_builder` is
+// for the product's own clients (see clippy.toml).
+#![allow(clippy::disallowed_methods)]
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
 
 use std::path::PathBuf;

@@ -1,7 +1,9 @@
-//! The network guard every request of Hearth passes: which hosts and addresses it may reach.
+//! The network guard every request of Hearth passes (which hosts and addresses it may reach),
+//! and the HTTP client builder every request starts from.
 
 mod allow;
 mod guard;
+pub mod http;
 mod resolve;
 mod special;
 

@@ -1,6 +1,9 @@
 //! Benchmark: `http_request` GET through the registry (guard, pinned client, body decoding)
 //! against a local server allowed by allow_local, compared with a bare reqwest GET and with
 //! spawning `curl -s -o /dev/null URL`; prints the medians and the overheads.
+// Tests talk to their servers with plain reqwest clients: `hearth_net::http::client_builder` is
+// for the product's own clients (see clippy.toml).
+#![allow(clippy::disallowed_methods)]
 // A benchmark is test code: it reports on stderr and fails loudly on any error.
 #![allow(clippy::print_stderr, clippy::unwrap_used, clippy::expect_used)]
 

@@ -49,7 +49,7 @@ const MAX_REDIRECTS: usize = 5;
 impl Browser for FollowRedirects {
     fn open<'a>(&'a self, url: &'a str) -> BoxFuture<'a, Result<(), String>> {
         Box::pin(async move {
-            let client = reqwest::Client::builder()
+            let client = hearth_net::http::client_builder()
                 .redirect(reqwest::redirect::Policy::none())
                 .build()
                 .map_err(|e| e.to_string())?;

@@ -128,5 +128,8 @@ pub(crate) async fn authorized_client(
     if let Err(error) = manager.initialize_from_store().await {
         tracing::warn!(server = name, %error, "stored OAuth tokens not used");
     }
-    Ok(AuthClient::new(reqwest::Client::default(), manager))
+    let http = hearth_net::http::client_builder()
+        .build()
+        .map_err(|e| format!("no HTTP client: {e}"))?;
+    Ok(AuthClient::new(http, manager))
 }

@@ -128,7 +128,7 @@ impl ApiEndpoint {
 
 /// The client the media providers are called with (no redirects followed).
 pub(crate) fn http_client() -> Result<reqwest::Client, reqwest::Error> {
-    reqwest::Client::builder()
+    hearth_net::http::client_builder()
         .redirect(reqwest::redirect::Policy::none())
         .connect_timeout(Duration::from_secs(30))
         .user_agent(concat!("Hearth/", env!("CARGO_PKG_VERSION")))

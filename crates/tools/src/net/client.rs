@@ -72,7 +72,7 @@ impl GuardedClient {
         resolver: Arc<dyn HostResolver>,
     ) -> Result<Self, reqwest::Error> {
         let pins = Arc::new(Pins::default());
-        let http = reqwest::Client::builder()
+        let http = hearth_net::http::client_builder()
             .dns_resolver(PinnedResolver(Arc::clone(&pins)))
             .no_proxy()
             .redirect(reqwest::redirect::Policy::none())
