@@ -14,6 +14,7 @@ mod mcp;
 mod next_run;
 mod notices;
 mod parking;
+mod rendering;
 mod scheduler;
 mod startup_problem;
 mod state;
@@ -33,11 +34,18 @@ use crate::state::AppState;
 /// Starts the desktop app and blocks until it exits.
 pub fn run() {
     let started = std::time::Instant::now();
+    // Before any thread starts: it may set an environment variable WebKit reads.
+    let software_rendering = rendering::choose();
     let dir = match hearth_core::DataDir::resolve() {
         Ok(dir) => dir,
         Err(error) => fail(&error.to_string()),
     };
     init_logging(&dir);
+    if software_rendering {
+        tracing::info!(
+            "no GPU: WebKit draws without compositing (WEBKIT_DISABLE_COMPOSITING_MODE=1)"
+        );
+    }
     let state = match AppState::open(dir.clone(), started) {
         Ok(state) => state,
         Err(error) => {
