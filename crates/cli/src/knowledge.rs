@@ -121,7 +121,7 @@ pub async fn run(command: KnowledgeCommand) -> anyhow::Result<ExitCode> {
             print_report(&knowledge(&home).index().await.map_err(|e| anyhow!(e))?);
         }
         KnowledgeCommand::Status { json } => {
-            let status = knowledge(&home).status().map_err(|e| anyhow!(e))?;
+            let status = knowledge(&home).status().await.map_err(|e| anyhow!(e))?;
             if json {
                 outln!("{}", serde_json::to_value(&status)?);
             } else {

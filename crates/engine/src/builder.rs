@@ -75,7 +75,7 @@ impl EngineBuilder {
             agents: Arc::new(Agents::new(db.clone()).with_models(models)),
             turns: Turns::new(db.clone()),
             channels: Channels::new(db.clone()),
-            knowledge: hearth_knowledge::Knowledge::new(db.blocking().clone()),
+            knowledge: hearth_knowledge::Knowledge::new(db.clone()),
             db,
             dir,
             secrets,
@@ -189,7 +189,7 @@ impl EngineBuilder {
     ) -> Registry {
         let mut registry = tool_registry_with_runner(
             dialect,
-            self.db.blocking(),
+            &self.db,
             self.notifier.clone(),
             network_config(settings, self.secrets.as_ref()),
             &self.background,
@@ -201,7 +201,7 @@ impl EngineBuilder {
         }
         if let Err(error) = hearth_tools::register_artifacts(
             &mut registry,
-            self.db.blocking().clone(),
+            self.db.clone(),
             Arc::new(self.channels.clone()),
             settings.artifacts.clone(),
         ) {
@@ -215,7 +215,7 @@ impl EngineBuilder {
         let vision = Arc::new(crate::EngineVision {
             settings: settings.clone(),
             secrets: self.secrets.clone(),
-            store: self.db.blocking().clone(),
+            db: self.db.clone(),
             local: self.local.clone(),
         });
         let media = crate::media_config(settings, self.secrets.as_ref());

@@ -8,7 +8,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use hearth_llm::{collect, ChatMessage, ChatRequest};
 use hearth_protocol::{ContentPart, Role, Settings};
-use hearth_store::Store;
+use hearth_store::Db;
 use hearth_tools::media::{
     no_vision_model, ApiEndpoint, MediaDelivery, SpeechConfig, VisionChoice, VisionModels,
     DEFAULT_IMAGE_MODEL, DEFAULT_SPEECH_MODEL,
@@ -109,11 +109,11 @@ pub fn takes_images(model: &str) -> bool {
 }
 
 /// `vision_analyze`'s models: the providers in the settings, keys from `secrets`, the chat's
-/// model from `store`.
+/// model read through `db`.
 pub struct EngineVision {
     pub settings: Settings,
     pub secrets: Arc<dyn SecretStore>,
-    pub store: Arc<Store>,
+    pub db: Db,
     pub local: hearth_local::LocalModels,
 }
 
@@ -130,11 +130,16 @@ impl EngineVision {
 
 #[async_trait]
 impl VisionModels for EngineVision {
-    fn choose(&self, session_id: &str, requested: Option<&str>) -> Result<VisionChoice, ToolError> {
+    async fn choose(
+        &self,
+        session_id: &str,
+        requested: Option<&str>,
+    ) -> Result<VisionChoice, ToolError> {
         if let Some(requested) = requested.map(str::trim).filter(|m| !m.is_empty()) {
             return self.choice(requested);
         }
-        let session_model = match self.store.get_session(session_id) {
+        let id = session_id.to_string();
+        let session_model = match self.db.read(move |s| s.get_session(&id)).await {
             Ok(session) => session.and_then(|s| s.model),
             Err(error) => {
                 tracing::warn!(%error, session_id, "the chat's model not read");

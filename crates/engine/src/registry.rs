@@ -8,7 +8,7 @@ use std::sync::Arc;
 use hearth_browser::{register_browser, BrowserConfig, Browsers};
 use hearth_protocol::BrowserSettings;
 use hearth_scheduler::RunnerSignal;
-use hearth_store::Store;
+use hearth_store::{Db, Store};
 use hearth_tools::{
     builtin_registry_on, register_channels, register_history, register_jobs, register_memory,
     register_network, register_notifications, register_planning, Background, Dialect,
@@ -18,9 +18,9 @@ use hearth_tools::{
 use crate::channels::Channels;
 use hearth_core::Notifier;
 
-/// Builds the registry of `dialect` with every tool family wired to `store`, `notifier` and
-/// `network` (see [`crate::network_config`]); `process` and `pty` keep their children in
-/// `background`, which the caller shuts down when the app exits.
+/// Builds the registry of `dialect` with every tool family wired to `store` (through a [`Db`]
+/// of its own), `notifier` and `network` (see [`crate::network_config`]); `process` and `pty`
+/// keep their children in `background`, which the caller shuts down when the app exits.
 pub fn tool_registry(
     dialect: Dialect,
     store: &Arc<Store>,
@@ -28,18 +28,18 @@ pub fn tool_registry(
     network: NetworkConfig,
     background: &Background,
 ) -> Registry {
-    let channels = Channels::new(store.clone());
-    tool_registry_with_runner(
-        dialect, store, notifier, network, background, None, channels,
-    )
+    let db = Db::new(store.clone());
+    let channels = Channels::new(db.clone());
+    tool_registry_with_runner(dialect, &db, notifier, network, background, None, channels)
 }
 
-/// [`tool_registry`] whose job tools wake the runner of this process through `signal` (the app),
-/// so a job created or triggered from a chat is seen at once, and whose channel tools deliver
-/// through `channels` (there only `desktop`).
+/// [`tool_registry`] over the app's `db` (the tools' writes queue with its other writes), whose
+/// job tools wake the runner of this process through `signal` (the app), so a job created or
+/// triggered from a chat is seen at once, and whose channel tools deliver through `channels`
+/// (there only `desktop`).
 pub fn tool_registry_with_runner(
     dialect: Dialect,
-    store: &Arc<Store>,
+    db: &Db,
     notifier: Arc<dyn Notifier>,
     network: NetworkConfig,
     background: &Background,
@@ -51,11 +51,11 @@ pub fn tool_registry_with_runner(
         tracing::error!(%error, %dialect, "network tools left out");
     }
     let outcomes = [
-        register_memory(&mut registry, store.clone()),
-        register_history(&mut registry, store.clone()),
-        register_jobs(&mut registry, store.clone(), signal),
-        register_notifications(&mut registry, store.clone(), notifier),
-        register_planning(&mut registry, store.clone()),
+        register_memory(&mut registry, db.clone()),
+        register_history(&mut registry, db.clone()),
+        register_jobs(&mut registry, db.clone(), signal),
+        register_notifications(&mut registry, db.clone(), notifier),
+        register_planning(&mut registry, db.clone()),
         register_channels(&mut registry, Arc::new(channels)),
     ];
     for error in outcomes.into_iter().filter_map(Result::err) {

@@ -71,7 +71,7 @@ impl EngineBuilder {
         let mut registry = self.registry_for(run.dialect(), settings, attended);
         if let Err(error) = bind_jobs_to_skill(
             &mut registry,
-            self.db().blocking().clone(),
+            self.db().clone(),
             self.runner_signal(),
             &run.skill.name,
         ) {

@@ -67,7 +67,7 @@ fn main() {
     let started = Instant::now();
     let report = runtime.block_on(knowledge.index()).unwrap();
     let seconds = started.elapsed().as_secs_f64();
-    let status = knowledge.status().unwrap();
+    let status = runtime.block_on(knowledge.status()).unwrap();
     println!(
         "knowledge index: {} files, {} chunks, {:.1} MB in {:.2} s = {:.2} MB/s",
         report.indexed,

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use hearth_documents::{load, read, DocumentError, Limits};
 use hearth_protocol::{Citation, FileError, FileProblem, IndexReport, KnowledgeStatus, Progress};
-use hearth_store::{FileStamp, KnowledgeFile, KnowledgeHit, Store, StoreError};
+use hearth_store::{Db, FileStamp, KnowledgeFile, KnowledgeHit, StoreError};
 use sha2::{Digest, Sha256};
 
 use crate::error::KnowledgeError;
@@ -27,7 +27,7 @@ pub type ProgressListener = Arc<dyn Fn(&Progress) + Send + Sync>;
 /// The knowledge base of one process (the app or the CLI).
 #[derive(Clone)]
 pub struct Knowledge {
-    store: Arc<Store>,
+    db: Db,
     inner: Arc<Inner>,
 }
 
@@ -55,18 +55,12 @@ fn sha256(bytes: &[u8]) -> String {
         .collect()
 }
 
-async fn on_store<T: Send + 'static>(
-    store: &Arc<Store>,
-    f: impl FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
-) -> Result<T, KnowledgeError> {
-    let store = store.clone();
-    Ok(tokio::task::spawn_blocking(move || f(&store)).await??)
-}
-
 impl Knowledge {
-    pub fn new(store: Arc<Store>) -> Knowledge {
+    /// The knowledge base over `db` (the app's, so the index's writes queue with its other
+    /// writes; an `Arc<Store>` becomes a [`Db`] of its own).
+    pub fn new(db: impl Into<Db>) -> Knowledge {
         Knowledge {
-            store,
+            db: db.into(),
             inner: Arc::new(Inner {
                 folders: RwLock::new(Vec::new()),
                 progress: Mutex::new(Progress::default()),
@@ -187,16 +181,12 @@ impl Knowledge {
             let checked = folder.clone();
             tokio::task::spawn_blocking(move || crate::scan::check_folder(&checked)).await??;
         }
-        let known: Vec<KnowledgeFile> = on_store(&self.store, |s| s.knowledge_files(None)).await?;
+        let known: Vec<KnowledgeFile> = self.db.read(|s| s.knowledge_files(None)).await?;
         let mut report = IndexReport::default();
         // Files of folders no longer configured.
         let listed: Vec<String> = folders.iter().map(|f| f.display().to_string()).collect();
-        for file in known.iter().filter(|f| !listed.contains(&f.folder)) {
-            let path = file.path.clone();
-            if on_store(&self.store, move |s| s.remove_knowledge_file(&path)).await? {
-                report.removed += 1;
-            }
-        }
+        let unlisted = known.iter().filter(|f| !listed.contains(&f.folder));
+        report.removed += self.remove(unlisted).await?;
         let by_path: HashMap<&str, &KnowledgeFile> =
             known.iter().map(|f| (f.path.as_str(), f)).collect();
         let mut found_by_folder = Vec::new();
@@ -221,18 +211,35 @@ impl Knowledge {
                 self.update(|progress| progress.done += 1);
             }
             let present: Vec<String> = found.iter().map(|f| f.path.display().to_string()).collect();
-            for gone in known
+            let gone = known
                 .iter()
-                .filter(|k| &k.folder == folder && !present.contains(&k.path))
-            {
-                let path = gone.path.clone();
-                if on_store(&self.store, move |s| s.remove_knowledge_file(&path)).await? {
-                    report.removed += 1;
-                }
-            }
+                .filter(|k| &k.folder == folder && !present.contains(&k.path));
+            report.removed += self.remove(gone).await?;
         }
         report.millis = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
         Ok(report)
+    }
+
+    /// Removes `files` from the index in one write; how many were there.
+    async fn remove<'a>(
+        &self,
+        files: impl Iterator<Item = &'a KnowledgeFile>,
+    ) -> Result<u64, KnowledgeError> {
+        let paths: Vec<String> = files.map(|f| f.path.clone()).collect();
+        if paths.is_empty() {
+            return Ok(0);
+        }
+        let removed = self
+            .db
+            .write(move |s| {
+                let mut removed = 0;
+                for path in &paths {
+                    removed += u64::from(s.remove_knowledge_file(path)?);
+                }
+                Ok::<_, StoreError>(removed)
+            })
+            .await?;
+        Ok(removed)
     }
 
     /// Indexes one file if it changed.
@@ -255,10 +262,9 @@ impl Knowledge {
                 let hash = sha256(&bytes);
                 if let Some(known) = known.filter(|k| k.sha256 == hash) {
                     let (p, size, mtime) = (known.path.clone(), file.size, file.mtime);
-                    on_store(&self.store, move |s| {
-                        s.restamp_knowledge_file(&p, size, mtime)
-                    })
-                    .await?;
+                    self.db
+                        .write(move |s| s.restamp_knowledge_file(&p, size, mtime))
+                        .await?;
                     report.unchanged += 1;
                     return Ok(());
                 }
@@ -293,10 +299,9 @@ impl Knowledge {
             mtime: file.mtime,
             sha256: hash,
         };
-        on_store(&self.store, move |s| {
-            s.index_knowledge_file(&stamp, &chunks, error.as_deref())
-        })
-        .await?;
+        self.db
+            .write(move |s| s.index_knowledge_file(&stamp, &chunks, error.as_deref()))
+            .await?;
         Ok(())
     }
 
@@ -332,11 +337,13 @@ impl Knowledge {
         }
     }
 
-    pub fn status(&self) -> Result<KnowledgeStatus, KnowledgeError> {
-        let counts = self.store.knowledge_counts()?;
-        let file_errors = self
-            .store
-            .knowledge_files(None)?
+    /// The index's counts and unreadable files (read together), the folders and the progress.
+    pub async fn status(&self) -> Result<KnowledgeStatus, KnowledgeError> {
+        let (counts, files) = self
+            .db
+            .read(|s| Ok::<_, StoreError>((s.knowledge_counts()?, s.knowledge_files(None)?)))
+            .await?;
+        let file_errors = files
             .into_iter()
             .filter_map(|f| {
                 f.error.map(|error| FileError {
@@ -364,7 +371,7 @@ impl Knowledge {
     /// The best `limit` chunks for `query`, as citations.
     pub async fn search(&self, query: &str, limit: usize) -> Result<Vec<Citation>, KnowledgeError> {
         let q = query.to_string();
-        let hits = on_store(&self.store, move |s| s.search_knowledge(&q, limit)).await?;
+        let hits = self.db.read(move |s| s.search_knowledge(&q, limit)).await?;
         Ok(hits.into_iter().map(|hit| citation(query, hit)).collect())
     }
 }

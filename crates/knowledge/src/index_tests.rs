@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::*;
+use hearth_store::Store;
 
 // Documents are parsed in a worker: this test binary started again.
 hearth_documents::worker_test_host!();
@@ -59,7 +60,7 @@ async fn a_folder_of_mixed_documents_is_indexed_incrementally_and_cited() {
         (8, 1, 0),
         "{first:?}"
     );
-    let status = k.status().unwrap();
+    let status = k.status().await.unwrap();
     assert_eq!(status.files, 9);
     assert_eq!(status.file_errors.len(), 1);
     assert!(status.file_errors[0].path.ends_with("scanned.pdf"));
@@ -109,12 +110,12 @@ async fn a_folder_of_mixed_documents_is_indexed_incrementally_and_cited() {
     let third = k.index().await.unwrap();
     assert_eq!((third.removed, third.indexed), (1, 0), "{third:?}");
     assert!(top(&k, "Ada").await.is_none());
-    assert_eq!(k.status().unwrap().files, 8);
+    assert_eq!(k.status().await.unwrap().files, 8);
 
     // A folder taken out of the settings leaves the index.
     k.set_folders(Vec::new());
     assert_eq!(k.index().await.unwrap().removed, 8);
-    assert_eq!(k.status().unwrap().chunks, 0);
+    assert_eq!(k.status().await.unwrap().chunks, 0);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -127,7 +128,7 @@ async fn changes_are_followed_while_watching() {
     k.set_folders(vec![folder.clone()]);
     k.index().await.unwrap();
     k.watch();
-    assert!(k.status().unwrap().watching);
+    assert!(k.status().await.unwrap().watching);
     std::fs::write(folder.join("b.md"), "斑马 zebra\n").unwrap();
     std::fs::remove_file(folder.join("a.md")).unwrap();
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -139,23 +140,23 @@ async fn changes_are_followed_while_watching() {
         assert!(
             Instant::now() < deadline,
             "the change was not followed: {:?}",
-            k.status()
+            k.status().await
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     // Turned off and on again (the Knowledge page's switch): the new watch follows changes.
     k.set_watching(false);
-    assert!(!k.status().unwrap().watching);
+    assert!(!k.status().await.unwrap().watching);
     k.set_watching(true);
     k.set_watching(true);
-    assert!(k.status().unwrap().watching);
+    assert!(k.status().await.unwrap().watching);
     std::fs::write(folder.join("c.md"), "长颈鹿 giraffe\n").unwrap();
     let deadline = Instant::now() + Duration::from_secs(20);
     while top(&k, "长颈鹿").await.is_none() {
         assert!(
             Instant::now() < deadline,
             "the change was not followed after watching again: {:?}",
-            k.status()
+            k.status().await
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -188,6 +189,7 @@ async fn files_the_reader_refuses_are_recorded_and_the_pass_goes_on() {
     assert_eq!((first.indexed, first.failed), (1, 2), "{first:?}");
     let errors: HashMap<String, FileProblem> = k
         .status()
+        .await
         .unwrap()
         .file_errors
         .into_iter()
@@ -277,7 +279,7 @@ async fn a_started_pass_says_running_at_once_then_each_file_done_of_the_total() 
     let last = told.last().unwrap();
     assert_eq!((last.done, last.total, last.current.clone()), (3, 3, None));
     assert_eq!(last.last.as_ref().map(|r| r.indexed), Some(3));
-    assert_eq!(k.status().unwrap().files, 3);
+    assert_eq!(k.status().await.unwrap().files, 3);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -297,7 +299,7 @@ async fn a_folder_added_while_a_pass_runs_is_indexed_by_the_pass_that_follows() 
 
     // The first "not running" comes once the added folder is indexed too.
     let told = until_idle(&mut receive).await;
-    assert_eq!(k.status().unwrap().files, 5, "{told:?}");
+    assert_eq!(k.status().await.unwrap().files, 5, "{told:?}");
     assert!(!k.set_folders(vec![first, home.path().join("added")]));
 }
 
@@ -312,10 +314,10 @@ async fn a_reason_an_older_version_stored_as_a_sentence_is_still_shown() {
         mtime: 1,
         sha256: String::new(),
     };
-    k.store
-        .index_knowledge_file(&stamp, &[], Some("the file is empty (0 bytes)"))
+    k.db.write(move |s| s.index_knowledge_file(&stamp, &[], Some("the file is empty (0 bytes)")))
+        .await
         .unwrap();
-    let status = k.status().unwrap();
+    let status = k.status().await.unwrap();
     assert_eq!(
         status.file_errors,
         vec![FileError {
@@ -346,5 +348,5 @@ async fn a_missing_folder_fails_the_pass_for_good_and_keeps_the_index() {
         hearth_protocol::AppError::NotAFolder { .. }
     ));
     // The files of an unmounted drive are not dropped from the index.
-    assert_eq!(k.status().unwrap().files, 1);
+    assert_eq!(k.status().await.unwrap().files, 1);
 }

@@ -89,7 +89,7 @@ impl Tool for KnowledgeIndex {
                 Err(_) => json!({"rebuild": "running in the background; call status for progress"}),
             };
         }
-        let status = self.0.status().map_err(internal)?;
+        let status = self.0.status().await.map_err(internal)?;
         out["status"] = serde_json::to_value(status)
             .map_err(|e| ToolError::internal(format!("the status could not be encoded: {e}")))?;
         Ok(out)
@@ -132,7 +132,7 @@ impl Tool for KnowledgeSearch {
         let results = self.0.search(query, limit).await.map_err(internal)?;
         let mut out = json!({"query": query, "count": results.len(), "results": results});
         if results.is_empty() {
-            let status = self.0.status().map_err(internal)?;
+            let status = self.0.status().await.map_err(internal)?;
             if status.files == 0 {
                 return Err(ToolError::new(
                     ErrorKind::Unavailable,

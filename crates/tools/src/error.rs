@@ -1,5 +1,6 @@
 //! The tool error the model reads: `{"error": {"kind": "...", "message": "...", "field"?: "..."}}`.
 
+use hearth_store::DbError;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -42,5 +43,13 @@ impl ToolError {
     /// The JSON the model sees.
     pub fn to_json(&self) -> Value {
         json!({ "error": self })
+    }
+}
+
+/// Database work that did not come back (it panicked, or the runtime is shutting down) is
+/// Hearth's own failure, not the model's: `internal`, and the same call may succeed later.
+impl From<DbError> for ToolError {
+    fn from(error: DbError) -> ToolError {
+        ToolError::internal(error.to_string())
     }
 }

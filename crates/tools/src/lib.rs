@@ -8,6 +8,7 @@ mod background;
 mod calculator;
 pub mod channels;
 mod conversation;
+mod db;
 mod device_info;
 mod dialect;
 mod error;

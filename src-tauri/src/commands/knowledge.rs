@@ -29,7 +29,7 @@ fn failed(reason: impl std::fmt::Display) -> AppError {
 
 #[command]
 pub async fn knowledge_status(state: State<'_, AppState>) -> CommandResult<KnowledgeStatus> {
-    Ok(knowledge(&state).status()?)
+    Ok(knowledge(&state).status().await?)
 }
 
 /// Starts a pass over what changed (after the running one, if any).

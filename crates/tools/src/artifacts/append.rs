@@ -15,8 +15,8 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::{artifact_file, describe, finalized, hex, Book, MAX_ARTIFACT_BYTES, MAX_CHUNK_BYTES};
+use crate::db;
 use crate::error::{ErrorKind, ToolError};
-use crate::memory::on_store;
 use crate::tool::{Tool, ToolContext};
 
 pub(super) struct Append(pub(super) Book);
@@ -68,17 +68,18 @@ impl Tool for Append {
             ));
         }
         let _turn = APPENDS.lock().await;
-        let artifact = self
+        let sequence = args.sequence;
+        let (artifact, earlier) = self
             .0
-            .of_session(&ctx.session_id, &args.artifact_id)
+            .of_session_with(&ctx.session_id, &args.artifact_id, move |s, artifact| {
+                s.artifact_chunk(&artifact.id, sequence)
+            })
             .await?;
         if artifact.state == ArtifactState::Final {
             return Err(finalized(&artifact));
         }
         let sha256 = hex(&Sha256::digest(args.content.as_bytes()));
         let bytes = args.content.len() as u64;
-        let (id, sequence) = (artifact.id.clone(), args.sequence);
-        let earlier = on_store(&self.0.store, move |s| s.artifact_chunk(&id, sequence)).await?;
         if let Some(earlier) = earlier {
             if earlier.sha256 == sha256 && earlier.bytes == bytes {
                 let mut out = describe(&artifact);
@@ -122,7 +123,7 @@ impl Tool for Append {
         )
         .await?;
         let id = artifact.id.clone();
-        let after = on_store(&self.0.store, move |s| s.record_artifact_chunk(&id, &chunk)).await?;
+        let after = db::write(&self.0.db, move |s| s.record_artifact_chunk(&id, &chunk)).await?;
         let mut out = describe(&after);
         out["status"] = "appended".into();
         out["sequence"] = sequence.into();

@@ -8,8 +8,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::{describe, session_folder, Book};
+use crate::db;
 use crate::error::ToolError;
-use crate::memory::on_store;
 use crate::tool::{Tool, ToolContext};
 
 pub(super) struct Create(pub(super) Book);
@@ -45,7 +45,7 @@ impl Tool for Create {
         let title = args.title.unwrap_or_default().trim().to_string();
         let id = format!("art_{}", uuid::Uuid::new_v4().simple());
         let session = ctx.session_id.clone();
-        let artifact = on_store(&self.0.store, {
+        let artifact = db::write(&self.0.db, {
             let id = id.clone();
             move |s| s.create_artifact(&id, &session, &filename, &title)
         })

@@ -9,8 +9,8 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::{artifact_file, describe, finalized, measure, Book};
+use crate::db;
 use crate::error::ToolError;
-use crate::memory::on_store;
 use crate::tool::{Tool, ToolContext};
 
 pub(super) struct Finalize(pub(super) Book);
@@ -76,7 +76,7 @@ impl Tool for Finalize {
             .await
             .map_err(|e| ToolError::internal(format!("the artifact cannot be finalized: {e}")))?;
         let id = artifact.id.clone();
-        match on_store(&self.0.store, move |s| s.finalize_artifact(&id)).await {
+        match db::write(&self.0.db, move |s| s.finalize_artifact(&id)).await {
             Ok(Some(final_artifact)) => {
                 let mut out = describe(&final_artifact);
                 out["status"] = "finalized".into();

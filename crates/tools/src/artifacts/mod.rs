@@ -14,13 +14,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use hearth_protocol::{ArtifactSettings, ArtifactView};
-use hearth_store::{Artifact, ArtifactState, Store};
+use hearth_store::{Artifact, ArtifactState, Db, Store, StoreError};
 use sha2::{Digest, Sha256};
 
 use crate::channels::ChannelSink;
+use crate::db;
 use crate::dialect::Dialect;
 use crate::error::{ErrorKind, ToolError};
-use crate::memory::on_store;
 use crate::registry::{Registry, RegistryError};
 
 pub use stats::{measure, ArtifactStats, FormatCheck};
@@ -94,16 +94,16 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Registers the five artifact tools (hearth, echo) over `store`, delivering through `sink`.
+/// Registers the five artifact tools (hearth, echo) over `db`, delivering through `sink`.
 pub fn register_artifacts(
     registry: &mut Registry,
-    store: Arc<Store>,
+    db: impl Into<Db>,
     sink: Arc<dyn ChannelSink>,
     settings: ArtifactSettings,
 ) -> Result<(), RegistryError> {
     use Dialect::{Echo, Hearth};
     let book = Book {
-        store,
+        db: db.into(),
         settings: Arc::new(settings),
     };
     registry.register_for(&[Hearth, Echo], create::Create(book.clone()))?;
@@ -117,7 +117,7 @@ pub fn register_artifacts(
 /// What the artifact tools share: the ledger and the settings.
 #[derive(Clone)]
 struct Book {
-    store: Arc<Store>,
+    db: Db,
     settings: Arc<ArtifactSettings>,
 }
 
@@ -125,19 +125,40 @@ impl Book {
     /// The artifact `id` of the current session; another session's artifact is as unknown as
     /// one that never existed.
     async fn of_session(&self, session_id: &str, id: &str) -> Result<Artifact, ToolError> {
-        let key = id.trim().to_string();
-        let found = on_store(&self.store, move |s| s.get_artifact(&key)).await?;
-        match found {
-            Some(artifact) if artifact.session_id == session_id => Ok(artifact),
-            _ => Err(ToolError::new(
+        let (artifact, ()) = self.of_session_with(session_id, id, |_, _| Ok(())).await?;
+        Ok(artifact)
+    }
+
+    /// [`Book::of_session`], and what `then` reads about it in the same trip to the store.
+    async fn of_session_with<T, F>(
+        &self,
+        session_id: &str,
+        id: &str,
+        then: F,
+    ) -> Result<(Artifact, T), ToolError>
+    where
+        F: FnOnce(&Store, &Artifact) -> Result<T, StoreError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let (key, session) = (id.trim().to_string(), session_id.to_string());
+        let found = db::read(&self.db, move |s| match s.get_artifact(&key)? {
+            Some(artifact) if artifact.session_id == session => {
+                let read = then(s, &artifact)?;
+                Ok(Some((artifact, read)))
+            }
+            _ => Ok(None),
+        })
+        .await?;
+        found.ok_or_else(|| {
+            ToolError::new(
                 ErrorKind::NotFound,
                 format!(
                     "no artifact `{}` in this session (an artifact belongs to the session that \
                      created it; create one with artifact_create)",
                     id.trim()
                 ),
-            )),
-        }
+            )
+        })
     }
 
     /// The artifact's whole content so far.

@@ -2,25 +2,24 @@
 //! session's messages, newest first, with a time window in unix seconds.
 
 use super::scan::{channel_of, message_json, newest_first, seconds};
+use crate::db;
 use crate::error::{ErrorKind, ToolError};
-use crate::memory::on_store;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
 use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_protocol::Session;
-use hearth_store::Store;
+use hearth_store::Db;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
 /// Items per page without `count`.
 const DEFAULT_COUNT: usize = 20;
 
 pub(crate) struct ChatManager {
-    pub(crate) store: Arc<Store>,
+    pub(crate) db: Db,
 }
 
 /// The actions, named as PicoBot names them.
@@ -149,7 +148,7 @@ impl Tool for ChatManager {
         }
         match args.action {
             ChatAction::ListSessions | ChatAction::ListChannels => {
-                let mut sessions = on_store(&self.store, |s| s.list_sessions()).await?;
+                let mut sessions = db::read(&self.db, |s| s.list_sessions()).await?;
                 sessions.retain(|s| window.holds(s.updated_at));
                 let (key, rows) = if args.action == ChatAction::ListSessions {
                     ("sessions", sessions.iter().map(session_json).collect())
@@ -166,7 +165,7 @@ impl Tool for ChatManager {
                 let id = args.session_id.ok_or_else(|| {
                     ToolError::invalid("session_id", "is required for action `list_messages`")
                 })?;
-                let messages = on_store(&self.store, move |s| {
+                let messages = db::read(&self.db, move |s| {
                     let Some(session) = s.get_session(&id)? else {
                         return Ok(Err(id));
                     };

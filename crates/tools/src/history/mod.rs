@@ -10,27 +10,17 @@ mod timeline;
 use crate::dialect::Dialect;
 use crate::registry::{Registry, RegistryError};
 use chat_manager::ChatManager;
-use hearth_store::Store;
+use hearth_store::Db;
 use session_search::SessionSearch;
-use std::sync::Arc;
 use timeline::TimelineRecall;
 
 /// Registers the history tools of `registry`'s dialect: `session_search` (hearth, echo),
-/// `chat_manager` and `timeline_recall` (hearth, echo, picobot).
-pub fn register_history(registry: &mut Registry, store: Arc<Store>) -> Result<(), RegistryError> {
+/// `chat_manager` and `timeline_recall` (hearth, echo, picobot), reading through `db`.
+pub fn register_history(registry: &mut Registry, db: impl Into<Db>) -> Result<(), RegistryError> {
     use Dialect::{Echo, Hearth, Picobot};
-    registry.register_for(
-        &[Hearth, Echo],
-        SessionSearch {
-            store: Arc::clone(&store),
-        },
-    )?;
-    registry.register_for(
-        &[Hearth, Echo, Picobot],
-        ChatManager {
-            store: Arc::clone(&store),
-        },
-    )?;
-    registry.register_for(&[Hearth, Echo, Picobot], TimelineRecall { store })?;
+    let db = db.into();
+    registry.register_for(&[Hearth, Echo], SessionSearch { db: db.clone() })?;
+    registry.register_for(&[Hearth, Echo, Picobot], ChatManager { db: db.clone() })?;
+    registry.register_for(&[Hearth, Echo, Picobot], TimelineRecall { db })?;
     Ok(())
 }

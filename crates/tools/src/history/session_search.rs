@@ -2,19 +2,18 @@
 //! text of the newest messages (a bounded scan), with role and session filters.
 
 use super::scan::newest_first;
+use crate::db;
 use crate::error::{ErrorKind, ToolError};
-use crate::memory::on_store;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
 use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_protocol::Role;
-use hearth_store::{searchable_text, Store};
+use hearth_store::{searchable_text, Db, Store};
 use regex::{Regex, RegexBuilder};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::ops::{ControlFlow, Range};
-use std::sync::Arc;
 
 /// Results without `max_results`.
 const DEFAULT_RESULTS: usize = 20;
@@ -27,7 +26,7 @@ const SNIPPET_BEFORE: usize = 30;
 const SNIPPET_CHARS: usize = 120;
 
 pub(crate) struct SessionSearch {
-    pub(crate) store: Arc<Store>,
+    pub(crate) db: Db,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
@@ -178,33 +177,27 @@ impl Tool for SessionSearch {
     async fn run(&self, _ctx: &ToolContext, args: SessionSearchArgs) -> Result<Value, ToolError> {
         let max = args.max_results.unwrap_or(DEFAULT_RESULTS);
         let role = role_of(args.role_filter);
-        if let Some(id) = args.session_key.clone() {
-            let known = on_store(&self.store, move |s| s.get_session(&id)).await?;
-            if known.is_none() {
-                return Err(ToolError::new(
-                    ErrorKind::NotFound,
-                    format!("no session {:?}", args.session_key.unwrap_or_default()),
-                ));
+        let regex = as_regex(&args.query);
+        let (session, query) = (args.session_key, args.query);
+        // The session check and the search: one trip to the blocking pool.
+        db::read(&self.db, move |s| {
+            if let Some(id) = &session {
+                if s.get_session(id)?.is_none() {
+                    let missing = format!("no session {id:?}");
+                    return Ok(Err(ToolError::new(ErrorKind::NotFound, missing)));
+                }
             }
-        }
-        let session = args.session_key;
-        match as_regex(&args.query) {
-            Some(regex) => {
-                let regex = regex?;
-                on_store(&self.store, move |s| {
-                    regex_search(s, &regex, session.as_deref(), role, max)
-                })
-                .await
+            let session = session.as_deref();
+            match regex {
+                Some(Err(invalid)) => Ok(Err(invalid)),
+                Some(Ok(regex)) => regex_search(s, &regex, session, role, max).map(Ok),
+                None => {
+                    let hits = s.search_messages(&query, max, session, role)?;
+                    Ok(Ok(json!({ "mode": "keyword", "results": hits })))
+                }
             }
-            None => {
-                let query = args.query;
-                let hits = on_store(&self.store, move |s| {
-                    s.search_messages(&query, max, session.as_deref(), role)
-                })
-                .await?;
-                Ok(json!({ "mode": "keyword", "results": hits }))
-            }
-        }
+        })
+        .await?
     }
 }
 

@@ -1,22 +1,21 @@
 //! `timeline_recall` (PicoBot): searches the summaries written when sessions were
 //! compacted or went idle.
 
+use crate::db;
 use crate::error::ToolError;
-use crate::memory::on_store;
 use crate::tool::{Tool, ToolContext};
 use async_trait::async_trait;
 use hearth_policy::catalogue::{self, CanonicalTool};
-use hearth_store::Store;
+use hearth_store::Db;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use std::sync::Arc;
 
 /// Results without `limit`.
 const DEFAULT_LIMIT: usize = 10;
 
 pub(crate) struct TimelineRecall {
-    pub(crate) store: Arc<Store>,
+    pub(crate) db: Db,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -60,7 +59,7 @@ impl Tool for TimelineRecall {
             }
         }
         let limit = args.limit.unwrap_or(DEFAULT_LIMIT);
-        let summaries = on_store(&self.store, move |s| {
+        let summaries = db::read(&self.db, move |s| {
             s.search_summaries(
                 &args.query,
                 args.session_id.as_deref(),

@@ -8,7 +8,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{saved_status, target, Fields, Jobs};
+use super::{saved_status, scheduler, target, Fields, Jobs};
 use crate::error::ToolError;
 use crate::tool::{Tool, ToolContext};
 
@@ -70,8 +70,10 @@ impl Tool for ScheduleTask {
             notify: true,
             skill: self.0.skill(),
         };
-        let view = self.0.call(&FIELDS, |s| s.create(spec))?;
-        let scheduler = self.0.scheduler();
+        let (view, scheduler) = self
+            .0
+            .write(&FIELDS, |s| Ok((s.create(spec)?, scheduler(s))))
+            .await?;
         let status = if enabled {
             saved_status(&scheduler)
         } else {

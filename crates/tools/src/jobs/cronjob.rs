@@ -10,7 +10,9 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{authorizable_tools, required, saved_status, target, view_json, Fields, Jobs};
+use super::{
+    authorizable_tools, required, saved_status, scheduler, target, view_json, Fields, Jobs,
+};
 use crate::error::ToolError;
 use crate::tool::{CallFacts, Tool, ToolContext};
 
@@ -118,9 +120,13 @@ impl Tool for Cronjob {
                     notify: true,
                     skill: jobs.skill(),
                 };
-                let view = jobs.call(&FIELDS, |s| s.create(spec))?;
-                let upcoming = jobs.call(&FIELDS, |s| s.upcoming(&view.id))?;
-                let scheduler = jobs.scheduler();
+                let (view, upcoming, scheduler) = jobs
+                    .write(&FIELDS, |s| {
+                        let view = s.create(spec)?;
+                        let upcoming = s.upcoming(&view.id)?;
+                        Ok((view, upcoming, scheduler(s)))
+                    })
+                    .await?;
                 Ok(json!({
                     "status": saved_status(&scheduler),
                     "job": view_json(&view),
@@ -132,19 +138,22 @@ impl Tool for Cronjob {
                 }))
             }
             CronjobAction::List => {
-                let views = jobs.call(&FIELDS, |s| s.list(JobFilter::All))?;
+                let (views, scheduler) = jobs
+                    .read(&FIELDS, |s| Ok((s.list(JobFilter::All)?, scheduler(s))))
+                    .await?;
                 let list: Vec<Value> = views.iter().map(view_json).collect();
-                Ok(json!({"jobs": list, "count": list.len(), "scheduler": jobs.scheduler()}))
+                Ok(json!({"jobs": list, "count": list.len(), "scheduler": scheduler}))
             }
             CronjobAction::Delete => {
                 let key = job_id("delete")?;
-                let view = jobs.call(&FIELDS, |s| s.delete(&key))?;
+                let view = jobs.write(&FIELDS, move |s| s.delete(&key)).await?;
                 Ok(json!({"deleted": view_json(&view)}))
             }
             CronjobAction::Trigger => {
                 let key = job_id("trigger")?;
-                let view = jobs.call(&FIELDS, |s| s.trigger(&key))?;
-                let scheduler = jobs.scheduler();
+                let (view, scheduler) = jobs
+                    .write(&FIELDS, move |s| Ok((s.trigger(&key)?, scheduler(s))))
+                    .await?;
                 let status = if scheduler["running"] == true {
                     "queued"
                 } else {
@@ -155,7 +164,9 @@ impl Tool for Cronjob {
             CronjobAction::Authorize => {
                 let key = job_id("authorize")?;
                 let tools = authorizable_tools();
-                let grant = jobs.call(&FIELDS, |s| s.authorize(&key, &tools))?;
+                let grant = jobs
+                    .write(&FIELDS, move |s| s.authorize(&key, &tools))
+                    .await?;
                 Ok(json!({
                     "authorized": true,
                     "job_id": grant.job.id,
@@ -170,7 +181,7 @@ impl Tool for Cronjob {
             }
             CronjobAction::Revoke => {
                 let key = job_id("revoke")?;
-                let view = jobs.call(&FIELDS, |s| s.revoke(&key))?;
+                let view = jobs.write(&FIELDS, move |s| s.revoke(&key)).await?;
                 Ok(json!({"revoked": true, "job": view_json(&view)}))
             }
         }

@@ -14,7 +14,7 @@ use hearth_scheduler::{
     system_zone, BlockingJobs, JobError, JobService, JobView, RunnerSignal, SchedulerStatus,
     SystemClock,
 };
-use hearth_store::{JobsError, Store};
+use hearth_store::{Db, JobsError};
 use serde_json::{json, Value};
 
 use crate::dialect::Dialect;
@@ -26,29 +26,32 @@ use ceecore::ScheduleTask;
 use cronjob::Cronjob;
 use picobot::{CronAdd, CronDisable, CronEnable, CronList, CronRemove, CronUpdate};
 
-/// Registers the job tools of `registry`'s dialect over `store`. `signal` wakes the runner in
+/// Registers the job tools of `registry`'s dialect over `db`. `signal` wakes the runner in
 /// this process when there is one (the app); without it, a runner elsewhere (the daemon) picks
 /// changes up within 30 s. Whether any scheduler is alive is read from its heartbeat.
 pub fn register_jobs(
     registry: &mut Registry,
-    store: Arc<Store>,
+    db: impl Into<Db>,
     signal: Option<RunnerSignal>,
 ) -> Result<(), RegistryError> {
-    register_job_tools(registry, Jobs::new(store, signal, None))
+    register_job_tools(registry, Jobs::new(db.into(), signal, None))
 }
 
 /// In a skill run: replaces the job tools of `registry` with ones whose new jobs are bound to
 /// `skill` (their runs are skill runs of it; the README's "Skills" section).
 pub fn bind_jobs_to_skill(
     registry: &mut Registry,
-    store: Arc<Store>,
+    db: impl Into<Db>,
     signal: Option<RunnerSignal>,
     skill: &str,
 ) -> Result<(), RegistryError> {
     for name in JOB_TOOLS {
         registry.remove(name);
     }
-    register_job_tools(registry, Jobs::new(store, signal, Some(skill.to_string())))
+    register_job_tools(
+        registry,
+        Jobs::new(db.into(), signal, Some(skill.to_string())),
+    )
 }
 
 /// Every dialect's job tool names.
@@ -100,8 +103,8 @@ struct Fields {
 }
 
 impl Jobs {
-    fn new(store: Arc<Store>, signal: Option<RunnerSignal>, skill: Option<String>) -> Jobs {
-        let mut service = JobService::new(store, Arc::new(SystemClock), system_zone());
+    fn new(db: Db, signal: Option<RunnerSignal>, skill: Option<String>) -> Jobs {
+        let mut service = JobService::new(db, Arc::new(SystemClock), system_zone());
         if let Some(signal) = signal {
             service = service.with_signal(signal);
         }
@@ -113,25 +116,29 @@ impl Jobs {
         self.1.clone()
     }
 
-    /// The service over its store, called in the calling thread.
-    fn service(&self) -> BlockingJobs<'_> {
-        self.0.blocking()
+    /// Runs `read` (service reads only) through the store's `Db` and maps its error.
+    async fn read<T, F>(&self, fields: &Fields, read: F) -> Result<T, ToolError>
+    where
+        F: FnOnce(&BlockingJobs<'_>) -> Result<T, JobError> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.0.read(read).await.map_err(|e| tool_error(e, fields))
     }
 
-    /// Runs a service call (short SQLite work, still run inline by the tools) and maps its
-    /// error.
-    fn call<T>(
-        &self,
-        fields: &Fields,
-        f: impl FnOnce(&BlockingJobs<'_>) -> Result<T, JobError>,
-    ) -> Result<T, ToolError> {
-        f(&self.service()).map_err(|e| tool_error(e, fields))
+    /// Runs `write` (a change, with what the result shows of it) through the store's `Db`, after
+    /// the writes queued before it, and maps its error.
+    async fn write<T, F>(&self, fields: &Fields, write: F) -> Result<T, ToolError>
+    where
+        F: FnOnce(&BlockingJobs<'_>) -> Result<T, JobError> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.0.write(write).await.map_err(|e| tool_error(e, fields))
     }
+}
 
-    /// Whether anything will run jobs, as JSON for results.
-    fn scheduler(&self) -> Value {
-        scheduler_json(self.service().scheduler_status().ok())
-    }
+/// Whether anything will run jobs, as JSON for results (read with the call's other store work).
+fn scheduler(jobs: &BlockingJobs<'_>) -> Value {
+    scheduler_json(jobs.scheduler_status().ok())
 }
 
 fn scheduler_json(status: Option<SchedulerStatus>) -> Value {

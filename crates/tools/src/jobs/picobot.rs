@@ -5,11 +5,12 @@
 use async_trait::async_trait;
 use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_scheduler::{JobEdit, JobFilter, JobSpec, Schedule};
+use hearth_store::Job;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{join_target, saved_status, view_json, Fields, Jobs};
+use super::{join_target, saved_status, scheduler, view_json, Fields, Jobs};
 use crate::error::ToolError;
 use crate::tool::{CallFacts, Tool, ToolContext};
 
@@ -90,7 +91,7 @@ macro_rules! cron_tool {
             }
 
             async fn run(&self, ctx: &ToolContext, args: $args) -> Result<Value, ToolError> {
-                self.handle(ctx, args)
+                self.handle(ctx, args).await
             }
         }
     };
@@ -163,7 +164,7 @@ pub struct CronAddArgs {
 }
 
 impl CronAdd {
-    fn handle(&self, _ctx: &ToolContext, args: CronAddArgs) -> Result<Value, ToolError> {
+    async fn handle(&self, _ctx: &ToolContext, args: CronAddArgs) -> Result<Value, ToolError> {
         let name = args
             .name
             .unwrap_or_else(|| format!("cron-{}", &uuid::Uuid::new_v4().simple().to_string()[..8]));
@@ -178,8 +179,10 @@ impl CronAdd {
             notify: true,
             skill: self.0.skill(),
         };
-        let view = self.0.call(&FIELDS, |s| s.create(spec))?;
-        let scheduler = self.0.scheduler();
+        let (view, scheduler) = self
+            .0
+            .write(&FIELDS, |s| Ok((s.create(spec)?, scheduler(s))))
+            .await?;
         Ok(json!({
             "job_id": view.id,
             "status": saved_status(&scheduler),
@@ -206,15 +209,18 @@ pub struct CronListArgs {
 }
 
 impl CronList {
-    fn handle(&self, _ctx: &ToolContext, args: CronListArgs) -> Result<Value, ToolError> {
+    async fn handle(&self, _ctx: &ToolContext, args: CronListArgs) -> Result<Value, ToolError> {
         let filter = match args.status.unwrap_or_default() {
             CronStatus::All => JobFilter::All,
             CronStatus::Enabled => JobFilter::Enabled,
             CronStatus::Disabled => JobFilter::Disabled,
         };
-        let views = self.0.call(&FIELDS, |s| s.list(filter))?;
+        let (views, scheduler) = self
+            .0
+            .read(&FIELDS, move |s| Ok((s.list(filter)?, scheduler(s))))
+            .await?;
         let jobs: Vec<Value> = views.iter().map(view_json).collect();
-        Ok(json!({"jobs": jobs, "count": jobs.len(), "scheduler": self.0.scheduler()}))
+        Ok(json!({"jobs": jobs, "count": jobs.len(), "scheduler": scheduler}))
     }
 }
 
@@ -238,38 +244,52 @@ pub struct CronUpdateArgs {
 }
 
 impl CronUpdate {
-    fn handle(&self, _ctx: &ToolContext, args: CronUpdateArgs) -> Result<Value, ToolError> {
-        let job = self.0.call(&FIELDS, |s| s.find(&args.job_id))?;
-        let target = match (args.channel.as_deref(), args.chat_id.as_deref()) {
-            (None, None) => None,
-            (channel, chat) => {
-                let current = job.target.as_deref().unwrap_or_default();
-                let (old_channel, old_chat) = current.split_once(':').unwrap_or(("", ""));
-                let channel = channel.map_or(old_channel, str::trim);
-                let chat = chat.map_or(old_chat, str::trim);
-                Some(Some(join_target(channel, chat)))
-            }
-        };
-        let edit = JobEdit {
-            prompt: args.prompt,
-            schedule: args
-                .schedule
-                .as_ref()
-                .map(PicoSchedule::parse)
-                .transpose()?,
-            target,
-            model: args.model.map(Some),
-            ..JobEdit::default()
-        };
-        if edit == JobEdit::default() {
-            return Err(ToolError::invalid(
-                "job_id",
-                "nothing to change: give prompt, schedule, channel, chat_id or model",
-            ));
-        }
-        let view = self.0.call(&FIELDS, |s| s.edit(&job.id, edit))?;
+    async fn handle(&self, _ctx: &ToolContext, args: CronUpdateArgs) -> Result<Value, ToolError> {
+        // Found and changed in one write turn: no other write through the `Db` runs between.
+        let view = self
+            .0
+            .write(&FIELDS, move |s| {
+                let job = s.find(&args.job_id)?;
+                match edit(&job, args) {
+                    Ok(edit) => s.edit(&job.id, edit).map(Ok),
+                    Err(refused) => Ok(Err(refused)),
+                }
+            })
+            .await??;
         Ok(json!({"job_id": view.id, "job": view_json(&view)}))
     }
+}
+
+/// The change `args` asks of `job`; refused when it asks for none.
+fn edit(job: &Job, args: CronUpdateArgs) -> Result<JobEdit, ToolError> {
+    let target = match (args.channel.as_deref(), args.chat_id.as_deref()) {
+        (None, None) => None,
+        (channel, chat) => {
+            let current = job.target.as_deref().unwrap_or_default();
+            let (old_channel, old_chat) = current.split_once(':').unwrap_or(("", ""));
+            let channel = channel.map_or(old_channel, str::trim);
+            let chat = chat.map_or(old_chat, str::trim);
+            Some(Some(join_target(channel, chat)))
+        }
+    };
+    let edit = JobEdit {
+        prompt: args.prompt,
+        schedule: args
+            .schedule
+            .as_ref()
+            .map(PicoSchedule::parse)
+            .transpose()?,
+        target,
+        model: args.model.map(Some),
+        ..JobEdit::default()
+    };
+    if edit == JobEdit::default() {
+        return Err(ToolError::invalid(
+            "job_id",
+            "nothing to change: give prompt, schedule, channel, chat_id or model",
+        ));
+    }
+    Ok(edit)
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -281,18 +301,23 @@ pub struct CronJobIdArgs {
 }
 
 impl CronRemove {
-    fn handle(&self, _ctx: &ToolContext, args: CronJobIdArgs) -> Result<Value, ToolError> {
-        let view = self.0.call(&FIELDS, |s| s.delete(&args.job_id))?;
+    async fn handle(&self, _ctx: &ToolContext, args: CronJobIdArgs) -> Result<Value, ToolError> {
+        let view = self
+            .0
+            .write(&FIELDS, move |s| s.delete(&args.job_id))
+            .await?;
         Ok(json!({"removed": true, "job_id": view.id, "name": view.name}))
     }
 }
 
 impl CronEnable {
-    fn handle(&self, _ctx: &ToolContext, args: CronJobIdArgs) -> Result<Value, ToolError> {
-        let view = self
+    async fn handle(&self, _ctx: &ToolContext, args: CronJobIdArgs) -> Result<Value, ToolError> {
+        let (view, scheduler) = self
             .0
-            .call(&FIELDS, |s| s.set_enabled(&args.job_id, true))?;
-        let scheduler = self.0.scheduler();
+            .write(&FIELDS, move |s| {
+                Ok((s.set_enabled(&args.job_id, true)?, scheduler(s)))
+            })
+            .await?;
         Ok(json!({
             "job_id": view.id,
             "enabled": true,
@@ -304,10 +329,11 @@ impl CronEnable {
 }
 
 impl CronDisable {
-    fn handle(&self, _ctx: &ToolContext, args: CronJobIdArgs) -> Result<Value, ToolError> {
+    async fn handle(&self, _ctx: &ToolContext, args: CronJobIdArgs) -> Result<Value, ToolError> {
         let view = self
             .0
-            .call(&FIELDS, |s| s.set_enabled(&args.job_id, false))?;
+            .write(&FIELDS, move |s| s.set_enabled(&args.job_id, false))
+            .await?;
         Ok(json!({"job_id": view.id, "enabled": false}))
     }
 }

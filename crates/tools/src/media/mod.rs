@@ -63,7 +63,11 @@ pub trait VisionModels: Send + Sync {
     /// a model of the default provider): the requested one, else the chat's model when it
     /// takes images, else the configured vision model; `unavailable` with the setup steps when
     /// there is none.
-    fn choose(&self, session_id: &str, requested: Option<&str>) -> Result<VisionChoice, ToolError>;
+    async fn choose(
+        &self,
+        session_id: &str,
+        requested: Option<&str>,
+    ) -> Result<VisionChoice, ToolError>;
 
     /// Asks `choice` about `image` (an image part) with `prompt`; the answer's text.
     async fn ask(
@@ -80,7 +84,7 @@ pub struct NoVisionModels;
 
 #[async_trait]
 impl VisionModels for NoVisionModels {
-    fn choose(&self, _: &str, _: Option<&str>) -> Result<VisionChoice, ToolError> {
+    async fn choose(&self, _: &str, _: Option<&str>) -> Result<VisionChoice, ToolError> {
         Err(no_vision_model())
     }
 

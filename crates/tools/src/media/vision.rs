@@ -62,7 +62,10 @@ impl Tool for VisionAnalyze {
     }
 
     async fn run(&self, ctx: &ToolContext, args: VisionAnalyzeArgs) -> Result<Value, ToolError> {
-        let choice: VisionChoice = self.models.choose(&ctx.session_id, args.model.as_deref())?;
+        let choice: VisionChoice = self
+            .models
+            .choose(&ctx.session_id, args.model.as_deref())
+            .await?;
         let bytes = if is_url(&args.image) {
             self.download(&args.image).await?
         } else {

@@ -1,28 +1,28 @@
 //! What each action of the `memory` tool does, and the JSON it answers with.
 
 use super::args::{MemoryAction, MemoryArgs, Tags};
-use super::on_store;
+use crate::db;
 use crate::error::{ErrorKind, ToolError};
 use hearth_store::{
-    AddAction, AddOutcome, ContradictionStatus, Memory, MemoryEdit, MemoryFilter, MemorySelector,
-    MemorySource, MemoryTarget, NewMemory, Resolution, Selected, Store, MAX_MEMORY_RESULTS,
+    AddAction, AddOutcome, ContradictionStatus, Db, Memory, MemoryEdit, MemoryFilter,
+    MemorySelector, MemorySource, MemoryTarget, NewMemory, Resolution, Selected,
+    MAX_MEMORY_RESULTS,
 };
 use serde_json::{json, Value};
-use std::sync::Arc;
 
 /// Results of `search` without a limit.
 const DEFAULT_LIMIT: usize = 10;
 
-pub(super) async fn run(store: &Arc<Store>, args: MemoryArgs) -> Result<Value, ToolError> {
+pub(super) async fn run(db: &Db, args: MemoryArgs) -> Result<Value, ToolError> {
     args.reject_unused()?;
     match args.action {
-        MemoryAction::Add => add(store, args).await,
-        MemoryAction::Replace => replace(store, args).await,
-        MemoryAction::Remove => remove(store, args).await,
-        MemoryAction::Search => search(store, args).await,
-        MemoryAction::List => list(store, args).await,
-        MemoryAction::ListContradictions => list_contradictions(store).await,
-        MemoryAction::ResolveContradiction => resolve(store, args).await,
+        MemoryAction::Add => add(db, args).await,
+        MemoryAction::Replace => replace(db, args).await,
+        MemoryAction::Remove => remove(db, args).await,
+        MemoryAction::Search => search(db, args).await,
+        MemoryAction::List => list(db, args).await,
+        MemoryAction::ListContradictions => list_contradictions(db).await,
+        MemoryAction::ResolveContradiction => resolve(db, args).await,
     }
 }
 
@@ -34,7 +34,7 @@ fn memories_json(memories: &[Memory]) -> Value {
     Value::Array(memories.iter().map(memory_json).collect())
 }
 
-async fn add(store: &Arc<Store>, args: MemoryArgs) -> Result<Value, ToolError> {
+async fn add(db: &Db, args: MemoryArgs) -> Result<Value, ToolError> {
     let content = args.required("content", args.content.as_ref())?.clone();
     let new = NewMemory {
         content,
@@ -46,7 +46,7 @@ async fn add(store: &Arc<Store>, args: MemoryArgs) -> Result<Value, ToolError> {
         target: args.target.map_or(MemoryTarget::User, Into::into),
         category: args.dialect.category,
     };
-    let outcome = on_store(store, move |s| s.add_memory(&new)).await?;
+    let outcome = db::write(db, move |s| s.add_memory(&new)).await?;
     Ok(add_result(&outcome))
 }
 
@@ -155,7 +155,7 @@ fn preview(text: &str) -> String {
     }
 }
 
-async fn replace(store: &Arc<Store>, args: MemoryArgs) -> Result<Value, ToolError> {
+async fn replace(db: &Db, args: MemoryArgs) -> Result<Value, ToolError> {
     let content = args.required("content", args.content.as_ref())?.clone();
     let named = Named::of(&args)?;
     let edit = MemoryEdit {
@@ -164,7 +164,7 @@ async fn replace(store: &Arc<Store>, args: MemoryArgs) -> Result<Value, ToolErro
         importance: args.importance,
         pinned: args.pinned,
     };
-    let (selected, named) = on_store(store, move |s| {
+    let (selected, named) = db::write(db, move |s| {
         s.edit_memory(named.selector(), &edit)
             .map(|selected| (selected, named))
     })
@@ -177,9 +177,9 @@ async fn replace(store: &Arc<Store>, args: MemoryArgs) -> Result<Value, ToolErro
     }))
 }
 
-async fn remove(store: &Arc<Store>, args: MemoryArgs) -> Result<Value, ToolError> {
+async fn remove(db: &Db, args: MemoryArgs) -> Result<Value, ToolError> {
     let named = Named::of(&args)?;
-    let (selected, named) = on_store(store, move |s| {
+    let (selected, named) = db::write(db, move |s| {
         s.remove_memory(named.selector())
             .map(|selected| (selected, named))
     })
@@ -204,20 +204,17 @@ fn filter(args: &MemoryArgs) -> Result<MemoryFilter, ToolError> {
     })
 }
 
-async fn search(store: &Arc<Store>, args: MemoryArgs) -> Result<Value, ToolError> {
+async fn search(db: &Db, args: MemoryArgs) -> Result<Value, ToolError> {
     let query = args.required("query", args.query.as_ref())?.clone();
     let filter = filter(&args)?;
     let limit = args.dialect.limit.unwrap_or(DEFAULT_LIMIT);
-    let page = on_store(store, move |s| s.search_memories(&query, &filter, limit)).await?;
+    let page = db::read(db, move |s| s.search_memories(&query, &filter, limit)).await?;
     Ok(json!({ "results": memories_json(&page.memories), "total": page.total }))
 }
 
-async fn list(store: &Arc<Store>, args: MemoryArgs) -> Result<Value, ToolError> {
+async fn list(db: &Db, args: MemoryArgs) -> Result<Value, ToolError> {
     let filter = filter(&args)?;
-    let page = on_store(store, move |s| {
-        s.list_memories(&filter, 0, MAX_MEMORY_RESULTS)
-    })
-    .await?;
+    let page = db::read(db, move |s| s.list_memories(&filter, 0, MAX_MEMORY_RESULTS)).await?;
     let mut result = json!({ "memories": memories_json(&page.memories), "total": page.total });
     if page.total > page.memories.len() {
         result["note"] = json!(format!(
@@ -229,22 +226,22 @@ async fn list(store: &Arc<Store>, args: MemoryArgs) -> Result<Value, ToolError> 
     Ok(result)
 }
 
-async fn list_contradictions(store: &Arc<Store>) -> Result<Value, ToolError> {
-    let (open, total) = on_store(store, |s| {
+async fn list_contradictions(db: &Db) -> Result<Value, ToolError> {
+    let (open, total) = db::read(db, |s| {
         s.list_contradictions(Some(ContradictionStatus::Open), 0, MAX_MEMORY_RESULTS)
     })
     .await?;
     Ok(json!({ "contradictions": open, "total": total }))
 }
 
-async fn resolve(store: &Arc<Store>, args: MemoryArgs) -> Result<Value, ToolError> {
+async fn resolve(db: &Db, args: MemoryArgs) -> Result<Value, ToolError> {
     let id = args
         .required("contradiction_id", args.contradiction_id.as_ref())?
         .value("contradiction_id")?;
     let winner = args
         .required("winner_id", args.winner_id.as_ref())?
         .value("winner_id")?;
-    match on_store(store, move |s| s.resolve_contradiction(id, winner)).await? {
+    match db::write(db, move |s| s.resolve_contradiction(id, winner)).await? {
         Resolution::Resolved {
             contradiction,
             winner,

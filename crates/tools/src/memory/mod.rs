@@ -1,26 +1,24 @@
 //! The memory tools over the store: Echo/hearth `memory` with every action,
-//! PicoBot `memory_store` / `memory_recall` / `memory_forget` and CeeCore `search_memory`; and
-//! the store call helper the history tools share.
+//! PicoBot `memory_store` / `memory_recall` / `memory_forget` and CeeCore `search_memory`.
 
 mod actions;
 mod args;
 mod dialects;
 
 use crate::dialect::{Dialect, DialectTool};
-use crate::error::{ErrorKind, ToolError};
+use crate::error::ToolError;
 use crate::registry::{Registry, RegistryError};
 use crate::tool::{CallFacts, Tool, ToolContext};
 use args::{MemoryAction, MemoryArgs};
 use async_trait::async_trait;
 use dialects::{MemoryForgetArgs, MemoryRecallArgs, MemoryStoreArgs, SearchMemoryArgs};
 use hearth_policy::catalogue::{self, CanonicalTool};
-use hearth_store::{Store, StoreError};
+use hearth_store::Db;
 use serde_json::Value;
-use std::sync::Arc;
 
 /// The canonical `memory` tool.
 pub(crate) struct MemoryTool {
-    store: Arc<Store>,
+    db: Db,
 }
 
 #[async_trait]
@@ -53,17 +51,17 @@ impl Tool for MemoryTool {
     }
 
     async fn run(&self, _ctx: &ToolContext, args: MemoryArgs) -> Result<Value, ToolError> {
-        actions::run(&self.store, args).await
+        actions::run(&self.db, args).await
     }
 }
 
 /// Registers the memory tools of `registry`'s dialect: `memory` (hearth, echo),
-/// `memory_store` / `memory_recall` / `memory_forget` (picobot), `search_memory` (ceecore).
-pub fn register_memory(registry: &mut Registry, store: Arc<Store>) -> Result<(), RegistryError> {
+/// `memory_store` / `memory_recall` / `memory_forget` (picobot), `search_memory` (ceecore), over
+/// `db` (the app's, so their writes queue with its other writes).
+pub fn register_memory(registry: &mut Registry, db: impl Into<Db>) -> Result<(), RegistryError> {
     use Dialect::{Ceecore, Echo, Hearth, Picobot};
-    let tool = || MemoryTool {
-        store: Arc::clone(&store),
-    };
+    let db = db.into();
+    let tool = || MemoryTool { db: db.clone() };
     registry.register_for(&[Hearth, Echo], tool())?;
     registry.register_for(
         &[Picobot],
@@ -102,29 +100,4 @@ pub fn register_memory(registry: &mut Registry, store: Arc<Store>) -> Result<(),
         ),
     )?;
     Ok(())
-}
-
-/// Runs `f` on the store off the async runtime (SQLite calls block).
-pub(crate) async fn on_store<T, F>(store: &Arc<Store>, f: F) -> Result<T, ToolError>
-where
-    F: FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
-    T: Send + 'static,
-{
-    let store = Arc::clone(store);
-    tokio::task::spawn_blocking(move || f(&store))
-        .await
-        .map_err(|e| ToolError::internal(format!("the store task failed: {e}")))?
-        .map_err(store_error)
-}
-
-/// The tool error for a store failure: unknown records are `not_found`, refused values
-/// `invalid_arguments` naming the field, anything else `internal`.
-fn store_error(error: StoreError) -> ToolError {
-    match error {
-        StoreError::NotFound { what, id } => {
-            ToolError::new(ErrorKind::NotFound, format!("{what} {id} not found"))
-        }
-        StoreError::Invalid { field, message } => ToolError::invalid(field, message),
-        other => ToolError::internal(other.to_string()),
-    }
 }

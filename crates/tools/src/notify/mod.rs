@@ -8,7 +8,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use hearth_policy::catalogue::{self, CanonicalTool};
-use hearth_store::{NotificationReservation, NotificationStatus, Store};
+use hearth_store::{Db, JobsError, NotificationReservation, NotificationStatus};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -27,20 +27,21 @@ mod notifier;
 
 pub use notifier::{Notice, Notifier, NotifyError, OnClick};
 
-/// Registers `send_notification` (Hearth, Echo, CeeCore).
+/// Registers `send_notification` (Hearth, Echo, CeeCore), counting through `db`.
 pub fn register_notifications(
     registry: &mut Registry,
-    store: Arc<Store>,
+    db: impl Into<Db>,
     sink: Arc<dyn Notifier>,
 ) -> Result<(), RegistryError> {
     use Dialect::{Ceecore, Echo, Hearth};
-    registry.register_for(&[Hearth, Echo, Ceecore], SendNotification { store, sink })?;
+    let db = db.into();
+    registry.register_for(&[Hearth, Echo, Ceecore], SendNotification { db, sink })?;
     Ok(())
 }
 
 /// `send_notification`.
 pub struct SendNotification {
-    store: Arc<Store>,
+    db: Db,
     sink: Arc<dyn Notifier>,
 }
 
@@ -105,10 +106,14 @@ impl Tool for SendNotification {
         let urgent = priority == Priority::High;
         let sound = args.sound.unwrap_or(true) && priority != Priority::Low;
         let now = Utc::now().timestamp_millis();
+        let reserved = title.clone();
         let reservation = self
-            .store
-            .reserve_notification(&title, now, WINDOW_MS, NOTIFICATIONS_PER_HOUR)
-            .map_err(|e| ToolError::internal(e.to_string()))?;
+            .db
+            .write(move |s| {
+                s.reserve_notification(&reserved, now, WINDOW_MS, NOTIFICATIONS_PER_HOUR)
+                    .map_err(internal)
+            })
+            .await?;
         let (slot, used) = match reservation {
             NotificationReservation::Granted { id, used } => (id, used),
             NotificationReservation::Limited { used, oldest_at } => {
@@ -126,18 +131,16 @@ impl Tool for SendNotification {
         };
         let outcome = self.show(title, message, urgent, sound).await;
         let settled = match &outcome {
-            Ok(os_id) => self.store.settle_notification(
-                slot,
-                NotificationStatus::Delivered,
-                Some(os_id),
-                None,
-            ),
-            Err(NotifyError(reason)) => {
-                self.store
-                    .settle_notification(slot, NotificationStatus::Failed, None, Some(reason))
-            }
+            Ok(os_id) => (NotificationStatus::Delivered, Some(os_id.clone()), None),
+            Err(NotifyError(reason)) => (NotificationStatus::Failed, None, Some(reason.clone())),
         };
-        settled.map_err(|e| ToolError::internal(e.to_string()))?;
+        self.db
+            .write(move |s| {
+                let (status, os_id, reason) = settled;
+                s.settle_notification(slot, status, os_id.as_deref(), reason.as_deref())
+                    .map_err(internal)
+            })
+            .await?;
         let os_id = outcome
             .map_err(|e| ToolError::new(ErrorKind::DeliveryFailed, format!("failed: {e}")))?;
         let mut result = json!({
@@ -185,6 +188,11 @@ impl SendNotification {
             ))),
         }
     }
+}
+
+/// A failure of the notification ledger: Hearth's own, whatever the store says it was.
+fn internal(error: JobsError) -> ToolError {
+    ToolError::internal(error.to_string())
 }
 
 fn priority_str(priority: Priority) -> &'static str {

@@ -11,21 +11,20 @@ mod task;
 mod todo;
 mod workflow;
 
-use std::sync::Arc;
-
-use hearth_store::{Store, StoreError};
+use hearth_store::{Db, StoreError};
 
 use crate::dialect::Dialect;
 use crate::error::{ErrorKind, ToolError};
 use crate::registry::{Registry, RegistryError};
 
 /// Registers `todo` and `clarify` (Hearth, Echo) and `task` and `workflow` (Hearth, Echo) over
-/// `store`.
-pub fn register_planning(registry: &mut Registry, store: Arc<Store>) -> Result<(), RegistryError> {
+/// `db`.
+pub fn register_planning(registry: &mut Registry, db: impl Into<Db>) -> Result<(), RegistryError> {
     use Dialect::{Echo, Hearth};
-    registry.register_for(&[Hearth, Echo], todo::Todo(store.clone()))?;
-    registry.register_for(&[Hearth, Echo], task::Task(store.clone()))?;
-    registry.register_for(&[Hearth, Echo], workflow::Workflow(store))?;
+    let db = db.into();
+    registry.register_for(&[Hearth, Echo], todo::Todo(db.clone()))?;
+    registry.register_for(&[Hearth, Echo], task::Task(db.clone()))?;
+    registry.register_for(&[Hearth, Echo], workflow::Workflow(db))?;
     registry.register_for(&[Hearth, Echo], clarify::Clarify)?;
     Ok(())
 }

@@ -1,22 +1,21 @@
 //! `task`: tasks with a lifecycle (pending → running → completed / failed / cancelled, failed →
 //! pending on retry). A move the task's status does not allow is refused, naming those it does.
 
-use std::sync::Arc;
-
 use async_trait::async_trait;
 use hearth_policy::catalogue::{self, CanonicalTool};
-use hearth_store::{NewPlanTask, PlanTask, Store, TaskStatus};
+use hearth_store::{Db, NewPlanTask, PlanTask, Store, TaskStatus};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::lifecycle::TaskMove;
 use super::{required, row_id, text};
+use crate::db;
 use crate::error::{ErrorKind, ToolError};
 use crate::tool::{CallFacts, Tool, ToolContext};
 
 /// The task tool.
-pub struct Task(pub(super) Arc<Store>);
+pub struct Task(pub(super) Db);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -124,82 +123,91 @@ impl Tool for Task {
     }
 
     async fn run(&self, ctx: &ToolContext, args: TaskArgs) -> Result<Value, ToolError> {
-        let store = &self.0;
-        let workflow_id = match args.workflow_id.as_deref() {
-            Some(id) => Some(row_id(Some(id), "workflow_id", "a task's workflow")?),
-            None => None,
+        let mutates = self.call_facts(&args).mutates;
+        let session_id = ctx.session_id.clone();
+        db::run(&self.0, mutates, move |store| {
+            apply(store, session_id, args)
+        })
+        .await
+    }
+}
+
+/// What a call does, on a blocking thread: its reads and its change in one trip to the store.
+fn apply(store: &Store, session_id: String, args: TaskArgs) -> Result<Value, ToolError> {
+    let workflow_id = match args.workflow_id.as_deref() {
+        Some(id) => Some(row_id(Some(id), "workflow_id", "a task's workflow")?),
+        None => None,
+    };
+    if workflow_id.is_some_and(|id| store.workflow(id).ok().flatten().is_none()) {
+        return Err(ToolError::invalid(
+            "workflow_id",
+            "no workflow with this id (see workflow action=list)",
+        ));
+    }
+    let Some(lifecycle) = args.action.lifecycle() else {
+        return match args.action {
+            TaskAction::Create => {
+                let title = required(args.title.as_deref(), "title", "create")?;
+                let task = store.insert_plan_task(&NewPlanTask {
+                    session_id,
+                    title: title.to_string(),
+                    description: text(args.description),
+                    priority: args.priority.unwrap_or(0),
+                    workflow_id,
+                })?;
+                Ok(json!({"task": view(&task)}))
+            }
+            TaskAction::List => {
+                let tasks = store.list_plan_tasks(args.status_filter.map(TaskStatus::from))?;
+                let tasks: Vec<Value> = tasks.iter().map(view).collect();
+                Ok(json!({"count": tasks.len(), "tasks": tasks}))
+            }
+            _ => {
+                let id = row_id(args.task_id.as_deref(), "task_id", "get")?;
+                let task = store.plan_task(id)?.ok_or_else(|| {
+                    ToolError::new(ErrorKind::NotFound, format!("no task with id {id}"))
+                })?;
+                Ok(json!({"task": view(&task)}))
+            }
         };
-        if workflow_id.is_some_and(|id| store.workflow(id).ok().flatten().is_none()) {
-            return Err(ToolError::invalid(
-                "workflow_id",
-                "no workflow with this id (see workflow action=list)",
-            ));
-        }
-        let Some(lifecycle) = args.action.lifecycle() else {
-            return match args.action {
-                TaskAction::Create => {
-                    let title = required(args.title.as_deref(), "title", "create")?;
-                    let task = store.insert_plan_task(&NewPlanTask {
-                        session_id: ctx.session_id.clone(),
-                        title: title.to_string(),
-                        description: text(args.description),
-                        priority: args.priority.unwrap_or(0),
-                        workflow_id,
-                    })?;
-                    Ok(json!({"task": view(&task)}))
+    };
+    let id = row_id(args.task_id.as_deref(), "task_id", lifecycle.as_str())?;
+    let task = store.change_plan_task(id, |mut task: PlanTask| {
+        let to = lifecycle
+            .apply(task.status)
+            .map_err(|illegal| ToolError::invalid("action", illegal.to_string()))?;
+        match lifecycle {
+            TaskMove::Start => task.attempts += 1,
+            TaskMove::Complete => task.result = text(args.result),
+            TaskMove::Fail => task.error = text(args.error),
+            TaskMove::Retry => task.error = None,
+            TaskMove::Cancel => {}
+            TaskMove::Update => {
+                let before = task.clone();
+                if let Some(title) = text(args.title) {
+                    task.title = title;
                 }
-                TaskAction::List => {
-                    let tasks = store.list_plan_tasks(args.status_filter.map(TaskStatus::from))?;
-                    let tasks: Vec<Value> = tasks.iter().map(view).collect();
-                    Ok(json!({"count": tasks.len(), "tasks": tasks}))
+                if let Some(description) = text(args.description) {
+                    task.description = Some(description);
                 }
-                _ => {
-                    let id = row_id(args.task_id.as_deref(), "task_id", "get")?;
-                    let task = store.plan_task(id)?.ok_or_else(|| {
-                        ToolError::new(ErrorKind::NotFound, format!("no task with id {id}"))
-                    })?;
-                    Ok(json!({"task": view(&task)}))
+                if let Some(priority) = args.priority {
+                    task.priority = priority;
                 }
-            };
-        };
-        let id = row_id(args.task_id.as_deref(), "task_id", lifecycle.as_str())?;
-        let task = store.change_plan_task(id, |mut task: PlanTask| {
-            let to = lifecycle
-                .apply(task.status)
-                .map_err(|illegal| ToolError::invalid("action", illegal.to_string()))?;
-            match lifecycle {
-                TaskMove::Start => task.attempts += 1,
-                TaskMove::Complete => task.result = text(args.result),
-                TaskMove::Fail => task.error = text(args.error),
-                TaskMove::Retry => task.error = None,
-                TaskMove::Cancel => {}
-                TaskMove::Update => {
-                    let before = task.clone();
-                    if let Some(title) = text(args.title) {
-                        task.title = title;
-                    }
-                    if let Some(description) = text(args.description) {
-                        task.description = Some(description);
-                    }
-                    if let Some(priority) = args.priority {
-                        task.priority = priority;
-                    }
-                    if workflow_id.is_some() {
-                        task.workflow_id = workflow_id;
-                    }
-                    if task == before {
-                        return Err(ToolError::invalid(
-                            "title",
-                            "update needs a new title, description, priority or workflow_id",
-                        ));
-                    }
+                if workflow_id.is_some() {
+                    task.workflow_id = workflow_id;
+                }
+                if task == before {
+                    return Err(ToolError::invalid(
+                        "title",
+                        "update needs a new title, description, priority or workflow_id",
+                    ));
                 }
             }
-            task.status = to;
-            Ok::<_, ToolError>(task)
-        })?;
-        Ok(json!({"task": view(&task)}))
-    }
+        }
+        task.status = to;
+        Ok::<_, ToolError>(task)
+    })?;
+    Ok(json!({"task": view(&task)}))
 }
 
 /// A task as the model reads it: its id as text, and what its status allows next.

@@ -2,12 +2,10 @@
 //! delete change one; delete without an id clears the list; list reads it). Every change is
 //! shown live in the front end.
 
-use std::sync::Arc;
-
 use async_trait::async_trait;
 use hearth_policy::catalogue::{self, CanonicalTool};
 use hearth_protocol::{EngineEvent, TodoList, TodoStatus};
-use hearth_store::Store;
+use hearth_store::Db;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -18,7 +16,7 @@ use crate::error::{ErrorKind, ToolError};
 use crate::tool::{CallFacts, Tool, ToolContext};
 
 /// The checklist tool.
-pub struct Todo(pub(super) Arc<Store>);
+pub struct Todo(pub(super) Db);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -113,7 +111,11 @@ impl Tool for Todo {
     async fn run(&self, ctx: &ToolContext, args: TodoArgs) -> Result<Value, ToolError> {
         let change = match args.action {
             TodoAction::List => {
-                let list = self.0.todo_list(&ctx.session_id)?;
+                let session = ctx.session_id.clone();
+                let list = self
+                    .0
+                    .read(move |s| Ok::<_, ToolError>(s.todo_list(&session)?))
+                    .await?;
                 return Ok(result(list.as_ref()));
             }
             TodoAction::Create => Change::Add(new_items(&args)?),
@@ -144,14 +146,22 @@ impl Tool for Todo {
                 None => Change::Clear,
             },
         };
-        let list = self.0.change_todo_list(&ctx.session_id, |current| {
-            checklist::apply(current, change).map_err(|error| match error {
-                ChecklistError::NoSuchItem { .. } => {
-                    ToolError::new(ErrorKind::NotFound, error.to_string())
-                }
-                ChecklistError::Full { .. } => ToolError::invalid("items", error.to_string()),
+        let session = ctx.session_id.clone();
+        let list = self
+            .0
+            .write(move |s| {
+                s.change_todo_list(&session, |current| {
+                    checklist::apply(current, change).map_err(|error| match error {
+                        ChecklistError::NoSuchItem { .. } => {
+                            ToolError::new(ErrorKind::NotFound, error.to_string())
+                        }
+                        ChecklistError::Full { .. } => {
+                            ToolError::invalid("items", error.to_string())
+                        }
+                    })
+                })
             })
-        })?;
+            .await?;
         if let Some(conversation) = &ctx.conversation {
             conversation.show(EngineEvent::TodoChanged { list: list.clone() });
         }

@@ -2,11 +2,9 @@
 //! are refused), then tracked: `status` lists the ready, blocked and done steps, `advance` marks
 //! one done, pause/resume/cancel. It orchestrates only; it runs nothing.
 
-use std::sync::Arc;
-
 use async_trait::async_trait;
 use hearth_policy::catalogue::{self, CanonicalTool};
-use hearth_store::{NewWorkflow, Store, Workflow as Row, WorkflowStatus, WorkflowStep};
+use hearth_store::{Db, NewWorkflow, Store, Workflow as Row, WorkflowStatus, WorkflowStep};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -14,11 +12,12 @@ use serde_json::{json, Value};
 use super::dag::{self, MAX_STEPS};
 use super::lifecycle::WorkflowMove;
 use super::{required, row_id, text};
+use crate::db;
 use crate::error::{ErrorKind, ToolError};
 use crate::tool::{CallFacts, Tool, ToolContext};
 
 /// The workflow tool.
-pub struct Workflow(pub(super) Arc<Store>);
+pub struct Workflow(pub(super) Db);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -132,62 +131,70 @@ impl Tool for Workflow {
     }
 
     async fn run(&self, ctx: &ToolContext, args: WorkflowArgs) -> Result<Value, ToolError> {
-        let store = &self.0;
-        let Some(lifecycle) = args.action.lifecycle() else {
-            return match args.action {
-                WorkflowAction::Create => {
-                    let name = required(args.name.as_deref(), "name", "create")?.to_string();
-                    let steps = steps(args.steps)?;
-                    let workflow = store.insert_workflow(&NewWorkflow {
-                        session_id: ctx.session_id.clone(),
-                        name,
-                        description: text(args.description),
-                        steps,
-                    })?;
-                    Ok(json!({"workflow": view(&workflow)}))
-                }
-                WorkflowAction::List => {
-                    let rows =
-                        store.list_workflows(args.status_filter.map(WorkflowStatus::from))?;
-                    let rows: Vec<Value> = rows.iter().map(view).collect();
-                    Ok(json!({"count": rows.len(), "workflows": rows}))
-                }
-                _ => {
-                    let id = row_id(args.workflow_id.as_deref(), "workflow_id", "status")?;
-                    let workflow = store.workflow(id)?.ok_or_else(|| {
-                        ToolError::new(ErrorKind::NotFound, format!("no workflow with id {id}"))
-                    })?;
-                    Ok(json!({"workflow": view(&workflow)}))
-                }
-            };
-        };
-        let id = row_id(
-            args.workflow_id.as_deref(),
-            "workflow_id",
-            lifecycle.as_str(),
-        )?;
-        let mut advanced = None;
-        let workflow = store.change_workflow(id, |mut workflow: Row| {
-            workflow.status = lifecycle
-                .apply(workflow.status)
-                .map_err(|illegal| ToolError::invalid("action", illegal.to_string()))?;
-            if lifecycle == WorkflowMove::Advance {
-                let now = chrono::Utc::now().timestamp_millis();
-                let step = dag::advance(&mut workflow.steps, text(args.step_id).as_deref(), now)
-                    .map_err(|error| ToolError::invalid("step_id", error.to_string()))?;
-                advanced = Some(step);
-                if workflow.steps.iter().all(|s| s.done_at.is_some()) {
-                    workflow.status = WorkflowStatus::Completed;
-                }
-            }
-            Ok::<_, ToolError>(workflow)
-        })?;
-        let mut result = json!({"workflow": view(&workflow)});
-        if let Some(step) = advanced {
-            result["advanced"] = json!(step);
-        }
-        Ok(result)
+        let mutates = self.call_facts(&args).mutates;
+        let session_id = ctx.session_id.clone();
+        db::run(&self.0, mutates, move |store| {
+            apply(store, session_id, args)
+        })
+        .await
     }
+}
+
+/// What a call does, on a blocking thread: its reads and its change in one trip to the store.
+fn apply(store: &Store, session_id: String, args: WorkflowArgs) -> Result<Value, ToolError> {
+    let Some(lifecycle) = args.action.lifecycle() else {
+        return match args.action {
+            WorkflowAction::Create => {
+                let name = required(args.name.as_deref(), "name", "create")?.to_string();
+                let steps = steps(args.steps)?;
+                let workflow = store.insert_workflow(&NewWorkflow {
+                    session_id,
+                    name,
+                    description: text(args.description),
+                    steps,
+                })?;
+                Ok(json!({"workflow": view(&workflow)}))
+            }
+            WorkflowAction::List => {
+                let rows = store.list_workflows(args.status_filter.map(WorkflowStatus::from))?;
+                let rows: Vec<Value> = rows.iter().map(view).collect();
+                Ok(json!({"count": rows.len(), "workflows": rows}))
+            }
+            _ => {
+                let id = row_id(args.workflow_id.as_deref(), "workflow_id", "status")?;
+                let workflow = store.workflow(id)?.ok_or_else(|| {
+                    ToolError::new(ErrorKind::NotFound, format!("no workflow with id {id}"))
+                })?;
+                Ok(json!({"workflow": view(&workflow)}))
+            }
+        };
+    };
+    let id = row_id(
+        args.workflow_id.as_deref(),
+        "workflow_id",
+        lifecycle.as_str(),
+    )?;
+    let mut advanced = None;
+    let workflow = store.change_workflow(id, |mut workflow: Row| {
+        workflow.status = lifecycle
+            .apply(workflow.status)
+            .map_err(|illegal| ToolError::invalid("action", illegal.to_string()))?;
+        if lifecycle == WorkflowMove::Advance {
+            let now = chrono::Utc::now().timestamp_millis();
+            let step = dag::advance(&mut workflow.steps, text(args.step_id).as_deref(), now)
+                .map_err(|error| ToolError::invalid("step_id", error.to_string()))?;
+            advanced = Some(step);
+            if workflow.steps.iter().all(|s| s.done_at.is_some()) {
+                workflow.status = WorkflowStatus::Completed;
+            }
+        }
+        Ok::<_, ToolError>(workflow)
+    })?;
+    let mut result = json!({"workflow": view(&workflow)});
+    if let Some(step) = advanced {
+        result["advanced"] = json!(step);
+    }
+    Ok(result)
 }
 
 /// The new workflow's steps, checked as a DAG.
