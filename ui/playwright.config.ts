@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 // End-to-end tests of the built UI (ui/dist served by `vite preview` under the app's CSP) in
-// Debian's Chromium, with the Tauri backend replaced by tests/e2e/fake-backend.ts. The preview
+// Debian's Chromium, with the Tauri backend replaced by tests/e2e/fake-*.ts. The preview
 // server's port is PLAYWRIGHT_PORT (default 4173), so several people can run Playwright at once.
 const port = Number(process.env.PLAYWRIGHT_PORT ?? 4173);
 const origin = `http://127.0.0.1:${port}`;

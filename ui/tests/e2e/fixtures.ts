@@ -7,6 +7,7 @@ import type { Session } from '../../src/lib/bindings/Session';
 import type { AppEvent, Events } from '../../src/lib/events';
 import type { Memory } from '../../src/lib/memory';
 import { installFakeBackend, type Call, type Scenario } from './fake-backend';
+import { installFakeTurns } from './fake-turns';
 import { installFakeDesktop, type DesktopScenario } from './fake-desktop';
 import { installFakeDocuments, type DocumentsScenario } from './fake-documents';
 import { installFakeJobs, type JobsScenario } from './fake-jobs';
@@ -87,6 +88,7 @@ export async function boot(
   { hold = [] }: { hold?: string[] } = {},
 ): Promise<void> {
   await page.addInitScript(installFakeBackend, scenario);
+  await page.addInitScript(installFakeTurns, scenario);
   await page.addInitScript(installFakeDesktop, scenario);
   await page.addInitScript(installFakeJobs, scenario);
   await page.addInitScript(installFakeSkills, scenario);

@@ -17,10 +17,11 @@ mod views;
 
 use std::sync::Mutex;
 
-use hearth_protocol::ApprovalDecision;
+use hearth_protocol::{ApprovalDecision, AuditReason, EngineEvent, PolicyReason};
 use hearth_store::Store;
-use hearth_tools::{Background, Dialect, NetworkConfig};
+use hearth_tools::{Background, Dialect, NetworkConfig, ToolContext, ToolError};
 use serde_json::Value;
+use tokio_util::sync::CancellationToken;
 
 use super::*;
 use crate::approval::{ApprovalRequest, Approver};
