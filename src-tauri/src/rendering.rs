@@ -1,10 +1,9 @@
 //! How WebKit draws the window on a Linux machine without a GPU: its non-composited mode.
 //!
 //! WebKitGTK composites pages with OpenGL. Without a GPU render node that OpenGL is Mesa's
-//! software renderer (llvmpipe), and every frame is composited on the CPU: in the desktop
-//! latency benchmark a keystroke took p95 43 ms to paint that way against 10 ms without
-//! compositing, and Settings painted its first opening in 36 ms against 50 ms — start-up
-//! also gains ~80 ms (the web process sets up no OpenGL). So where no `/dev/dri/renderD*` node
+//! software renderer (llvmpipe), and every frame is composited on the CPU: a keystroke took
+//! four times as long to paint, and the web process set up OpenGL at each start (the figures
+//! are in the README's *Performance* section). So where no `/dev/dri/renderD*` node
 //! exists (or `LIBGL_ALWAYS_SOFTWARE` asks for software OpenGL), Hearth sets WebKit's
 //! `WEBKIT_DISABLE_COMPOSITING_MODE=1` for itself and its web processes, unless the user set
 //! that variable (either way) already.

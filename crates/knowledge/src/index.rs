@@ -3,22 +3,20 @@
 //! with citations.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Instant;
 
 use hearth_documents::{load, read, DocumentError, Limits};
 use hearth_protocol::{Citation, FileError, FileProblem, IndexReport, KnowledgeStatus, Progress};
-use hearth_store::{Db, FileStamp, KnowledgeFile, KnowledgeHit, StoreError};
+use hearth_store::{Db, FileStamp, KnowledgeFile, StoreError};
 use sha2::{Digest, Sha256};
 
+use crate::citation::citation;
 use crate::error::KnowledgeError;
 use crate::scan::{scan, Found};
 use crate::watch::Watching;
-
-/// Characters of a chunk a citation shows.
-const SNIPPET_CHARS: usize = 480;
 
 /// Told each change of the progress (a pass starting, its files counted, each file done, the
 /// pass ending); the app sends it to the window.
@@ -374,57 +372,6 @@ impl Knowledge {
         let hits = self.db.read(move |s| s.search_knowledge(&q, limit)).await?;
         Ok(hits.into_iter().map(|hit| citation(query, hit)).collect())
     }
-}
-
-/// `hit` as a citation with a snippet around the first query word it holds.
-fn citation(query: &str, hit: KnowledgeHit) -> Citation {
-    let name = Path::new(&hit.path)
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| hit.path.clone());
-    let chunk = hit.chunk;
-    let place = match (chunk.unit.as_str(), chunk.first == chunk.last) {
-        ("line", true) => format!("line {}", chunk.first),
-        ("line", false) => format!("lines {}-{}", chunk.first, chunk.last),
-        ("sheet", _) => match &chunk.label {
-            Some(label) => format!("sheet {} ({label})", chunk.first),
-            None => format!("sheet {}", chunk.first),
-        },
-        (unit, _) => format!("{unit} {}", chunk.first),
-    };
-    Citation {
-        citation: format!("{name}, {place}"),
-        snippet: snippet(&chunk.text, query),
-        file: hit.path,
-        unit: chunk.unit,
-        first: chunk.first,
-        last: chunk.last,
-        label: chunk.label,
-        score: hit.relevance,
-    }
-}
-
-/// About [`SNIPPET_CHARS`] characters of `text` starting a little before the first query word.
-fn snippet(text: &str, query: &str) -> String {
-    let lower = text.to_lowercase();
-    let at = query
-        .split_whitespace()
-        .filter_map(|word| lower.find(&word.to_lowercase()))
-        .min()
-        .unwrap_or(0);
-    let chars: Vec<char> = text.chars().collect();
-    let at_char = text.get(..at).map_or(0, |head| head.chars().count());
-    let start = at_char.saturating_sub(SNIPPET_CHARS / 4);
-    let end = (start + SNIPPET_CHARS).min(chars.len());
-    let mut out: String = chars[start..end].iter().collect::<String>();
-    out = out.split_whitespace().collect::<Vec<_>>().join(" ");
-    if start > 0 {
-        out.insert(0, '…');
-    }
-    if end < chars.len() {
-        out.push('…');
-    }
-    out
 }
 
 #[cfg(test)]

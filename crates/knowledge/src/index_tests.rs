@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::*;
+use crate::citation::{snippet, SNIPPET_CHARS};
 use hearth_store::Store;
 
 // Documents are parsed in a worker: this test binary started again.

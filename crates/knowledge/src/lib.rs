@@ -9,6 +9,7 @@
 //! the BM25 hits); nothing else would change.
 
 pub mod chunks;
+mod citation;
 mod error;
 mod index;
 mod open;

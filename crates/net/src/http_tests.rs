@@ -107,10 +107,3 @@ async fn the_shared_client_refuses_a_certificate_no_system_root_signed() {
         .unwrap_err();
     assert!(chain(&error).contains("UnknownIssuer"), "{}", chain(&error));
 }
-
-#[test]
-fn every_client_shares_one_configuration() {
-    let first = super::tls_config().unwrap() as *const _;
-    let second = super::tls_config().unwrap() as *const _;
-    assert_eq!(first, second);
-}
