@@ -44,8 +44,8 @@ impl Drop for Unfinished<'_> {
 }
 
 impl Agents {
-    /// Stores the end, adds the child's usage to its parent turn, forgets it, and delivers a
-    /// background child's report into the parent chat: on the blocking pool, as one piece that
+    /// Stores the end, adds the child's usage to its parent turn, delivers a background
+    /// child's report into the parent chat, and forgets the child: on the blocking pool, as one piece that
     /// runs to its end even when this task is dropped meanwhile.
     pub(super) async fn finish(
         self: &Arc<Self>,
@@ -86,10 +86,12 @@ impl Agents {
         let usage = end.usage;
         let stored = store_end(store, run, end);
         parent.add_usage(usage);
-        self.forget(&stored, parent);
+        // Delivered before the child is forgotten: whoever waits for no child to run (the
+        // CLI before it exits, a quitting app) finds every report in place.
         if stored.mode == SubAgentMode::Background {
             self.deliver(report(&stored, parent.options.language));
         }
+        self.forget(&stored, parent);
         stored
     }
 }
