@@ -2,6 +2,7 @@
 //! format (never as base64 in the result text), and stays in the history for later requests.
 
 use crate::engine_turns::rig::*;
+use async_trait::async_trait;
 use base64::Engine as _;
 use hearth_llm::ProviderKind;
 use hearth_policy::ToolFacts;
@@ -30,6 +31,7 @@ fn snap(ctx: &ToolContext) -> CallFuture<'_> {
     })
 }
 
+#[async_trait]
 impl DynTool for Snap {
     fn name(&self) -> &str {
         "snap"
@@ -52,7 +54,7 @@ impl DynTool for Snap {
         json!({"type": "object", "properties": {}})
     }
 
-    fn prepare(self: Arc<Self>, _args: Value) -> Result<(CallFacts, BoundCall), ToolError> {
+    async fn prepare(self: Arc<Self>, _args: Value) -> Result<(CallFacts, BoundCall), ToolError> {
         Ok((CallFacts::read_only(), Box::new(snap)))
     }
 }

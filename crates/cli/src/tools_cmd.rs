@@ -55,7 +55,7 @@ fn profile(name: &str) -> anyhow::Result<ToolProfile> {
 pub async fn run(command: ToolsCommand) -> anyhow::Result<ExitCode> {
     match command {
         ToolsCommand::Reference => {
-            print!("{}", hearth_engine::tools_reference()?);
+            print!("{}", hearth_engine::tools_reference().await?);
             Ok(ExitCode::SUCCESS)
         }
         ToolsCommand::List {

@@ -19,7 +19,7 @@ pub const REGENERATE_TOOLS_DOC: &str =
 
 /// The tool reference as Markdown, from registries over a private database and the default
 /// network settings (nothing is called while it is built).
-pub fn tools_reference() -> Result<String, EngineError> {
+pub async fn tools_reference() -> Result<String, EngineError> {
     let store = Arc::new(Store::open_in_memory()?);
     let background = Background::new();
     let agents = Arc::new(Agents::new(store.clone()));
@@ -39,7 +39,7 @@ pub fn tools_reference() -> Result<String, EngineError> {
          section for profiles and rules.\n\n\
          Generated from the tool registry; do not edit by hand. Regenerate with \
          `{REGENERATE_TOOLS_DOC}` or `hearth-cli tools reference > docs/tools.md`.\n\n{}",
-        hearth_tools::reference(&registries)
+        hearth_tools::reference(&registries).await
     ))
 }
 
@@ -96,9 +96,9 @@ mod tests {
 
     const TOOLS_DOC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/tools.md");
 
-    #[test]
-    fn tools_reference_matches_docs_tools_md() {
-        let generated = tools_reference().unwrap();
+    #[tokio::test]
+    async fn tools_reference_matches_docs_tools_md() {
+        let generated = tools_reference().await.unwrap();
         if std::env::var_os("UPDATE_TOOLS_DOC").is_some() {
             std::fs::write(TOOLS_DOC, &generated).unwrap();
         }
@@ -108,8 +108,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn every_registered_tool_reports_its_catalogue_entry_and_takes_its_smallest_call() {
+    #[tokio::test]
+    async fn every_registered_tool_reports_its_catalogue_entry_and_takes_its_smallest_call() {
         let store = Arc::new(Store::open_in_memory().unwrap());
         let background = Background::new();
         let agents = Arc::new(Agents::new(store.clone()));
@@ -124,7 +124,7 @@ mod tests {
                 assert_eq!(facts, entry.facts(), "{dialect} {}", spec.name);
                 // The reference judges each tool's calls on these arguments: they must pass.
                 let args = minimal_arguments(&spec.parameters);
-                let prepared = registry.prepare(&spec.name, &args.to_string());
+                let prepared = registry.prepare(&spec.name, &args.to_string()).await;
                 assert!(
                     prepared.is_ok(),
                     "{dialect} {} {args}: {prepared:?}",

@@ -70,7 +70,7 @@ impl Tool for KnowledgeIndex {
          changed (it is also kept up to date while Hearth runs)."
     }
 
-    fn call_facts(&self, args: &KnowledgeIndexArgs) -> CallFacts {
+    async fn call_facts(&self, args: &KnowledgeIndexArgs) -> CallFacts {
         match args.action {
             IndexAction::Status => CallFacts::read_only(),
             IndexAction::Rebuild => CallFacts::of(self.entry()),

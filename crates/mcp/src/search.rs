@@ -2,6 +2,7 @@
 //! model's context window, the model gets `tool_search` instead of every schema; the tools stay
 //! callable, and a search returns the schemas of the ones matching its words.
 
+use async_trait::async_trait;
 use std::sync::{Arc, Weak};
 
 use hearth_policy::ToolFacts;
@@ -37,6 +38,7 @@ pub(crate) struct ToolSearch {
     pub manager: Weak<McpManager>,
 }
 
+#[async_trait]
 impl DynTool for ToolSearch {
     fn name(&self) -> &str {
         TOOL_SEARCH
@@ -70,7 +72,7 @@ impl DynTool for ToolSearch {
         })
     }
 
-    fn prepare(self: Arc<Self>, args: Value) -> Result<(CallFacts, BoundCall), ToolError> {
+    async fn prepare(self: Arc<Self>, args: Value) -> Result<(CallFacts, BoundCall), ToolError> {
         let query = args["query"].as_str().unwrap_or("").to_lowercase();
         let limit = args["limit"]
             .as_u64()

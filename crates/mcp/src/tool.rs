@@ -1,6 +1,7 @@
 //! One MCP tool in the registry: its schema passed through, its facts from the policy
 //! catalogue (`mcp.call`, high-risk), and a call that goes to its server.
 
+use async_trait::async_trait;
 use std::sync::Arc;
 
 use hearth_policy::{mcp_tool_facts, ToolFacts};
@@ -39,6 +40,7 @@ pub(crate) struct McpTool {
     pub server: Arc<Server>,
 }
 
+#[async_trait]
 impl DynTool for McpTool {
     fn name(&self) -> &str {
         &self.info.name
@@ -58,7 +60,7 @@ impl DynTool for McpTool {
         self.info.input_schema.clone()
     }
 
-    fn prepare(self: Arc<Self>, args: Value) -> Result<(CallFacts, BoundCall), ToolError> {
+    async fn prepare(self: Arc<Self>, args: Value) -> Result<(CallFacts, BoundCall), ToolError> {
         let Value::Object(arguments) = args else {
             return Err(ToolError::new(
                 ErrorKind::InvalidArguments,

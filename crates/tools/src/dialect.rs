@@ -5,6 +5,7 @@
 use crate::error::ToolError;
 use crate::tool::{bind, BoundCall, CallFacts, DynTool, IntoDynTool, Tool};
 use crate::validate::{deserialize_args, schema_for};
+use async_trait::async_trait;
 use hearth_policy::ToolFacts;
 use hearth_protocol::SkillDialect;
 use schemars::JsonSchema;
@@ -109,6 +110,7 @@ where
     }
 }
 
+#[async_trait]
 impl<T, A> DynTool for DialectTool<T, A>
 where
     T: Tool,
@@ -130,9 +132,9 @@ where
         schema_for::<A>()
     }
 
-    fn prepare(self: Arc<Self>, args: Value) -> Result<(CallFacts, BoundCall), ToolError> {
+    async fn prepare(self: Arc<Self>, args: Value) -> Result<(CallFacts, BoundCall), ToolError> {
         let canonical = deserialize_args::<A>(args)?.into_canonical()?;
-        let facts = self.inner.call_facts(&canonical);
+        let facts = self.inner.call_facts(&canonical).await;
         Ok((
             facts,
             bind(move |ctx| {

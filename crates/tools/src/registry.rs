@@ -143,7 +143,11 @@ impl Registry {
 
     /// Prepares one call: unknown tool → `not_found` (`unavailable` under a prefix marked so); the arguments are parsed and checked
     /// against the schema once, then the tool says what this call does. Nothing runs yet.
-    pub fn prepare(&self, name: &str, arguments_json: &str) -> Result<PreparedCall, ToolError> {
+    pub async fn prepare(
+        &self,
+        name: &str,
+        arguments_json: &str,
+    ) -> Result<PreparedCall, ToolError> {
         let Some(entry) = self.tools.get(name) else {
             if let Some((_, message)) = self.unavailable.iter().find(|(p, _)| name.starts_with(p)) {
                 return Err(ToolError::new(ErrorKind::Unavailable, message.clone()));
@@ -160,7 +164,7 @@ impl Registry {
         };
         let args = Value::Object(parse_arguments(arguments_json)?);
         check(&entry.validator, &entry.parameters, &args)?;
-        let (call, bound) = Arc::clone(&entry.tool).prepare(args)?;
+        let (call, bound) = Arc::clone(&entry.tool).prepare(args).await?;
         Ok(PreparedCall {
             name: name.to_string(),
             facts: ToolFacts {
@@ -197,7 +201,7 @@ impl Registry {
         arguments_json: &str,
         ctx: &ToolContext,
     ) -> Result<Value, ToolError> {
-        let call = self.prepare(name, arguments_json)?;
+        let call = self.prepare(name, arguments_json).await?;
         self.run(call, ctx).await
     }
 }

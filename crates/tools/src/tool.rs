@@ -112,7 +112,7 @@ impl CallFacts {
 /// before `call_facts` and `run` see them.
 #[async_trait]
 pub trait Tool: Send + Sync + 'static {
-    type Args: DeserializeOwned + JsonSchema + Send + 'static;
+    type Args: DeserializeOwned + JsonSchema + Send + Sync + 'static;
 
     /// The canonical tool this is: its catalogue entry holds the canonical name, capability
     /// tags, risk, default mutability and profile, declared nowhere else.
@@ -126,8 +126,9 @@ pub trait Tool: Send + Sync + 'static {
     fn description(&self) -> &str;
 
     /// What this call does (default: the entry's risk and mutability). A tool whose actions
-    /// differ says so here, e.g. a `list` action is read-only.
-    fn call_facts(&self, _args: &Self::Args) -> CallFacts {
+    /// differ says so here, e.g. a `list` action is read-only; one whose confirmation shows
+    /// stored data reads it here, through the store's `Db` (`cronjob authorize`).
+    async fn call_facts(&self, _args: &Self::Args) -> CallFacts {
         CallFacts::of(self.entry())
     }
 
@@ -149,6 +150,7 @@ where
 }
 
 /// The object-safe form of a tool: arguments as JSON, parsed once by [`DynTool::prepare`].
+#[async_trait]
 pub trait DynTool: Send + Sync {
     fn name(&self) -> &str;
 
@@ -162,7 +164,7 @@ pub trait DynTool: Send + Sync {
 
     /// Deserializes arguments already validated against [`DynTool::parameters`] and says what
     /// this call does; the call runs later, when policy lets it.
-    fn prepare(self: Arc<Self>, args: Value) -> Result<(CallFacts, BoundCall), ToolError>;
+    async fn prepare(self: Arc<Self>, args: Value) -> Result<(CallFacts, BoundCall), ToolError>;
 }
 
 /// Anything the registry can hold: a typed [`Tool`], or a dialect wrapper over one.
@@ -179,6 +181,7 @@ impl<T: Tool> IntoDynTool for T {
 /// Erases a typed [`Tool`].
 struct Typed<T>(T);
 
+#[async_trait]
 impl<T: Tool> DynTool for Typed<T> {
     fn name(&self) -> &str {
         self.0.name()
@@ -196,9 +199,9 @@ impl<T: Tool> DynTool for Typed<T> {
         schema_for::<T::Args>()
     }
 
-    fn prepare(self: Arc<Self>, args: Value) -> Result<(CallFacts, BoundCall), ToolError> {
+    async fn prepare(self: Arc<Self>, args: Value) -> Result<(CallFacts, BoundCall), ToolError> {
         let args = deserialize_args::<T::Args>(args)?;
-        let facts = self.0.call_facts(&args);
+        let facts = self.0.call_facts(&args).await;
         Ok((
             facts,
             bind(move |ctx| Box::pin(async move { self.0.run(ctx, args).await })),

@@ -299,7 +299,7 @@ impl Tool for BrowserTool {
         DESCRIPTION
     }
 
-    fn call_facts(&self, args: &BrowserArgs) -> CallFacts {
+    async fn call_facts(&self, args: &BrowserArgs) -> CallFacts {
         let entry = self.entry();
         if !self.config.cdp_url.is_empty() {
             return CallFacts {

@@ -163,7 +163,7 @@ async fn your_own_chrome_is_attached_asked_about_refused_unattended_and_left_run
     assert_eq!(rig.browsers.pid().await, None, "nothing was launched");
     let tool = BrowserTool::new(rig.browsers.clone(), rig.config.clone());
     let snapshot: BrowserArgs = serde_json::from_value(json!({"action": "snapshot"})).unwrap();
-    let facts = tool.call_facts(&snapshot);
+    let facts = tool.call_facts(&snapshot).await;
     assert!(facts.high_risk, "{facts:?}");
     let confirmation = facts.confirmation.unwrap();
     assert!(

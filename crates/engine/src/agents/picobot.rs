@@ -214,7 +214,7 @@ impl Tool for Delegate {
          parallel (all `tasks` at once). At most 3 run at once by default."
     }
 
-    fn call_facts(&self, args: &DelegateArgs) -> CallFacts {
+    async fn call_facts(&self, args: &DelegateArgs) -> CallFacts {
         match args.action {
             DelegateAction::CheckTask | DelegateAction::ListTasks => CallFacts::read_only(),
             DelegateAction::Run | DelegateAction::CancelTask => CallFacts::of(self.entry()),

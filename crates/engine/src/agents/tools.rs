@@ -271,7 +271,7 @@ impl Tool for AgentsList {
          agents_route can hand a message to."
     }
 
-    fn call_facts(&self, _args: &AgentsListArgs) -> CallFacts {
+    async fn call_facts(&self, _args: &AgentsListArgs) -> CallFacts {
         CallFacts::read_only()
     }
 

@@ -37,7 +37,7 @@ impl ToolRunner {
         if let Some(refused) = self.outside_skill(scope, call).await? {
             return Ok(refused);
         }
-        let prepared = match self.registry.prepare(&call.name, &call.arguments) {
+        let prepared = match self.registry.prepare(&call.name, &call.arguments).await {
             Ok(prepared) => prepared,
             Err(error) => return self.refuse_unprepared(scope, call, error).await,
         };

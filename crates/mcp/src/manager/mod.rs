@@ -265,7 +265,7 @@ impl McpManager {
                 format!("no MCP tool named `{tool}` is ready"),
             ));
         };
-        let (_, bound) = found.prepare(arguments)?;
+        let (_, bound) = found.prepare(arguments).await?;
         bound(ctx).await
     }
 

@@ -35,7 +35,7 @@ impl Tool for Validate {
          the first error's line)."
     }
 
-    fn call_facts(&self, _args: &ArtifactValidateArgs) -> CallFacts {
+    async fn call_facts(&self, _args: &ArtifactValidateArgs) -> CallFacts {
         CallFacts::read_only()
     }
 

@@ -79,12 +79,13 @@ impl Tool for Cronjob {
          use them), revoke. At most 20 enabled jobs; names are unique."
     }
 
-    fn call_facts(&self, args: &CronjobArgs) -> CallFacts {
+    async fn call_facts(&self, args: &CronjobArgs) -> CallFacts {
         match args.action {
             CronjobAction::List => CallFacts::read_only(),
             CronjobAction::Authorize => CallFacts::of(self.entry()).always_asked(
                 self.0
-                    .authorization_prompt(args.job_id.as_deref().unwrap_or("")),
+                    .authorization_prompt(args.job_id.as_deref().unwrap_or(""))
+                    .await,
             ),
             CronjobAction::Create
             | CronjobAction::Delete

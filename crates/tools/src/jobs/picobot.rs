@@ -86,7 +86,7 @@ macro_rules! cron_tool {
                 $description
             }
 
-            fn call_facts(&self, _args: &$args) -> CallFacts {
+            async fn call_facts(&self, _args: &$args) -> CallFacts {
                 $facts
             }
 

@@ -38,7 +38,7 @@ impl Tool for MemoryTool {
     }
 
     /// Searching and listing only read; the other actions change the memories.
-    fn call_facts(&self, args: &MemoryArgs) -> CallFacts {
+    async fn call_facts(&self, args: &MemoryArgs) -> CallFacts {
         match args.action {
             MemoryAction::Search | MemoryAction::List | MemoryAction::ListContradictions => {
                 CallFacts::read_only()

@@ -115,7 +115,7 @@ impl Tool for Task {
          and the error names the allowed ones. Tasks are stored and survive restarts."
     }
 
-    fn call_facts(&self, args: &TaskArgs) -> CallFacts {
+    async fn call_facts(&self, args: &TaskArgs) -> CallFacts {
         match args.action {
             TaskAction::List | TaskAction::Get => CallFacts::read_only(),
             _ => CallFacts::of(self.entry()),
@@ -123,7 +123,7 @@ impl Tool for Task {
     }
 
     async fn run(&self, ctx: &ToolContext, args: TaskArgs) -> Result<Value, ToolError> {
-        let mutates = self.call_facts(&args).mutates;
+        let mutates = self.call_facts(&args).await.mutates;
         let session_id = ctx.session_id.clone();
         db::run(&self.0, mutates, move |store| {
             apply(store, session_id, args)

@@ -101,7 +101,7 @@ impl Tool for Todo {
          item in_progress when you start it and complete it when it is done."
     }
 
-    fn call_facts(&self, args: &TodoArgs) -> CallFacts {
+    async fn call_facts(&self, args: &TodoArgs) -> CallFacts {
         match args.action {
             TodoAction::List => CallFacts::read_only(),
             _ => CallFacts::of(self.entry()),

@@ -123,7 +123,7 @@ impl Tool for Workflow {
          steps yourself."
     }
 
-    fn call_facts(&self, args: &WorkflowArgs) -> CallFacts {
+    async fn call_facts(&self, args: &WorkflowArgs) -> CallFacts {
         match args.action {
             WorkflowAction::Status | WorkflowAction::List => CallFacts::read_only(),
             _ => CallFacts::of(self.entry()),
@@ -131,7 +131,7 @@ impl Tool for Workflow {
     }
 
     async fn run(&self, ctx: &ToolContext, args: WorkflowArgs) -> Result<Value, ToolError> {
-        let mutates = self.call_facts(&args).mutates;
+        let mutates = self.call_facts(&args).await.mutates;
         let session_id = ctx.session_id.clone();
         db::run(&self.0, mutates, move |store| {
             apply(store, session_id, args)

@@ -24,7 +24,7 @@ struct Version {
 }
 
 /// The reference of every tool the `registries` (one per dialect) hold, as Markdown.
-pub fn reference(registries: &[Registry]) -> String {
+pub async fn reference(registries: &[Registry]) -> String {
     let mut tools: BTreeMap<&'static str, Vec<(Version, Vec<Dialect>)>> = BTreeMap::new();
     for registry in registries {
         for spec in registry.specs(ToolProfile::Full) {
@@ -35,7 +35,7 @@ pub fn reference(registries: &[Registry]) -> String {
                 continue;
             };
             let version = Version {
-                risk: risk_per_call(registry, &spec.name, &spec.parameters, entry),
+                risk: risk_per_call(registry, &spec.name, &spec.parameters, entry).await,
                 name: spec.name,
                 description: spec.description,
                 parameters: spec.parameters,
@@ -162,16 +162,17 @@ fn tool_risk(entry: &CanonicalTool) -> &'static str {
 /// What each call of the tool `name` does, as the tool itself says: per `action` when its
 /// schema has one, else for the smallest call its schema accepts (or the tool's default when
 /// that call is not valid).
-fn risk_per_call(
+async fn risk_per_call(
     registry: &Registry,
     name: &str,
     parameters: &Value,
     entry: &CanonicalTool,
 ) -> String {
     let default = label(entry.high_risk, entry.mutates, false);
-    let judged = |args: Value| {
+    let judged = |args: Value| async move {
         registry
             .prepare(name, &args.to_string())
+            .await
             .map_or(default, |call| call_label(&call))
     };
     let actions: Vec<&str> = parameters["properties"]["action"]["enum"]
@@ -181,13 +182,16 @@ fn risk_per_call(
         .filter_map(Value::as_str)
         .collect();
     if actions.is_empty() {
-        return format!("Every call: {}.\n", judged(minimal_arguments(parameters)));
+        return format!(
+            "Every call: {}.\n",
+            judged(minimal_arguments(parameters)).await
+        );
     }
     let mut groups: Vec<(&str, Vec<String>)> = Vec::new();
     for action in actions {
         let mut args = minimal_arguments(parameters);
         args["action"] = json!(action);
-        let label = judged(args);
+        let label = judged(args).await;
         match groups.iter_mut().find(|(known, _)| *known == label) {
             Some((_, names)) => names.push(format!("`{action}`")),
             None => groups.push((label, vec![format!("`{action}`")])),

@@ -4,6 +4,7 @@
 //! declaration), an endpoint tool sends the arguments as a JSON body through the network
 //! guard (policy facts of `http_request`: it needs the `http` permission).
 
+use async_trait::async_trait;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -58,6 +59,7 @@ pub fn register_declared_tools(
     Ok(())
 }
 
+#[async_trait]
 impl DynTool for SkillTool {
     fn name(&self) -> &str {
         &self.tool.name
@@ -78,7 +80,7 @@ impl DynTool for SkillTool {
         self.tool.parameters.clone()
     }
 
-    fn prepare(self: Arc<Self>, args: Value) -> Result<(CallFacts, BoundCall), ToolError> {
+    async fn prepare(self: Arc<Self>, args: Value) -> Result<(CallFacts, BoundCall), ToolError> {
         if !args.is_object() {
             return Err(ToolError::new(
                 ErrorKind::InvalidArguments,

@@ -90,7 +90,7 @@ impl Tool for GetSkill {
          that skill's instructions {name, file, content, files}."
     }
 
-    fn call_facts(&self, _args: &GetSkillArgs) -> CallFacts {
+    async fn call_facts(&self, _args: &GetSkillArgs) -> CallFacts {
         CallFacts::read_only()
     }
 

@@ -54,8 +54,8 @@ fn each_dialect_gets_its_names_with_catalogue_facts() {
     }
 }
 
-#[test]
-fn searching_and_listing_memories_only_read_in_every_dialect() {
+#[tokio::test]
+async fn searching_and_listing_memories_only_read_in_every_dialect() {
     let f = Fixture::open();
     use Dialect::{Ceecore, Echo, Hearth, Picobot};
     let (reads, writes) = (false, true);
@@ -91,7 +91,7 @@ fn searching_and_listing_memories_only_read_in_every_dialect() {
         (Ceecore, "search_memory", r#"{"query":"tea"}"#, reads),
     ];
     for (dialect, tool, args, mutates) in cases {
-        let call = f.registry(dialect).prepare(tool, args);
+        let call = f.registry(dialect).prepare(tool, args).await;
         let facts = call.map(|c| (c.facts.name, c.facts.mutates, c.facts.high_risk));
         assert_eq!(
             facts.ok(),

@@ -17,8 +17,8 @@ fn registry(dialect: Dialect, env: &Env) -> Registry {
     registry
 }
 
-fn prepare(registry: &Registry, tool: &str, args: &str) -> PreparedCall {
-    match registry.prepare(tool, args) {
+async fn prepare(registry: &Registry, tool: &str, args: &str) -> PreparedCall {
+    match registry.prepare(tool, args).await {
         Ok(call) => call,
         Err(e) => panic!("{tool} {args} was not prepared: {e:?}"),
     }
@@ -119,8 +119,8 @@ const CASES: &[Case] = {
     ]
 };
 
-#[test]
-fn reading_calls_are_read_only_and_running_calls_ask_in_every_dialect() {
+#[tokio::test]
+async fn reading_calls_are_read_only_and_running_calls_ask_in_every_dialect() {
     let env = Env::create();
     for dialect in Dialect::ALL {
         let registry = registry(dialect, &env);
@@ -131,7 +131,7 @@ fn reading_calls_are_read_only_and_running_calls_ask_in_every_dialect() {
                 continue;
             }
             for (args, expected) in *calls {
-                let call = prepare(&registry, tool, args);
+                let call = prepare(&registry, tool, args).await;
                 assert_eq!(kind(&call), *expected, "{dialect} {tool} {args}");
                 // The call keeps the canonical tool's name and tags, whatever its risk.
                 let tool_facts = registry.facts(tool);
@@ -166,7 +166,8 @@ async fn authorize_is_confirmed_with_the_job_it_binds() {
         &registry,
         "cronjob",
         r#"{"action":"authorize","job_id":"nightly"}"#,
-    );
+    )
+    .await;
     assert_eq!(kind(&call), AlwaysAsks);
     // Sent typed (the UI words it in its language), written in English for the terminal.
     let Some(Confirmation::AuthorizeJob(job)) = call.confirmation.clone() else {
@@ -196,7 +197,8 @@ async fn authorize_is_confirmed_with_the_job_it_binds() {
         &registry,
         "cronjob",
         r#"{"action":"authorize","job_id":"ghost"}"#,
-    );
+    )
+    .await;
     let Some(missing @ Confirmation::AuthorizeUnknownJob { .. }) = ghost.confirmation else {
         panic!("{:?}", ghost.confirmation)
     };
@@ -205,12 +207,12 @@ async fn authorize_is_confirmed_with_the_job_it_binds() {
         shown.contains("\"ghost\"") && shown.contains("cannot be shown"),
         "{shown}"
     );
-    let list = prepare(&registry, "cronjob", r#"{"action":"list"}"#);
+    let list = prepare(&registry, "cronjob", r#"{"action":"list"}"#).await;
     assert_eq!((list.always_ask, list.confirmation), (false, None));
 }
 
-#[test]
-fn arguments_that_do_not_parse_are_refused_before_anything_is_decided() {
+#[tokio::test]
+async fn arguments_that_do_not_parse_are_refused_before_anything_is_decided() {
     let env = Env::create();
     let registry = registry(Dialect::Hearth, &env);
     for (tool, args) in [
@@ -218,7 +220,7 @@ fn arguments_that_do_not_parse_are_refused_before_anything_is_decided() {
         ("cronjob", r#"{"action":"list","extra":1}"#),
         ("pty", "[1]"),
     ] {
-        let error = registry.prepare(tool, args).err();
+        let error = registry.prepare(tool, args).await.err();
         assert_eq!(
             error.map(|e| e.kind),
             Some(hearth_tools::ErrorKind::InvalidArguments),

@@ -31,7 +31,7 @@ struct After {
 struct Calc<A>(std::marker::PhantomData<fn() -> A>);
 
 #[async_trait]
-impl<A: serde::de::DeserializeOwned + JsonSchema + Send + 'static> Tool for Calc<A> {
+impl<A: serde::de::DeserializeOwned + JsonSchema + Send + Sync + 'static> Tool for Calc<A> {
     type Args = A;
 
     fn entry(&self) -> &'static CanonicalTool {
@@ -47,20 +47,24 @@ impl<A: serde::de::DeserializeOwned + JsonSchema + Send + 'static> Tool for Calc
     }
 }
 
-fn generated<A: serde::de::DeserializeOwned + JsonSchema + Send + 'static>() -> String {
+async fn generated<A: serde::de::DeserializeOwned + JsonSchema + Send + Sync + 'static>() -> String
+{
     let mut registry = Registry::new(Dialect::Hearth);
     assert_eq!(
         registry.register(Calc::<A>(std::marker::PhantomData)),
         Ok(())
     );
-    reference(&[registry])
+    reference(&[registry]).await
 }
 
-#[test]
-fn a_schema_change_without_regenerating_is_a_difference() {
-    let before = generated::<Before>();
-    assert_eq!(reference_difference(&before, &generated::<Before>()), None);
-    let after = generated::<After>();
+#[tokio::test]
+async fn a_schema_change_without_regenerating_is_a_difference() {
+    let before = generated::<Before>().await;
+    assert_eq!(
+        reference_difference(&before, &generated::<Before>().await),
+        None
+    );
+    let after = generated::<After>().await;
     let difference = reference_difference(&before, &after);
     let difference = difference.unwrap_or_default();
     assert!(difference.starts_with("line "), "{difference}");

@@ -109,7 +109,7 @@ impl hearth_tools::Tool for Meeting {
         "Meets."
     }
 
-    fn call_facts(&self, args: &MeetingArgs) -> hearth_tools::CallFacts {
+    async fn call_facts(&self, args: &MeetingArgs) -> hearth_tools::CallFacts {
         if args.wait {
             hearth_tools::CallFacts::read_only()
         } else {

@@ -88,7 +88,7 @@ impl Tool for Process {
     }
 
     /// `list` and `poll` only read; `start` and `stop` run or end something.
-    fn call_facts(&self, args: &ProcessArgs) -> CallFacts {
+    async fn call_facts(&self, args: &ProcessArgs) -> CallFacts {
         match args.action {
             ProcessAction::List | ProcessAction::Poll => CallFacts::read_only(),
             ProcessAction::Start | ProcessAction::Stop => CallFacts::of(self.entry()),

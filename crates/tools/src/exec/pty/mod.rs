@@ -89,7 +89,7 @@ impl Tool for Pty {
     }
 
     /// `list` and `read` only read; `spawn`, `write` and `kill` run, drive or end a program.
-    fn call_facts(&self, args: &PtyArgs) -> CallFacts {
+    async fn call_facts(&self, args: &PtyArgs) -> CallFacts {
         match args.action {
             PtyAction::List | PtyAction::Read => CallFacts::read_only(),
             PtyAction::Spawn | PtyAction::Write | PtyAction::Kill => CallFacts::of(self.entry()),
