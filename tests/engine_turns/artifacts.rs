@@ -83,12 +83,18 @@ async fn a_model_builds_and_delivers_an_artifact_over_several_turns() {
         .list_messages(&session)
         .unwrap()
         .into_iter()
-        .find(|m| m.content.iter().any(|p| matches!(p, ContentPart::File { path, .. } if path == &format!("artifact:{id}"))))
+        .find(|m| {
+            m.content.contains(&ContentPart::Artifact {
+                id: id.clone(),
+                name: "report.md".into(),
+                size: artifact.bytes,
+            })
+        })
         .expect("the chat holds the artifact card");
     // What later requests show the model of it: the caption and the artifact, never a path.
     assert_eq!(
         card.text(),
-        format!("The Q3 report\n[file: report.md at artifact:{id}]")
+        format!("The Q3 report\n[artifact {id}: report.md]")
     );
 
     let requests = server.model_requests();

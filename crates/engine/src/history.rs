@@ -25,6 +25,7 @@ pub fn estimate_tokens(messages: &[ChatMessage]) -> u64 {
                     // About 10 tokens a second; a second of MP3 is ~20 KB of base64.
                     ContentPart::Audio { data, .. } => data.len() as u64 / 2_000 + 10,
                     ContentPart::File { path, .. } => tokens(path) + 8,
+                    ContentPart::Artifact { id, name, .. } => tokens(id) + tokens(name) + 4,
                     ContentPart::Skill { instructions, .. } => tokens(instructions) + 40,
                 })
                 .sum();

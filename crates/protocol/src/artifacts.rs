@@ -1,12 +1,8 @@
-//! What the desktop shows of an artifact: the card a delivered artifact becomes in the chat
-//! (a file part whose path is `artifact:<id>`) and the side panel's preview with its counts.
+//! What the desktop's side panel shows of an artifact: its content and counts (a delivered
+//! artifact is an artifact part in the chat, [`crate::ContentPart::Artifact`]).
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
-
-/// The path of the file part `artifact_deliver` puts in a desktop chat: this prefix and the
-/// artifact's id (the model and the chat never see a filesystem path).
-pub const ARTIFACT_PATH_PREFIX: &str = "artifact:";
 
 /// One artifact with its content and counts, for the side panel.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -35,6 +35,14 @@ pub enum ContentPart {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         mime_type: Option<String>,
     },
+    /// A finished artifact `artifact_deliver` put in the chat: the window shows it as a card
+    /// that opens the artifact; the model is told its id.
+    Artifact {
+        id: String,
+        /// The artifact's file name.
+        name: String,
+        size: u64,
+    },
     /// Text attached to the message (a text file, a document's text, an MCP resource): the model
     /// reads `text`, headed by what it is; the window shows a chip from `source`.
     Attached {
@@ -90,6 +98,7 @@ pub fn parts_text(parts: &[ContentPart]) -> String {
                 None => "[audio]".to_string(),
             },
             ContentPart::File { name, path, .. } => format!("[file: {name} at {path}]"),
+            ContentPart::Artifact { id, name, .. } => format!("[artifact {id}: {name}]"),
             ContentPart::Skill {
                 name,
                 folder,

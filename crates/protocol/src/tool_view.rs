@@ -1,6 +1,6 @@
 //! What a tool card shows of a call, as typed data: the diff of a file tool, the hits of a search,
-//! a generated image or audio file, the browser's page, cited snippets, a terminal, a tool error,
-//! or the result as plain text. Built by `hearth-tools` from the canonical tool, the call's
+//! a generated image or audio file, the browser's page, cited snippets, a terminal, a command's
+//! or a skill script's run, a tool error, or the result as plain text. Built by `hearth-tools` from the canonical tool, the call's
 //! arguments and its result, so the UI never reads a tool's JSON or knows a dialect's names.
 
 use serde::{Deserialize, Serialize};
@@ -55,6 +55,26 @@ pub enum ToolView {
     Citations { hits: Vec<Citation> },
     /// The terminal session a call started.
     Terminal { session_id: String },
+    /// A command, a code run or a skill's script that ran to its end: what ran, how it ended,
+    /// and its output.
+    CommandRun {
+        /// What ran: the command line, the code's language, or the skill's script and its
+        /// arguments.
+        command: String,
+        /// The skill whose script ran.
+        skill: Option<String>,
+        /// `None` when a signal ended it or it timed out.
+        exit_code: Option<i32>,
+        /// The signal that ended it.
+        signal: Option<i32>,
+        timed_out: bool,
+        #[ts(type = "number")]
+        duration_ms: u64,
+        stdout: String,
+        stderr: String,
+        /// The output was over the model's limit: only each stream's start and end are here.
+        truncated: bool,
+    },
     /// A failed call's error as the model read it.
     Failure {
         error: ToolErrorKind,

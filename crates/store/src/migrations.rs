@@ -23,6 +23,7 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0015_knowledge.sql"),
     include_str!("../migrations/0018_audit_reason_codes.sql"),
     include_str!("../migrations/0019_one_delivery_error.sql"),
+    include_str!("../migrations/0020_artifact_parts.sql"),
 ];
 
 /// Applies the migrations past the database's `user_version`, each in its own immediate

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use hearth_protocol::Role;
+use hearth_protocol::{ContentPart, Role};
 use rusqlite::Connection;
 
 use crate::migrations::{apply, MIGRATIONS};
@@ -231,6 +231,50 @@ fn stored_not_delivered_errors_become_delivery_failed_with_their_target() {
     assert_eq!(message.error_code, Some(failed("telegram:42")));
     let run = &store.list_job_runs("j", 1).unwrap()[0];
     assert_eq!(run.error_code, Some(failed("telegram:7")));
+}
+
+#[test]
+fn delivered_artifacts_stored_as_file_parts_become_artifact_parts_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("hearth.db");
+    let mut conn = Connection::open(&path).unwrap();
+    let last = MIGRATIONS
+        .iter()
+        .position(|m| m.contains("'artifact:%'"))
+        .unwrap();
+    apply(&mut conn, &MIGRATIONS[..last]).unwrap();
+    let content = r#"[{"type":"text","text":"The report"},
+        {"type":"file","name":"q3.md","path":"artifact:art_7","size":9,"mime_type":"text/markdown"},
+        {"type":"file","name":"notes.txt","path":"docs/artifact:x.txt","size":3}]"#;
+    conn.execute_batch(&format!(
+        "INSERT INTO sessions (id, title, tool_profile, created_at, updated_at) \
+         VALUES ('desktop:1', 'D', 'full', 0, 0);
+         INSERT INTO messages (session_id, role, kind, content, tool_calls, status, text, words, \
+         created_at, updated_at) \
+         VALUES ('desktop:1', 'assistant', 'normal', '{content}', '[]', 'complete', 'r', 'r', 0, 0);"
+    ))
+    .unwrap();
+    drop(conn);
+
+    let store = Store::open(&path).unwrap();
+    let message = &store.list_messages("desktop:1").unwrap()[0];
+    assert_eq!(
+        message.content,
+        [
+            ContentPart::text("The report"),
+            ContentPart::Artifact {
+                id: "art_7".into(),
+                name: "q3.md".into(),
+                size: 9,
+            },
+            ContentPart::File {
+                name: "notes.txt".into(),
+                path: "docs/artifact:x.txt".into(),
+                size: 3,
+                mime_type: None,
+            },
+        ]
+    );
 }
 
 #[test]

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { artifactOf, parseDelimited, prettyJsonText } from './artifacts';
+import { artifactsOf, parseDelimited, prettyJsonText } from './artifacts';
 
 describe('artifacts', () => {
-  it('recognises artifact cards among file parts', () => {
-    expect(artifactOf({ type: 'file', name: 'r.md', path: 'artifact:art_1', size: 9 })).toEqual({ id: 'art_1', name: 'r.md', size: 9 });
-    expect(artifactOf({ type: 'file', name: 'r.md', path: '/w/r.md', size: 9 })).toBeNull();
-    expect(artifactOf({ type: 'text', text: 'artifact:art_1' })).toBeNull();
+  it('finds the artifact parts of a message, in order, and nothing else', () => {
+    const first = { type: 'artifact' as const, id: 'art_1', name: 'r.md', size: 9 };
+    const second = { type: 'artifact' as const, id: 'art_2', name: 'data.csv', size: 20 };
+    expect(
+      artifactsOf([first, { type: 'file', name: 'r.md', path: 'artifact:art_1', size: 9 }, { type: 'text', text: 'art_1' }, second]),
+    ).toEqual([first, second]);
+    expect(artifactsOf([])).toEqual([]);
   });
 
   it('parses quoted CSV fields and tab-separated rows', () => {

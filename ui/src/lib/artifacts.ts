@@ -1,13 +1,12 @@
-// Artifacts in the chat: which file parts are artifact cards (`artifact:<id>` paths, what
-// artifact_deliver puts in a desktop chat), and the previews of CSV and JSON content.
+// Artifacts in the chat: the artifact parts artifact_deliver puts in a desktop chat (each shown
+// as a card), and the previews of CSV and JSON content.
 import type { ContentPart } from './bindings/ContentPart';
 
-export const ARTIFACT_PREFIX = 'artifact:';
+export type ArtifactPart = Extract<ContentPart, { type: 'artifact' }>;
 
-/** The artifact a part stands for, or null. */
-export function artifactOf(part: ContentPart): { id: string; name: string; size: number } | null {
-  if (part.type !== 'file' || !part.path.startsWith(ARTIFACT_PREFIX)) return null;
-  return { id: part.path.slice(ARTIFACT_PREFIX.length), name: part.name, size: part.size };
+/** The artifacts among a message's parts, in order. */
+export function artifactsOf(parts: readonly ContentPart[]): ArtifactPart[] {
+  return parts.filter((part): part is ArtifactPart => part.type === 'artifact');
 }
 
 /** Rows of delimited text (quoted fields, doubled quotes and line breaks inside quotes). */

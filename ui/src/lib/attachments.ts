@@ -5,13 +5,13 @@ import type { ContentPart } from './bindings/ContentPart';
 /** Text files larger than this are not inlined (the backend caps them); shown in the composer. */
 export const TEXT_INLINE_CAP_BYTES = 200 * 1024;
 
-/** A part shown as an attachment chip: every kind but the skill a message runs (shown apart)
- * and audio (only tool results carry it, for the model). */
-export type AttachmentPart = Exclude<ContentPart, { type: 'skill' } | { type: 'audio' }>;
+/** A part shown as an attachment chip: every kind but the skill a message runs and a delivered
+ * artifact (both shown apart), and audio (only tool results carry it, for the model). */
+export type AttachmentPart = Exclude<ContentPart, { type: 'skill' } | { type: 'audio' } | { type: 'artifact' }>;
 
 /** Whether `part` is shown as an attachment chip. */
 export function isAttachment(part: ContentPart): part is AttachmentPart {
-  return part.type !== 'skill' && part.type !== 'audio';
+  return part.type !== 'skill' && part.type !== 'audio' && part.type !== 'artifact';
 }
 
 export interface Chip {

@@ -38,6 +38,7 @@ export function messageTokens(content: ContentPart[]): number {
     else if (part.type === 'image') total += IMAGE_TOKENS;
     else if (part.type === 'skill') total += estimateTokens(part.instructions);
     else if (part.type === 'audio') total += Math.ceil(part.data.length / 2000) + 10; // as the engine counts it
+    else if (part.type === 'artifact') total += estimateTokens(`[artifact ${part.id}: ${part.name}]`);
     else total += estimateTokens(`[file: ${part.name} at ${part.path}]`);
   }
   return total;

@@ -35,7 +35,7 @@ const artifacts = [
 
 function delivered(id: number, parts: [string, string, number][]): Message {
   const m = textMessage(id, 'desktop:a', 'assistant', 'Here are the deliverables.');
-  m.content.push(...parts.map(([name, artifactId, size]) => ({ type: 'file' as const, name, path: `artifact:${artifactId}`, size })));
+  m.content.push(...parts.map(([name, artifactId, size]) => ({ type: 'artifact' as const, id: artifactId, name, size })));
   return m;
 }
 

@@ -1,16 +1,11 @@
 import type { Page } from '@playwright/test';
 import type { Step } from './fake-backend';
 import { ceecoreTurn, hearthTurn, hostileTurn, longWriteTurn, picobotTurn } from './file-tool-turns';
-import { boot, expect, session, test, textMessage, withProvider } from './fixtures';
+import { boot, expect, runScriptedTurn, session, test, textMessage, withProvider } from './fixtures';
 import { found } from './tool-views';
 
-async function runTurn(page: Page, script: Step[], settings: object = withProvider) {
-  await boot(page, { settings: { ...withProvider, ...settings }, script });
-  await page.getByRole('button', { name: /New chat|新对话/ }).first().click();
-  const input = page.getByRole('textbox').last();
-  await input.fill('work on the files');
-  await input.press('Enter');
-  await expect(page.getByRole('button', { name: /^(Send|发送)$/ })).toBeVisible();
+function runTurn(page: Page, script: Step[], settings: object = {}) {
+  return runScriptedTurn(page, script, settings, 'work on the files');
 }
 
 /** The visible rows of a diff card as [old no, new no, kind, text]. */

@@ -6,7 +6,7 @@ import type { ProviderEntry } from '../../src/lib/bindings/ProviderEntry';
 import type { Session } from '../../src/lib/bindings/Session';
 import type { AppEvent, Events } from '../../src/lib/events';
 import type { Memory } from '../../src/lib/memory';
-import { installFakeBackend, type Call, type Scenario } from './fake-backend';
+import { installFakeBackend, type Call, type Scenario, type Step } from './fake-backend';
 import { installFakeTurns } from './fake-turns';
 import { installFakeDesktop, type DesktopScenario } from './fake-desktop';
 import { installFakeDocuments, type DocumentsScenario } from './fake-documents';
@@ -99,6 +99,20 @@ export async function boot(
   if (hold.length) await holdCalls(page, hold);
   await page.goto('/');
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+}
+
+/** Boots with `settings` (a provider configured), sends `text` in a new chat, the backend
+ * answering with `script`, and waits until the turn ended and the rows streamed during it were
+ * replaced by the stored ones (each then has its message id; a card opened before that would be
+ * a new, closed one). */
+export async function runScriptedTurn(page: Page, script: Step[], settings: object = {}, text = 'go'): Promise<void> {
+  await boot(page, { settings: { ...withProvider, ...settings }, script });
+  await page.getByRole('button', { name: /New chat|新对话/ }).first().click();
+  const input = page.getByRole('textbox').last();
+  await input.fill(text);
+  await input.press('Enter');
+  await expect(page.getByRole('button', { name: /^(Send|发送)$/ })).toBeVisible();
+  await expect(page.locator('article.message:not([data-message-id])')).toHaveCount(0);
 }
 
 /** Makes the fake backend hold its answers to `cmds` (a slow keychain or server) until the page

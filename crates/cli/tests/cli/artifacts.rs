@@ -113,10 +113,12 @@ async fn the_whole_pipeline_runs_through_tools_batch_and_the_artifact_exports() 
     assert_eq!(r[9]["result"]["session_id"], "cli:tools");
     assert!(error(10).contains("not allowed"), "{}", r[10]);
 
-    // The delivered message is in the session, naming the artifact, not a path.
+    // The delivered message is in the session as an artifact part, with no path.
     let session = cli.session_json("cli:tools").await;
     let delivered = session.to_string();
-    assert!(delivered.contains(&format!("artifact:{id}")), "{delivered}");
+    let size = (first.len() + second.len()) as u64;
+    let card = json!({"type": "artifact", "id": id, "name": "report.md", "size": size});
+    assert_eq!(session["messages"][0]["content"][1], card, "{delivered}");
     assert!(
         !delivered.contains(cli.home.path().to_str().unwrap()),
         "{delivered}"

@@ -34,12 +34,13 @@ impl Desktop {
     }
 }
 
-/// The stored parts: the text, pictures as images, other files by workspace path.
+/// The stored parts: the text, pictures as images, other files by workspace path, artifacts
+/// by id.
 fn parts(message: &Outbound) -> Vec<ContentPart> {
     let mut parts = super::record::parts(message);
     for (slot, file) in parts
         .iter_mut()
-        .filter(|p| matches!(p, ContentPart::File { .. }))
+        .filter(|p| matches!(p, ContentPart::File { .. } | ContentPart::Artifact { .. }))
         .zip(message.files.iter())
     {
         if file.as_image {

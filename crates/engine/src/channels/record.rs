@@ -4,16 +4,27 @@
 use hearth_core::ChannelError;
 use hearth_protocol::{AppError, ContentPart, MessageStatus, Role, ToolProfile};
 use hearth_store::{Db, DbError, NewMessage, NewSession, Store};
-use hearth_tools::channels::Outbound;
+use hearth_tools::channels::{FileOrigin, Outbound};
 
-/// The parts stored for `message`: its text and its files by workspace path.
+/// The parts stored for `message`: its text, its workspace files by path and its artifacts
+/// by id.
 pub(super) fn parts(message: &Outbound) -> Vec<ContentPart> {
     let text = (!message.text.is_empty()).then(|| ContentPart::text(message.text.clone()));
-    let files = message.files.iter().map(|file| ContentPart::File {
-        name: file.name.clone(),
-        path: file.path.clone(),
-        size: file.bytes.len() as u64,
-        mime_type: Some(file.mime_type.clone()),
+    let files = message.files.iter().map(|file| {
+        let (name, size) = (file.name.clone(), file.bytes.len() as u64);
+        match &file.origin {
+            FileOrigin::Workspace(path) => ContentPart::File {
+                name,
+                path: path.clone(),
+                size,
+                mime_type: Some(file.mime_type.clone()),
+            },
+            FileOrigin::Artifact(id) => ContentPart::Artifact {
+                id: id.clone(),
+                name,
+                size,
+            },
+        }
     });
     text.into_iter().chain(files).collect()
 }

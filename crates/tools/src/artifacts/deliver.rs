@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use hearth_policy::catalogue::{self, CanonicalTool};
-use hearth_protocol::ARTIFACT_PATH_PREFIX;
 use hearth_store::{Artifact, ArtifactState};
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -14,7 +13,7 @@ use serde_json::{json, Value};
 
 use super::Book;
 use crate::channels::send::{checked_text, no_files};
-use crate::channels::{ChannelSink, OutFile, Outbound, Sender, Target};
+use crate::channels::{ChannelSink, FileOrigin, OutFile, Outbound, Sender, Target};
 use crate::error::{ErrorKind, ToolError};
 use crate::tool::{Tool, ToolContext};
 
@@ -92,7 +91,7 @@ impl Tool for Deliver {
         if takes_files {
             let file = OutFile {
                 name: artifact.filename.clone(),
-                path: format!("{ARTIFACT_PATH_PREFIX}{}", artifact.id),
+                origin: FileOrigin::Artifact(artifact.id.clone()),
                 mime_type: mime_type(&artifact.filename).to_string(),
                 bytes: content.into_bytes(),
                 as_image: false,

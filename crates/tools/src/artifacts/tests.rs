@@ -163,7 +163,10 @@ async fn an_artifact_is_built_in_order_checked_finalized_and_delivered_as_a_file
     let outbound = rig.sink.0.lock().unwrap().pop().unwrap();
     assert_eq!(outbound.target.to_string(), S);
     assert_eq!(outbound.text, "Here it is");
-    assert_eq!(outbound.files[0].path, format!("artifact:{id}"));
+    assert_eq!(
+        outbound.files[0].origin,
+        crate::channels::FileOrigin::Artifact(id.clone())
+    );
     assert_eq!(
         String::from_utf8(outbound.files[0].bytes.clone()).unwrap(),
         "# 报告\n\n第一段。\nSecond paragraph.\n"

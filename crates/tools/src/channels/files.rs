@@ -8,7 +8,7 @@ use crate::error::{ErrorKind, ToolError};
 use crate::fs::{PathArg, Sandbox};
 use crate::images::image_type;
 
-use super::OutFile;
+use super::{FileOrigin, OutFile};
 
 /// The largest file a channel tool sends (Telegram bots may upload 50 MB, photos 10 MB).
 pub const MAX_FILE_BYTES: u64 = 20 * 1024 * 1024;
@@ -90,7 +90,7 @@ fn read_one(
     }
     Ok(OutFile {
         name,
-        path: relative,
+        origin: FileOrigin::Workspace(relative),
         mime_type: mime_type.to_string(),
         bytes,
         as_image: as_image.unwrap_or(is_image),

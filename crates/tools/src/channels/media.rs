@@ -12,7 +12,7 @@ use crate::error::{ErrorKind, ToolError};
 use crate::media::{shown_here, MediaDelivery, MediaFile};
 
 use super::send::no_files;
-use super::{ChannelSink, OutFile, Outbound, Sender, Target, MAX_FILE_BYTES};
+use super::{ChannelSink, FileOrigin, OutFile, Outbound, Sender, Target, MAX_FILE_BYTES};
 
 /// Delivers media files through `sink`.
 pub fn media_delivery(sink: Arc<dyn ChannelSink>) -> Arc<dyn MediaDelivery> {
@@ -104,7 +104,7 @@ impl ChannelDelivery {
             text: file.caption.unwrap_or_default().trim().to_string(),
             files: vec![OutFile {
                 name,
-                path: file.path.to_string(),
+                origin: FileOrigin::Workspace(file.path.to_string()),
                 mime_type: file.mime_type.to_string(),
                 bytes,
                 as_image: false,

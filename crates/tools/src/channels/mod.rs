@@ -30,17 +30,25 @@ pub use target::Target;
 /// The longest a tool waits for a channel's delivery result.
 pub const DELIVERY_LIMIT: Duration = Duration::from_secs(120);
 
-/// A file to send, read from the workspace.
+/// A file to send: one read from the workspace, or a finished artifact.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutFile {
     /// The file name (no folders).
     pub name: String,
-    /// The path relative to the workspace.
-    pub path: String,
+    pub origin: FileOrigin,
     pub mime_type: String,
     pub bytes: Vec<u8>,
     /// Send as a picture (shown inline) rather than a document.
     pub as_image: bool,
+}
+
+/// Where a file sent to a chat comes from: what the chat's record keeps of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FileOrigin {
+    /// A file of the workspace, by its path relative to it.
+    Workspace(String),
+    /// The artifact with this id (the desktop shows it as an artifact card).
+    Artifact(String),
 }
 
 /// A message for a channel's chat.

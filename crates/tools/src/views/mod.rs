@@ -2,6 +2,7 @@
 //! call's arguments and its result, so no window reads a tool's JSON or knows a dialect's names.
 
 mod canonical;
+mod command;
 mod diff;
 mod failure;
 mod page;

@@ -1,5 +1,5 @@
-//! Reading a stored result for a view: a JSON object within a size limit, or the start of the
-//! text as a plain-text view when it is not one.
+//! Reading a stored result for a view: a JSON object within a size limit, and the start of the
+//! text as a plain-text view for a result that is not one.
 
 use hearth_protocol::ToolView;
 use serde_json::{Map, Value};
@@ -11,14 +11,14 @@ pub(super) const VIEWED_RESULT_MAX_BYTES: usize = 1 << 20;
 /// Characters of an unreadable result kept in its text view.
 pub(super) const TEXT_VIEW_CHARS: usize = 2000;
 
-/// `content` as a JSON object, or the text view of a result that is not one.
-pub(super) fn object(content: &str) -> Result<Map<String, Value>, ToolView> {
+/// `content` as a JSON object, or `None` when it is not one (or too long to read).
+pub(super) fn object(content: &str) -> Option<Map<String, Value>> {
     if content.len() > VIEWED_RESULT_MAX_BYTES {
-        return Err(text_view(content));
+        return None;
     }
     match serde_json::from_str::<Value>(content) {
-        Ok(Value::Object(map)) => Ok(map),
-        _ => Err(text_view(content)),
+        Ok(Value::Object(map)) => Some(map),
+        _ => None,
     }
 }
 

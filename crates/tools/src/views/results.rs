@@ -1,17 +1,19 @@
 //! The views of a finished call: its failure, and the view of its canonical tool (a diff, search
-//! hits, media, the browser's page, citations, a terminal), in the order the card shows them.
+//! hits, media, the browser's page, citations, a terminal, a command's run), in the order the
+//! card shows them.
 
 use hearth_policy::catalogue::{
-    BROWSER, EDIT_FILE, IMAGE_GENERATE, KNOWLEDGE_SEARCH, PATCH, PTY, SEARCH_FILES, TEXT_TO_SPEECH,
-    WRITE_FILE,
+    BROWSER, EDIT_FILE, EXEC, EXECUTE_CODE, IMAGE_GENERATE, KNOWLEDGE_SEARCH, PATCH, PTY,
+    SEARCH_FILES, SKILL_RUN, TEXT_TO_SPEECH, WRITE_FILE,
 };
 use hearth_protocol::{Citation, MediaKind, ToolResult, ToolView};
 use serde::Deserialize as _;
 use serde_json::{Map, Value};
 
+use super::command::command_view;
 use super::diff::{diff_view, parse_unified};
 use super::failure::failure_view;
-use super::read::{arguments, flag, non_empty, object, string};
+use super::read::{arguments, flag, non_empty, object, string, text_view};
 use super::search::search_view;
 
 /// The views of `result`, a call of the canonical tool `canonical` (`None`: a tool without a
@@ -36,8 +38,8 @@ pub fn result_views(
         return views;
     };
     match object(&result.content) {
-        Ok(fields) => views.extend(viewer(&fields, &args)),
-        Err(text) => views.push(text),
+        Some(fields) => views.extend(viewer(&fields, &args)),
+        None => views.push(text_view(&result.content)),
     }
     views
 }
@@ -55,7 +57,7 @@ pub fn call_views(canonical: Option<&str>, arguments_json: &str) -> Vec<ToolView
 type Viewer = fn(&Map<String, Value>, &Map<String, Value>) -> Option<ToolView>;
 
 /// The canonical tools whose successful results have a view of their own, each with its viewer.
-const VIEWERS: [(&str, Viewer); 9] = [
+const VIEWERS: [(&str, Viewer); 12] = [
     (WRITE_FILE.name, changed_file_view),
     (EDIT_FILE.name, changed_file_view),
     (PATCH.name, changed_file_view),
@@ -67,6 +69,9 @@ const VIEWERS: [(&str, Viewer); 9] = [
     }),
     (KNOWLEDGE_SEARCH.name, |result, _| citations_view(result)),
     (PTY.name, |result, _| terminal_view(result)),
+    (EXEC.name, command_view),
+    (EXECUTE_CODE.name, command_view),
+    (SKILL_RUN.name, command_view),
 ];
 
 fn viewer(canonical: &str) -> Option<Viewer> {

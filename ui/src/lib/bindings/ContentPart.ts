@@ -5,7 +5,11 @@ import type { SkillDialect } from "./SkillDialect";
 /**
  * One piece of a message's content.
  */
-export type ContentPart = { "type": "text", text: string, } | { "type": "image", mime_type: string, data: string, name?: string | null, } | { "type": "audio", mime_type: string, data: string, name?: string | null, } | { "type": "file", name: string, path: string, size: number, mime_type?: string | null, } | { "type": "attached", text: string, source: AttachedSource, } | { "type": "skill", name: string, dialect: SkillDialect, 
+export type ContentPart = { "type": "text", text: string, } | { "type": "image", mime_type: string, data: string, name?: string | null, } | { "type": "audio", mime_type: string, data: string, name?: string | null, } | { "type": "file", name: string, path: string, size: number, mime_type?: string | null, } | { "type": "artifact", id: string, 
+/**
+ * The artifact's file name.
+ */
+name: string, size: number, } | { "type": "attached", text: string, source: AttachedSource, } | { "type": "skill", name: string, dialect: SkillDialect, 
 /**
  * The skill's folder.
  */

@@ -25,7 +25,28 @@ path: string, mime_type: string, } | { "kind": "browser_page", action: string, u
 /**
  * The outline the model read.
  */
-snapshot: string | null, } | { "kind": "citations", hits: Array<Citation>, } | { "kind": "terminal", session_id: string, } | { "kind": "failure", error: ToolErrorKind, message: string, 
+snapshot: string | null, } | { "kind": "citations", hits: Array<Citation>, } | { "kind": "terminal", session_id: string, } | { "kind": "command_run", 
+/**
+ * What ran: the command line, the code's language, or the skill's script and its
+ * arguments.
+ */
+command: string, 
+/**
+ * The skill whose script ran.
+ */
+skill: string | null, 
+/**
+ * `None` when a signal ended it or it timed out.
+ */
+exit_code: number | null, 
+/**
+ * The signal that ended it.
+ */
+signal: number | null, timed_out: boolean, duration_ms: number, stdout: string, stderr: string, 
+/**
+ * The output was over the model's limit: only each stream's start and end are here.
+ */
+truncated: boolean, } | { "kind": "failure", error: ToolErrorKind, message: string, 
 /**
  * The argument at fault.
  */

@@ -1,6 +1,7 @@
 // English strings: the reference table every other language must match key for key.
 import { documentErrorEn } from './documentError.en';
 import { toolImagesEn } from './toolImages.en';
+import { commandEn } from './command.en';
 import { formsEn } from './forms.en';
 import { planningEn } from './planning.en';
 import { subagentsEn } from './subagents.en';
@@ -408,6 +409,7 @@ export const en = {
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
   ...toolImagesEn,
+  ...commandEn,
   ...planningEn,
   ...formsEn,
   ...subagentsEn,

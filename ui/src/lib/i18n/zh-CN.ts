@@ -2,6 +2,7 @@
 import { documentErrorZhCN } from './documentError.zh-CN';
 import type { MessageKey } from './en';
 import { toolImagesZhCN } from './toolImages.zh-CN';
+import { commandZhCN } from './command.zh-CN';
 import { formsZhCN } from './forms.zh-CN';
 import { planningZhCN } from './planning.zh-CN';
 import { subagentsZhCn } from './subagents.zh-CN';
@@ -405,6 +406,7 @@ export const zhCN: Record<MessageKey, string> = {
   'lang.en': 'English',
   'lang.zh-CN': '简体中文',
   ...toolImagesZhCN,
+  ...commandZhCN,
   ...planningZhCN,
   ...formsZhCN,
   ...subagentsZhCn,

@@ -6,7 +6,7 @@ use hearth_protocol::ToolView;
 use super::*;
 
 #[tokio::test]
-async fn a_picobot_write_is_viewed_as_a_diff_and_its_shell_asks_as_a_program() {
+async fn a_picobot_write_is_viewed_as_a_diff_its_shell_as_a_run_and_the_shell_asks_as_a_program() {
     let rig = Rig::new(
         Dialect::Picobot,
         Some(ApprovalDecision::AllowOnce),
@@ -21,7 +21,13 @@ async fn a_picobot_write_is_viewed_as_a_diff_and_its_shell_asks_as_a_program() {
         "{:?}",
         results[0]
     );
-    assert!(results[1].views.is_empty(), "{:?}", results[1].views);
+    // PicoBot's `bash` is `exec`: its run is viewed as one, with the command the model gave.
+    assert!(
+        matches!(&results[1].views[..],
+            [ToolView::CommandRun { command, exit_code: Some(0), .. }] if command == "true"),
+        "{:?}",
+        results[1].views
+    );
     let asked: Vec<_> = events
         .iter()
         .filter_map(|event| match event {
