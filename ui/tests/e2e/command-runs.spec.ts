@@ -44,8 +44,13 @@ test('a skill script and commands show what ran, how each ended and their output
   await expect(output).toContainText('page 20 converted');
   await expect(output).not.toContainText('page 21 converted');
   await expect(script.locator('[data-stream="stderr"] .command-output')).toHaveText('warning: 1 font substituted');
-  await script.getByRole('button', { name: 'Show all 45 lines' }).click();
-  await expect(output).toContainText('page 45 converted');
+  // The list may still settle after the turn, moving the button under the pointer: click until
+  // the output shows whole.
+  await expect(async () => {
+    const more = script.getByRole('button', { name: 'Show all 45 lines' });
+    if (await more.count()) await more.click();
+    await expect(output).toContainText('page 45 converted', { timeout: 1_000 });
+  }).toPass();
   await script.getByRole('button', { name: 'Show less' }).click();
   await expect(output).not.toContainText('page 45 converted');
 

@@ -65,8 +65,13 @@ test('hearth names: write, edit and patch show coloured diffs; search shows hits
   await expect(glob.locator('.found-files li')).toHaveText(['src/app.txt']);
   await expect(glob.locator('.file-view-head')).toContainText('Found: 1');
 
-  // The JSON stays one click away.
-  await edit.getByRole('button', { name: /edit_file/ }).click();
+  // The JSON stays one click away. The list may still settle after the turn (rows rebuilt
+  // from the store, heights measured), moving the card under the pointer: click until open.
+  const toggle = edit.getByRole('button', { name: /edit_file/ });
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass();
   await expect(edit.locator('pre.json').nth(1)).toContainText('"replacements": 1');
 });
 
@@ -155,4 +160,43 @@ test('the cards come back from stored messages, in Chinese', async ({ page }) =>
   await expect(cards.nth(0).locator('.diff-view')).toHaveAttribute('aria-label', 'src/app.txt 的改动');
   await expect(cards.nth(1).locator('.file-view-head')).toContainText('匹配：3 · 文件：2');
   await expect(cards.nth(1).locator('.hit-file')).toHaveText(['src/app.txt', 'docs/notes.md']);
+});
+
+test('a card opened, scrolled out of the list and back, is still open', async ({ page }) => {
+  const sid = 'desktop:long';
+  const step = hearthTurn[1];
+  if (!('tool' in step)) throw new Error('not a tool step');
+  const call = { id: 'call-edit', name: step.tool.name, arguments: step.tool.arguments };
+  const reply = { ...textMessage(2, sid, 'assistant', ''), tool_calls: [call] };
+  const result = {
+    ...textMessage(3, sid, 'assistant', ''),
+    role: 'tool' as const,
+    content: [],
+    tool_result: { call_id: call.id, name: call.name, content: step.tool.result, is_error: false, duration_ms: 4, views: step.tool.views },
+  };
+  const later = Array.from({ length: 80 }, (_, i) => textMessage(4 + i, sid, i % 2 ? 'assistant' : 'user', `Later message ${i + 1}\n\n${'words '.repeat(40)}`));
+  await boot(page, {
+    settings: withProvider,
+    sessions: [session(sid, 'Long', { message_count: 83 })],
+    messages: { [sid]: [textMessage(1, sid, 'user', 'edit it'), reply, result, ...later] },
+  });
+  await page.locator(`[data-session-id="${sid}"] .session-open`).click();
+  await expect(page.getByText('Later message 80')).toBeVisible();
+  const card = page.locator('.tool-card[data-tool="edit_file"]');
+  const scroll = async (dy: number, until: () => Promise<boolean>) => {
+    await page.mouse.move(680, 400);
+    await expect(async () => {
+      await page.mouse.wheel(0, dy);
+      expect(await until()).toBe(true);
+    }).toPass();
+  };
+  await scroll(-4000, async () => (await card.count()) > 0);
+  const toggle = card.getByRole('button', { name: /edit_file/ });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // Far down the card leaves the DOM; back up it is built again, open.
+  await scroll(4000, async () => (await card.count()) === 0);
+  await scroll(-4000, async () => (await card.count()) > 0);
+  await expect(card.getByRole('button', { name: /edit_file/ })).toHaveAttribute('aria-expanded', 'true');
+  await expect(card.locator('pre.json').nth(1)).toContainText('"replacements": 1');
 });
