@@ -3,6 +3,7 @@
 
 mod approvals;
 mod autostart;
+mod background_built;
 mod closing;
 mod commands;
 #[cfg(test)]

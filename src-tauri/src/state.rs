@@ -6,6 +6,7 @@
 
 use std::sync::{Arc, RwLock};
 
+use crate::background_built::BackgroundBuilt;
 use crate::tasks::{Tasks, EXIT_GRACE};
 use hearth_core::{DataDir, KeyringStore, Notifier, SecretStore};
 use hearth_engine::{
@@ -45,7 +46,8 @@ pub struct AppState {
     pub gateway: tokio::sync::Mutex<Option<GatewayHandle>>,
     /// Background work waited for at exit (see [`Tasks`]).
     pub tasks: Tasks,
-    tools: RwLock<Arc<ToolRunner>>,
+    /// Built beside the window at start-up (see [`BackgroundBuilt`]).
+    tools: BackgroundBuilt<Arc<ToolRunner>>,
     /// What each chat chose about its commands' sandbox, kept across rebuilt runners.
     chats: Arc<ChatSandboxes>,
     pub started: std::time::Instant,
@@ -84,7 +86,17 @@ impl AppState {
                 .with_channels(channels),
         );
         let chats = Arc::new(ChatSandboxes::default());
-        let tools = RwLock::new(desktop_runner(&builder, &approver, &settings, &chats));
+        let tools = {
+            let (builder, approver, settings, chats) = (
+                builder.clone(),
+                approver.clone(),
+                settings.clone(),
+                chats.clone(),
+            );
+            BackgroundBuilt::start("hearth-tools", move || {
+                desktop_runner(&builder, &approver, &settings, &chats)
+            })
+        };
         let jobs = JobService::new(db.clone(), Arc::new(SystemClock), system_zone())
             .with_signal(runner_signal.clone());
         Ok(AppState {
@@ -116,10 +128,7 @@ impl AppState {
     }
 
     pub fn tools(&self) -> Arc<ToolRunner> {
-        match self.tools.read() {
-            Ok(tools) => tools.clone(),
-            Err(poisoned) => poisoned.into_inner().clone(),
-        }
+        self.tools.get()
     }
 
     /// Stores new settings in memory; the tool runner follows a changed security profile,
@@ -153,10 +162,7 @@ impl AppState {
     /// key changed). Reads the keychain: call it off the main thread where possible.
     pub fn rebuild_tools(&self) {
         let runner = desktop_runner(&self.builder, &self.approver, &self.settings(), &self.chats);
-        match self.tools.write() {
-            Ok(mut tools) => *tools = runner,
-            Err(poisoned) => *poisoned.into_inner() = runner,
-        }
+        self.tools.set(runner);
     }
 
     /// Builds the configured channels again from the settings and the keychain (blocks on the

@@ -8,12 +8,14 @@ import { api } from './lib/api';
 import { applyEvent } from './lib/chat/reducer';
 import { onEvent } from './lib/events';
 import { setLanguage } from './lib/i18n/index.svelte';
+import { applyPlatform } from './lib/platform';
 import { app } from './lib/state/app.svelte';
 import { backgroundTasks } from './lib/state/background.svelte';
 import { chats } from './lib/state/chats.svelte';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('missing #app element');
+applyPlatform();
 
 if (location.hash === '#startup-problem') {
   // Hearth could not load its settings: only the error screen runs, in the system's language.
@@ -24,6 +26,9 @@ if (location.hash === '#startup-problem') {
 }
 
 function start(target: HTMLElement): void {
+  // The first data is asked for before the first screen is built, so the backend reads it while
+  // the page renders.
+  const initialized = app.init();
   mount(App, { target });
 
   window.addEventListener('pagehide', () => app.flushDeletes());
@@ -54,7 +59,7 @@ function start(target: HTMLElement): void {
   });
 
   const marks: Record<string, number> = { navigation: performance.timeOrigin, script: Date.now() };
-  void app.init().then(async () => {
+  void initialized.then(async () => {
     marks.data = Date.now();
     await tick();
     requestAnimationFrame(() => {

@@ -44,6 +44,18 @@ test('English text is drawn with a Latin font, Chinese text with the CJK one, an
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 });
 
+test('on Linux the stack names only fonts a Linux desktop has', async ({ page }) => {
+  // Each family a system lacks costs WebKitGTK a fontconfig match per size and weight drawn.
+  await boot(page, {});
+  await expect(page.locator('html')).toHaveAttribute('data-os', 'linux');
+  const stack = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+  for (const elsewhere of ['-apple-system', 'BlinkMacSystemFont', 'Segoe UI', 'Roboto', 'Arial', 'PingFang', 'Hiragino', 'YaHei']) {
+    expect(stack, stack).not.toContain(elsewhere);
+  }
+  const mono = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--mono'));
+  for (const elsewhere of ['ui-monospace', 'SFMono', 'Menlo', 'Consolas']) expect(mono, mono).not.toContain(elsewhere);
+});
+
 test('a saved Chinese language sets lang before anything is shown', async ({ page }) => {
   await boot(page, { settings: { ...withProvider, language: 'zh-CN' } });
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');

@@ -7,9 +7,6 @@ import type { SandboxStatus } from '../bindings/SandboxStatus';
 import { t } from '../i18n/index.svelte';
 import { toasts } from './toasts.svelte';
 
-/** Windows has no sandbox for commands yet (the webview's user agent names the system). */
-export const onWindows = typeof navigator !== 'undefined' && navigator.userAgent.includes('Windows');
-
 const NOTHING: ChatSandbox = { sandboxed_without_asking: false, unsandboxed: false };
 
 class ChatSandboxes {
