@@ -6,6 +6,11 @@ import { SvelteSet } from 'svelte/reactivity';
 
 const keys = new SvelteSet<string>();
 
+/** The key of a tool call's card in a chat, or of one of its parts (a view's index, `proposed`). */
+export function openKey(sessionId: string, callId: string, part?: number | 'proposed'): string {
+  return part === undefined ? `${sessionId}:${callId}` : `${sessionId}:${callId}:${part}`;
+}
+
 export const opened = {
   has(key: string): boolean {
     return keys.has(key);
